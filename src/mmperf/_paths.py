@@ -1,0 +1,30 @@
+"""Where the repository's data lives (private helper)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+
+def repo_root() -> Path:
+    """The repository root: ``$MMPERF_ROOT`` if set, else two levels above the package."""
+    env = os.environ.get("MMPERF_ROOT")
+    if env:
+        return Path(env).resolve()
+    return Path(__file__).resolve().parents[2]
+
+
+def data_dir() -> Path:
+    """The ``data/`` folder of the repository."""
+    path = repo_root() / "data"
+    if not path.is_dir():
+        raise FileNotFoundError(
+            f"data folder {path} not found: install mmperf editable from the repository "
+            "(pip install -e .) or set MMPERF_ROOT to the repository root"
+        )
+    return path
+
+
+def build_dir() -> Path:
+    """The ``_build/`` folder of the repository (created on demand by writers)."""
+    return repo_root() / "_build"

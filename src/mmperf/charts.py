@@ -1,0 +1,223 @@
+"""Offline, deterministic Altair charts for the book.
+
+:func:`setup` switches Altair to the ``mmperf`` renderer: each chart becomes
+a small HTML fragment with a deterministic element id (a hash of the spec)
+that draws the spec with Vega-Embed. The Vega, Vega-Lite and Vega-Embed
+scripts are *not* in the fragment: the built book loads them once per page
+from its own ``_static/vendor`` folder, so the site needs no network and nbval
+compares the chart's full spec.
+
+:func:`figure` wraps a chart (or an image) in a numbered figure with a caption.
+
+Examples
+--------
+>>> import altair as alt, pandas as pd
+>>> from mmperf import charts
+>>> charts.setup()
+>>> c = alt.Chart(pd.DataFrame({"x": [1, 2], "y": [3, 4]})).mark_line().encode(x="x", y="y")
+>>> bundle = charts.render_bundle(c.to_dict())
+>>> bundle["text/html"].startswith('<div class="mmperf-chart"')
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from typing import Any
+
+import altair as alt
+
+VENDOR = {
+    "vega": "vega.min.js",
+    "vega-lite": "vega-lite.min.js",
+    "vega-embed": "vega-embed.min.js",
+}
+"""Script files served from ``book/_static/vendor`` (see ``_config.yml``)."""
+
+_EMBED_OPTIONS = {"renderer": "svg", "actions": {"export": True, "source": False, "compiled": False, "editor": False}}
+
+_state: dict[str, Any] = {"seen": {}, "figures": 0}
+
+
+def _spec_json(spec: dict) -> str:
+    return json.dumps(spec, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def chart_id(spec: dict) -> str:
+    """A deterministic element id for a spec: a hash, suffixed when repeated in a session."""
+    digest = hashlib.sha256(_spec_json(spec).encode()).hexdigest()[:12]
+    n = _state["seen"].get(digest, 0)
+    _state["seen"][digest] = n + 1
+    return f"mmperf-chart-{digest}" + (f"-{n}" if n else "")
+
+
+def render_bundle(spec: dict, **_meta) -> dict:
+    """Render a Vega-Lite spec as a MIME bundle (``text/html`` and ``text/plain``)."""
+    div_id = chart_id(spec)
+    payload = _spec_json(spec).replace("</", "<\\/")
+    options = json.dumps(_EMBED_OPTIONS, sort_keys=True)
+    script = (
+        "(function(){"
+        f"var el=document.getElementById('{div_id}');"
+        f"var spec={payload};"
+        "function draw(){vegaEmbed(el,spec,"
+        f"{options}"
+        ").catch(function(e){el.textContent='Chart error: '+e;console.error(e);});}"
+        "if(window.vegaEmbed){draw();}else{"
+        "el.textContent='This chart is drawn by Vega-Embed, which the built book serves; "
+        "open the chapter in the book to see it.';}"
+        "})();"
+    )
+    title = spec.get("title")
+    if isinstance(title, dict):
+        title = title.get("text")
+    if isinstance(title, list):
+        title = " ".join(map(str, title))
+    return {
+        "text/html": f'<div class="mmperf-chart" id="{div_id}"></div>\n<script type="text/javascript">{script}</script>',
+        "text/plain": f"<Altair chart: {title or 'untitled'}>",
+    }
+
+
+def _theme() -> dict:
+    return {
+        "config": {
+            "view": {"continuousWidth": 520, "continuousHeight": 300},
+            "font": "sans-serif",
+            "title": {"fontSize": 14, "anchor": "start"},
+            "axis": {"labelFontSize": 11, "titleFontSize": 12},
+            "legend": {"labelFontSize": 11, "titleFontSize": 12},
+        }
+    }
+
+
+def setup() -> None:
+    """Use the book's renderer and theme for every Altair chart in this session.
+
+    Call once at the top of a chapter. Also resets the figure counter.
+    """
+    if "mmperf" not in alt.renderers.names():
+        alt.renderers.register("mmperf", render_bundle)
+    alt.renderers.enable("mmperf")
+    alt.theme.register("mmperf", enable=True)(_theme)
+    alt.data_transformers.disable_max_rows()
+    _state["seen"].clear()
+    _state["figures"] = 0
+
+
+class Figure:
+    """A numbered figure: a chart or other displayable, and its caption."""
+
+    def __init__(self, content, number: int, caption: str, name: str | None):
+        self.content, self.number, self.caption, self.name = content, number, caption, name
+
+    def _inner_bundle(self) -> dict:
+        if isinstance(self.content, alt.TopLevelMixin):
+            return render_bundle(self.content.to_dict())
+        if hasattr(self.content, "_repr_mimebundle_"):
+            bundle = self.content._repr_mimebundle_()
+            return bundle[0] if isinstance(bundle, tuple) else bundle
+        if hasattr(self.content, "_repr_html_"):
+            return {"text/html": self.content._repr_html_(), "text/plain": repr(self.content)}
+        raise TypeError(f"figure content must be an Altair chart or have an HTML repr, got {type(self.content).__name__}")
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        inner = self._inner_bundle()
+        anchor = f' id="{html.escape(self.name)}"' if self.name else ""
+        body = inner.get("text/html")
+        if body is None and "image/png" in inner:
+            body = f'<img alt="{html.escape(self.caption)}" src="data:image/png;base64,{inner["image/png"].strip()}"/>'
+        return {
+            "text/html": (
+                f'<figure class="mmperf-figure"{anchor}>{body}'
+                f'<figcaption><strong>Figure {self.number}.</strong> {html.escape(self.caption)}</figcaption></figure>'
+            ),
+            "text/plain": f"Figure {self.number}. {self.caption}",
+        }
+
+
+def figure(content, caption: str, *, name: str | None = None) -> Figure:
+    """Wrap a chart in a numbered figure with a caption saying what to notice.
+
+    Parameters
+    ----------
+    content : altair.Chart or displayable
+        The chart (or any object with an HTML representation).
+    caption : str
+        What the figure shows and what to notice in it.
+    name : str, optional
+        Anchor id for links (``#name``).
+
+    Returns
+    -------
+    Figure
+        Displays as ``Figure N. caption``; N counts the figures since :func:`setup`.
+
+    Raises
+    ------
+    ValueError
+        If ``caption`` is empty.
+    """
+    if not isinstance(caption, str) or not caption.strip():
+        raise ValueError("caption must be a non-empty string saying what the figure shows")
+    _state["figures"] += 1
+    return Figure(content, _state["figures"], caption, name)
+
+
+class ImageGrid:
+    """A row of grey-scale images with titles, displayed as inline PNGs."""
+
+    def __init__(self, images: dict[str, Any], width: int):
+        self.images, self.width = images, width
+
+    def _repr_html_(self) -> str:
+        import base64
+        import io
+
+        import numpy as np
+        from PIL import Image
+
+        cells = []
+        for title, img in self.images.items():
+            buf = io.BytesIO()
+            Image.fromarray(np.asarray(img)).save(buf, format="PNG", optimize=False)
+            data = base64.b64encode(buf.getvalue()).decode()
+            cells.append(
+                f'<div style="display:inline-block;margin:4px;text-align:center;vertical-align:top">'
+                f'<img style="width:{self.width}px;image-rendering:pixelated" alt="{html.escape(title)}" '
+                f'src="data:image/png;base64,{data}"/><br><small>{html.escape(title)}</small></div>'
+            )
+        return '<div class="mmperf-image-grid">' + "".join(cells) + "</div>"
+
+    def __repr__(self) -> str:
+        return f"<ImageGrid: {', '.join(self.images)}>"
+
+
+def image_grid(images: dict[str, Any], *, width: int = 240) -> ImageGrid:
+    """Show images side by side, each titled (use with :func:`figure` for a caption).
+
+    Parameters
+    ----------
+    images : dict of str to numpy.ndarray
+        Title to image: uint8 arrays, 2-D (grey) or 3-D (RGB).
+    width : int, default 240
+        Display width of each image in CSS pixels.
+
+    Raises
+    ------
+    ValueError
+        If ``images`` is empty, an image is not uint8 2-D/3-D, or ``width`` is not positive.
+    """
+    import numpy as np
+
+    if not images:
+        raise ValueError("images must hold at least one title -> image pair")
+    for title, img in images.items():
+        arr = np.asarray(img)
+        if arr.dtype != np.uint8 or arr.ndim not in (2, 3):
+            raise ValueError(f"image {title!r} must be a 2-D or 3-D uint8 array, got {arr.dtype} with shape {arr.shape}")
+    if not (isinstance(width, int) and width > 0):
+        raise ValueError(f"width must be a positive int, got {width!r}")
+    return ImageGrid(dict(images), width)

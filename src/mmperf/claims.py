@@ -1,0 +1,528 @@
+"""Claim records and the claims scorecard.
+
+Every headline claim of a paper becomes a :class:`Claim`: the paper's words,
+the quantity the book computes, the criterion that judges agreement and the
+status that follows from the book's value. A chapter fills a
+:class:`ClaimRegistry` while it executes and ends with ``registry.publish()``,
+which shows the chapter's claims as a table and embeds them, as JSON under the
+MIME type :data:`MIME_TYPE`, in the notebook's outputs. The scorecard is
+collected from those outputs (:func:`collect`), so it is right whether a
+chapter was executed in this build or its stored outputs were reused.
+
+Examples
+--------
+>>> from mmperf.claims import ClaimRegistry, Range
+>>> reg = ClaimRegistry("taylor1993")
+>>> c = reg.check(
+...     "tolerable-loss",
+...     quote="a loss rate of 2-3% is tolerable",
+...     where="Sec. 4",
+...     quantity="loss rate at which mean SSIM falls below 0.9 [%]",
+...     paper_value="2-3 %",
+...     criterion=Range(2.0, 3.0, partly=(1.0, 5.0)),
+...     book_value=2.4,
+... )
+>>> c.status
+'reproduced'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Literal, Sequence
+
+import pandas as pd
+
+from mmperf import PAPERS
+
+MIME_TYPE = "application/vnd.mmperf.claims+json"
+"""MIME type under which a chapter's claims are embedded in its outputs."""
+
+STATUSES = ("reproduced", "partly", "not_reproduced")
+Status = Literal["reproduced", "partly", "not_reproduced"]
+
+CSV_COLUMNS = [
+    "paper",
+    "claim_id",
+    "quote",
+    "where",
+    "quantity",
+    "paper_value",
+    "book_value",
+    "criterion",
+    "status",
+    "reason",
+]
+"""Columns of the scorecard table and of ``_build/claims.csv``."""
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.4g}"
+
+
+def _as_number(book_value, name: str = "book_value") -> float:
+    if isinstance(book_value, bool) or book_value is None:
+        raise TypeError(f"{name} must be a number for this criterion, got {book_value!r}")
+    try:
+        value = float(book_value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a number for this criterion, got {book_value!r}") from None
+    return value
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """How agreement between the book and the paper is judged (base class)."""
+
+    def describe(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def judge(self, book_value) -> tuple[Status, str]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Tolerance(Criterion):
+    """The book's number is within a tolerance of the paper's number.
+
+    Parameters
+    ----------
+    target : float
+        The paper's value.
+    abs, rel : float, optional
+        Absolute and relative tolerance; at least one. With both, the larger applies.
+    partly : float, default 2
+        The claim is ``partly`` reproduced when the difference is within
+        ``partly`` times the tolerance.
+    """
+
+    target: float
+    abs: float | None = None
+    rel: float | None = None
+    partly: float = 2.0
+
+    def __post_init__(self):
+        if self.abs is None and self.rel is None:
+            raise ValueError("Tolerance needs abs= or rel= (or both)")
+        for name in ("abs", "rel"):
+            v = getattr(self, name)
+            if v is not None and not (v >= 0 and math.isfinite(v)):
+                raise ValueError(f"Tolerance {name} must be a finite number >= 0, got {v!r}")
+        if not self.partly >= 1:
+            raise ValueError(f"Tolerance partly must be >= 1, got {self.partly!r}")
+
+    @property
+    def tolerance(self) -> float:
+        return max(self.abs or 0.0, (self.rel or 0.0) * abs(self.target))
+
+    def describe(self) -> str:
+        parts = []
+        if self.abs is not None:
+            parts.append(f"±{_fmt(self.abs)}")
+        if self.rel is not None:
+            parts.append(f"±{_fmt(100 * self.rel)} %")
+        return f"within {' or '.join(parts)} of {_fmt(self.target)}"
+
+    def judge(self, book_value) -> tuple[Status, str]:
+        value = _as_number(book_value)
+        diff = value - self.target
+        tol = self.tolerance
+        detail = f"differs by {_fmt(diff)} (tolerance {_fmt(tol)})"
+        if abs(diff) <= tol:
+            return "reproduced", detail
+        if abs(diff) <= self.partly * tol:
+            return "partly", detail
+        return "not_reproduced", detail
+
+
+@dataclass(frozen=True)
+class Range(Criterion):
+    """The book's number lies in the paper's range ``[low, high]``.
+
+    Parameters
+    ----------
+    low, high : float
+        The range the paper states; use ``-inf``/``inf`` for one-sided claims.
+    partly : (float, float), optional
+        A wider range in which the claim counts as ``partly`` reproduced.
+    """
+
+    low: float
+    high: float
+    partly: tuple[float, float] | None = None
+
+    def __post_init__(self):
+        if not self.low <= self.high:
+            raise ValueError(f"Range needs low <= high, got low={self.low!r}, high={self.high!r}")
+        if self.partly is not None:
+            lo, hi = self.partly
+            if not (lo <= self.low and hi >= self.high):
+                raise ValueError(
+                    f"Range partly={self.partly!r} must contain [low, high] = [{self.low}, {self.high}]"
+                )
+
+    def describe(self) -> str:
+        if math.isinf(self.low):
+            return f"at most {_fmt(self.high)}"
+        if math.isinf(self.high):
+            return f"at least {_fmt(self.low)}"
+        return f"in [{_fmt(self.low)}, {_fmt(self.high)}]"
+
+    def judge(self, book_value) -> tuple[Status, str]:
+        value = _as_number(book_value)
+        if self.low <= value <= self.high:
+            return "reproduced", f"{_fmt(value)} is {self.describe()}"
+        if self.partly is not None and self.partly[0] <= value <= self.partly[1]:
+            return "partly", f"{_fmt(value)} is outside {self.describe()}, inside the wider [{_fmt(self.partly[0])}, {_fmt(self.partly[1])}]"
+        return "not_reproduced", f"{_fmt(value)} is not {self.describe()}"
+
+
+@dataclass(frozen=True)
+class Holds(Criterion):
+    """A qualitative claim (an ordering, a trend, a crossing) holds.
+
+    The book's value is either a bool (the statement holds or not) or the
+    fraction of the cases checked in which it holds.
+
+    Parameters
+    ----------
+    statement : str
+        What is checked, e.g. ``"PER rises with K for every N"``.
+    required : float, default 1
+        Fraction of cases needed for ``reproduced``.
+    partly : float, default 0.5
+        Fraction of cases needed for ``partly``.
+    """
+
+    statement: str
+    required: float = 1.0
+    partly: float = 0.5
+
+    def __post_init__(self):
+        if not self.statement:
+            raise ValueError("Holds needs a statement saying what is checked")
+        if not 0 <= self.partly <= self.required <= 1:
+            raise ValueError(
+                f"Holds needs 0 <= partly <= required <= 1, got partly={self.partly}, required={self.required}"
+            )
+
+    def describe(self) -> str:
+        if self.required == 1:
+            return f"holds: {self.statement}"
+        return f"holds in >= {_fmt(100 * self.required)} % of cases: {self.statement}"
+
+    def judge(self, book_value) -> tuple[Status, str]:
+        if isinstance(book_value, bool):
+            frac = 1.0 if book_value else 0.0
+        else:
+            frac = _as_number(book_value)
+            if not 0 <= frac <= 1:
+                raise ValueError(f"a Holds book_value must be a bool or a fraction in [0, 1], got {book_value!r}")
+        detail = f"holds in {_fmt(100 * frac)} % of cases"
+        if frac >= self.required:
+            return "reproduced", detail
+        if frac >= self.partly and frac > 0:
+            return "partly", detail
+        return "not_reproduced", detail
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim of a paper, judged against the book's computed value.
+
+    Attributes
+    ----------
+    paper : str
+        Paper key (see :data:`mmperf.PAPERS`).
+    claim_id : str
+        Short identifier, unique within the paper.
+    quote : str
+        The paper's own words.
+    where : str
+        Where the quote is (section, page, table or figure).
+    quantity : str
+        What the book computes, with its unit.
+    paper_value : str
+        The paper's value as the paper states it.
+    criterion : Criterion
+        How agreement is judged.
+    book_value : float, bool or None
+        The book's computed value (None: not computed, which the tests reject).
+    status : {'reproduced', 'partly', 'not_reproduced'}
+        Follows from ``criterion.judge(book_value)``; never set by hand.
+    reason : str
+        The criterion's verdict, and the chapter's explanation where it gives one.
+    """
+
+    paper: str
+    claim_id: str
+    quote: str
+    where: str
+    quantity: str
+    paper_value: str
+    criterion: Criterion = field(repr=False)
+    book_value: float | bool | None
+    status: Status
+    reason: str
+
+    def to_record(self) -> dict:
+        """Return the claim as a flat, JSON-serialisable dict (:data:`CSV_COLUMNS`)."""
+        value = self.book_value
+        if isinstance(value, float) and not math.isfinite(value):
+            value = None
+        return {
+            "paper": self.paper,
+            "claim_id": self.claim_id,
+            "quote": self.quote,
+            "where": self.where,
+            "quantity": self.quantity,
+            "paper_value": self.paper_value,
+            "book_value": value,
+            "criterion": self.criterion.describe(),
+            "status": self.status,
+            "reason": self.reason,
+        }
+
+
+def _clean_value(book_value):
+    if book_value is None or isinstance(book_value, bool):
+        return book_value
+    try:
+        import numpy as np
+
+        if isinstance(book_value, np.bool_):
+            return bool(book_value)
+    except ImportError:  # pragma: no cover
+        pass
+    value = float(book_value)
+    return round(value, 10) if math.isfinite(value) else None
+
+
+class ClaimRegistry:
+    """The claims of one paper, filled by its chapter as it executes.
+
+    Parameters
+    ----------
+    paper : str
+        Paper key, one of :data:`mmperf.PAPERS`.
+
+    Raises
+    ------
+    ValueError
+        If ``paper`` is not a known paper key.
+    """
+
+    def __init__(self, paper: str):
+        if paper not in PAPERS:
+            raise ValueError(f"paper must be one of {sorted(PAPERS)}, got {paper!r}")
+        self.paper = paper
+        self._claims: dict[str, Claim] = {}
+
+    def __len__(self) -> int:
+        return len(self._claims)
+
+    def __iter__(self):
+        return iter(self._claims.values())
+
+    def check(
+        self,
+        claim_id: str,
+        *,
+        quote: str,
+        where: str,
+        quantity: str,
+        paper_value: str,
+        criterion: Criterion,
+        book_value,
+        note: str = "",
+    ) -> Claim:
+        """Judge one claim and record it.
+
+        Parameters
+        ----------
+        claim_id : str
+            Identifier, unique within this paper (lower case, digits and ``-``).
+        quote, where, quantity, paper_value : str
+            See :class:`Claim`.
+        criterion : Criterion
+            :class:`Tolerance`, :class:`Range` or :class:`Holds`.
+        book_value : float, bool or None
+            The book's computed value. ``None`` records a claim not yet
+            computed; it is reported ``not_reproduced`` and the test suite fails on it.
+        note : str, optional
+            The chapter's explanation, shown beside the verdict (why a claim is
+            only partly reproduced, what the book assumed).
+
+        Returns
+        -------
+        Claim
+
+        Raises
+        ------
+        ValueError
+            If ``claim_id`` is malformed or already registered, or a text field is empty.
+        TypeError
+            If ``criterion`` is not a :class:`Criterion`.
+        """
+        import re
+
+        if not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", claim_id or ""):
+            raise ValueError(f"claim_id must be lower case letters, digits and '-', got {claim_id!r}")
+        if claim_id in self._claims:
+            raise ValueError(f"claim_id {claim_id!r} is already registered for {self.paper}")
+        for name, text in (("quote", quote), ("where", where), ("quantity", quantity), ("paper_value", paper_value)):
+            if not isinstance(text, str) or not text.strip():
+                raise ValueError(f"{name} must be a non-empty string for claim {claim_id!r}")
+        if not isinstance(criterion, Criterion):
+            raise TypeError(f"criterion must be a Tolerance, Range or Holds, got {type(criterion).__name__}")
+        value = _clean_value(book_value)
+        if value is None:
+            status, detail = "not_reproduced", "not computed"
+        else:
+            status, detail = criterion.judge(value)
+        reason = detail if not note else f"{detail}. {note}"
+        claim = Claim(
+            paper=self.paper,
+            claim_id=claim_id,
+            quote=quote,
+            where=where,
+            quantity=quantity,
+            paper_value=paper_value,
+            criterion=criterion,
+            book_value=value,
+            status=status,
+            reason=reason,
+        )
+        self._claims[claim_id] = claim
+        return claim
+
+    def to_frame(self) -> pd.DataFrame:
+        """Return the claims as a tidy DataFrame with :data:`CSV_COLUMNS`."""
+        return pd.DataFrame([c.to_record() for c in self], columns=CSV_COLUMNS)
+
+    def publish(self) -> "Scorecard":
+        """Return the chapter's scorecard for display as the cell's output.
+
+        The output carries the claims as JSON under :data:`MIME_TYPE`, which
+        :func:`collect` reads back from the executed notebook.
+        """
+        return Scorecard(self.to_frame())
+
+
+_STATUS_LABEL = {"reproduced": "✅ reproduced", "partly": "🟡 partly", "not_reproduced": "❌ not reproduced"}
+
+
+def _value_text(v) -> str:
+    if v is None or (isinstance(v, float) and math.isnan(v)):
+        return "—"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, (int, float)):
+        return _fmt(float(v))
+    return str(v)
+
+
+class Scorecard:
+    """A table of claims that displays as HTML and carries its records as JSON."""
+
+    def __init__(self, frame: pd.DataFrame):
+        missing = [c for c in CSV_COLUMNS if c not in frame.columns]
+        if missing:
+            raise ValueError(f"scorecard frame is missing columns {missing}")
+        self.frame = frame[CSV_COLUMNS].reset_index(drop=True)
+
+    def summary(self) -> pd.Series:
+        """Number of claims per status."""
+        return self.frame["status"].value_counts().reindex(list(STATUSES), fill_value=0)
+
+    def _repr_html_(self) -> str:
+        counts = self.summary()
+        head = ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in counts.items())
+        rows = []
+        for r in self.frame.itertuples(index=False):
+            rows.append(
+                "<tr>"
+                f"<td><code>{html.escape(r.paper)}:{html.escape(r.claim_id)}</code></td>"
+                f"<td><q>{html.escape(r.quote)}</q><br><small>{html.escape(r.where)}</small></td>"
+                f"<td>{html.escape(r.quantity)}</td>"
+                f"<td>{html.escape(r.paper_value)}</td>"
+                f"<td>{html.escape(_value_text(r.book_value))}</td>"
+                f"<td>{html.escape(r.criterion)}</td>"
+                f"<td class='claim-{r.status}'>{_STATUS_LABEL[r.status]}<br><small>{html.escape(r.reason)}</small></td>"
+                "</tr>"
+            )
+        return (
+            f"<div class='mmperf-claims'><p><strong>{len(self.frame)} claims:</strong> {head}</p>"
+            "<table class='mmperf-claims-table'><thead><tr><th>claim</th><th>the paper says</th>"
+            "<th>the book computes</th><th>paper</th><th>book</th><th>criterion</th><th>status</th>"
+            "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>"
+        )
+
+    def __repr__(self) -> str:
+        lines = [f"{len(self.frame)} claims"]
+        for r in self.frame.itertuples(index=False):
+            lines.append(f"[{r.status}] {r.paper}:{r.claim_id}: paper {r.paper_value}, book {_value_text(r.book_value)}")
+        return "\n".join(lines)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        records = json.loads(self.frame.to_json(orient="records"))
+        return {
+            "text/plain": repr(self),
+            "text/html": self._repr_html_(),
+            MIME_TYPE: {"claims": records},
+        }
+
+
+def collect(notebooks: Iterable[str | Path]) -> pd.DataFrame:
+    """Collect the claims embedded in executed notebooks.
+
+    Parameters
+    ----------
+    notebooks : iterable of path
+        Executed ``.ipynb`` files.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per claim with :data:`CSV_COLUMNS` plus ``notebook``.
+
+    Raises
+    ------
+    FileNotFoundError
+        If a notebook does not exist.
+    ValueError
+        If a claim id appears twice for the same paper.
+    """
+    rows = []
+    for path in notebooks:
+        path = Path(path)
+        if not path.is_file():
+            raise FileNotFoundError(f"notebook {path} does not exist")
+        nb = json.loads(path.read_text(encoding="utf-8"))
+        for cell in nb.get("cells", []):
+            for out in cell.get("outputs", []) or []:
+                data = out.get("data", {})
+                if MIME_TYPE in data:
+                    for rec in data[MIME_TYPE]["claims"]:
+                        rows.append({**rec, "notebook": path.name})
+    frame = pd.DataFrame(rows, columns=CSV_COLUMNS + ["notebook"])
+    dup = frame.duplicated(["paper", "claim_id"], keep=False)
+    if dup.any():
+        pairs = sorted(set(zip(frame.loc[dup, "paper"], frame.loc[dup, "claim_id"])))
+        raise ValueError(f"claims registered twice: {pairs}")
+    return frame
+
+
+def write_csv(frame: pd.DataFrame, path: str | Path) -> Path:
+    """Write a scorecard frame as CSV, atomically (nothing half-written)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    frame[CSV_COLUMNS].to_csv(tmp, index=False)
+    tmp.replace(path)
+    return path

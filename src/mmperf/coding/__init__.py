@@ -1,0 +1,1 @@
+"""Source coding: bit-plane hierarchical coding, layered (SVC-like) video coding."""

@@ -1,0 +1,1 @@
+"""Each paper's parameters and experiment grid, in one module per paper."""

@@ -1,0 +1,1 @@
+"""End hosts: processors, schedulers, receive paths, PC subsystems."""

@@ -1,0 +1,1 @@
+"""Media sources: test animations, scenes and frame-size traces made for the book."""

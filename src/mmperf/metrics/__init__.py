@@ -1,0 +1,1 @@
+"""Measures on traces and runs: jitter, delay, loss, throughput, fits."""

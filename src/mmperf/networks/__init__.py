@@ -1,0 +1,1 @@
+"""Networks: links, queues, loss processes, bottlenecks."""

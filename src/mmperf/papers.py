@@ -1,0 +1,125 @@
+"""The papers' own numbers, transcribed as tidy tables.
+
+The numbers live in ``data/papers/<paper>/<name>.csv`` in long format: one
+value per row, with a ``value`` column, a ``unit`` column and one column per
+dimension of the table (testbed, host, N, K, ...). Each table has a provenance
+record in ``data/papers/<paper>/provenance.csv``: paper, table name, source
+(table or figure number), section, page, what it holds, and any repair made to
+damaged text.
+
+These numbers are the yardstick the book's results are compared with. No
+simulated result is ever read from them.
+
+Examples
+--------
+>>> from mmperf.papers import table
+>>> t = table("chodorek2018", "table1")  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from mmperf import PAPERS
+from mmperf._paths import data_dir
+
+PROVENANCE_COLUMNS = ["paper", "name", "source", "section", "page", "description", "repairs"]
+"""Columns of each ``data/papers/<paper>/provenance.csv``."""
+
+
+def _read_provenance(path) -> pd.DataFrame:
+    frame = pd.read_csv(path, dtype=str, keep_default_na=False)
+    missing = [c for c in PROVENANCE_COLUMNS if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{path} lacks columns {missing}")
+    return frame[PROVENANCE_COLUMNS]
+
+
+def provenance() -> pd.DataFrame:
+    """Return the provenance records of every transcribed table of every paper.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns :data:`PROVENANCE_COLUMNS`, one row per table.
+    """
+    root = data_dir() / "papers"
+    frames = [_read_provenance(root / paper / "provenance.csv") for paper in PAPERS
+              if (root / paper / "provenance.csv").is_file()]
+    if not frames:
+        return pd.DataFrame(columns=PROVENANCE_COLUMNS)
+    return pd.concat(frames, ignore_index=True)
+
+
+def catalogue(paper: str | None = None) -> pd.DataFrame:
+    """List the transcribed tables, optionally for one paper.
+
+    Parameters
+    ----------
+    paper : str, optional
+        Paper key, one of :data:`mmperf.PAPERS`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Provenance rows of the tables.
+
+    Raises
+    ------
+    ValueError
+        If ``paper`` is not a known paper key.
+    """
+    prov = provenance()
+    if paper is None:
+        return prov
+    _check_paper(paper)
+    return prov[prov["paper"] == paper].reset_index(drop=True)
+
+
+def _check_paper(paper: str) -> None:
+    if paper not in PAPERS:
+        raise ValueError(f"paper must be one of {sorted(PAPERS)}, got {paper!r}")
+
+
+def table(paper: str, name: str) -> pd.DataFrame:
+    """Load one of a paper's tables as a tidy DataFrame.
+
+    Parameters
+    ----------
+    paper : str
+        Paper key, one of :data:`mmperf.PAPERS` (e.g. ``"taylor1993"``).
+    name : str
+        Table name as listed by :func:`catalogue` (e.g. ``"table1"``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long format, one value per row, with ``value`` and ``unit`` columns and
+        one column per dimension. ``frame.attrs["provenance"]`` holds the
+        table's provenance record as a dict.
+
+    Raises
+    ------
+    ValueError
+        If ``paper`` or ``name`` is unknown; the message lists what exists.
+
+    References
+    ----------
+    The provenance record names the table, section and page of the paper.
+    """
+    _check_paper(paper)
+    prov = catalogue(paper)
+    match = prov[prov["name"] == name]
+    if match.empty:
+        raise ValueError(
+            f"no table {name!r} for paper {paper!r}; tables are {sorted(prov['name'])}"
+        )
+    path = data_dir() / "papers" / paper / f"{name}.csv"
+    if not path.is_file():
+        raise FileNotFoundError(f"table file {path} listed in provenance.csv is missing")
+    frame = pd.read_csv(path)
+    for col in ("value", "unit"):
+        if col not in frame.columns:
+            raise ValueError(f"{path} lacks the required column {col!r}")
+    frame.attrs["provenance"] = match.iloc[0].to_dict()
+    return frame

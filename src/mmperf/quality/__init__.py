@@ -1,0 +1,1 @@
+"""Quality: image quality (PSNR, SSIM), the user-quality planning model."""

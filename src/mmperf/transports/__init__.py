@@ -1,0 +1,1 @@
+"""Transports and signalling: UDP/RTP, TCP, SCTP, CMT-SCTP, the IP TFD option."""
