@@ -428,9 +428,19 @@ def _value_text(v) -> str:
 
 
 class Scorecard:
-    """A table of claims that displays as HTML and carries its records as JSON."""
+    """A table of claims that displays as HTML and carries its records as JSON.
 
-    def __init__(self, frame: pd.DataFrame):
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Claims with :data:`CSV_COLUMNS`.
+    embed : bool, default True
+        Embed the records under :data:`MIME_TYPE` (a chapter's own scorecard);
+        False for a page that only shows claims collected elsewhere.
+    """
+
+    def __init__(self, frame: pd.DataFrame, *, embed: bool = True):
+        self.embed = embed
         missing = [c for c in CSV_COLUMNS if c not in frame.columns]
         if missing:
             raise ValueError(f"scorecard frame is missing columns {missing}")
@@ -470,12 +480,10 @@ class Scorecard:
         return "\n".join(lines)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        records = json.loads(self.frame.to_json(orient="records"))
-        return {
-            "text/plain": repr(self),
-            "text/html": self._repr_html_(),
-            MIME_TYPE: {"claims": records},
-        }
+        bundle = {"text/plain": repr(self), "text/html": self._repr_html_()}
+        if self.embed:
+            bundle[MIME_TYPE] = {"claims": json.loads(self.frame.to_json(orient="records"))}
+        return bundle
 
 
 def collect(notebooks: Iterable[str | Path]) -> pd.DataFrame:

@@ -123,3 +123,51 @@ def table(paper: str, name: str) -> pd.DataFrame:
             raise ValueError(f"{path} lacks the required column {col!r}")
     frame.attrs["provenance"] = match.iloc[0].to_dict()
     return frame
+
+
+class _TablesView:
+    """HTML view of a paper's transcribed tables with their provenance."""
+
+    def __init__(self, paper: str, max_rows: int):
+        self.paper, self.max_rows = paper, max_rows
+
+    def _repr_html_(self) -> str:
+        import html
+
+        parts = []
+        for rec in catalogue(self.paper).to_dict("records"):
+            frame = table(self.paper, rec["name"])
+            shown = frame if len(frame) <= self.max_rows else frame.head(self.max_rows)
+            more = "" if len(frame) <= self.max_rows else f"<p><small>first {self.max_rows} of {len(frame)} rows</small></p>"
+            parts.append(
+                f"<h4><code>{html.escape(rec['name'])}</code>: {html.escape(rec['source'])}</h4>"
+                f"<p>{html.escape(rec['description'])}<br><small>Section {html.escape(rec['section'])}, "
+                f"page {html.escape(rec['page'])}. Repairs: {html.escape(rec['repairs'])}. "
+                f"{len(frame)} values, file <code>data/papers/{self.paper}/{html.escape(rec['name'])}.csv</code>.</small></p>"
+                f"<div style='max-height:320px;overflow:auto'>{shown.to_html(index=False, border=0, na_rep='')}</div>{more}"
+            )
+        return "".join(parts) or "<p>No tables transcribed.</p>"
+
+    def __repr__(self) -> str:
+        return f"<tables of {self.paper}: {', '.join(catalogue(self.paper)['name'])}>"
+
+
+def show(paper: str, *, max_rows: int = 400):
+    """Display every transcribed table of a paper with its provenance (for the appendix).
+
+    Parameters
+    ----------
+    paper : str
+        Paper key, one of :data:`mmperf.PAPERS`.
+    max_rows : int, default 400
+        Rows shown per table (the rest is in the CSV).
+
+    Raises
+    ------
+    ValueError
+        If ``paper`` is unknown or ``max_rows`` is not positive.
+    """
+    _check_paper(paper)
+    if not isinstance(max_rows, int) or max_rows < 1:
+        raise ValueError(f"max_rows must be a positive int, got {max_rows!r}")
+    return _TablesView(paper, max_rows)

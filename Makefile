@@ -1,0 +1,53 @@
+# Two commands: `make book` builds the book, `make test` runs every test. Both set up
+# everything first (a virtual environment from the pinned lock, headless Chromium for
+# the browser check) when it is missing or stale.
+
+PYTHON ?= python3.11
+UV_VERSION := 0.13.8
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.mmperf-installed
+CHROMIUM ?= /usr/bin/chromium
+JOBS ?= 2
+FORCE ?=
+export MMPERF_CHROMIUM := $(CHROMIUM)
+
+.PHONY: book test env chromium bench clean help
+
+help:
+	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all)"
+	@echo "make test   set up, build, then unit tests + nbval over every chapter + browser check"
+	@echo "make bench  time every chapter and the whole build -> _build/bench.csv"
+	@echo "make clean  remove _build (keeps the environment)"
+
+# The environment: created when missing, rebuilt when the lock or pyproject changes.
+$(STAMP): requirements.lock pyproject.toml
+	@command -v $(PYTHON) >/dev/null || { echo "error: $(PYTHON) not found; set PYTHON=/path/to/python3.11" >&2; exit 1; }
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -r requirements.lock
+	$(BIN)/uv pip install --quiet --python $(BIN)/python --no-deps -e .
+	@touch $@
+
+env: $(STAMP)
+
+# Debian's Chromium for the browser check (installed when missing; needs root or sudo).
+chromium:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  echo "installing Debian's chromium for the browser check"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null; \
+	fi
+	@test -x "$(CHROMIUM)" || { echo "error: $(CHROMIUM) missing after install" >&2; exit 1; }
+
+book: $(STAMP)
+	$(BIN)/python -m mmperf.book build --jobs $(JOBS) $(if $(FORCE),--force)
+
+test: book chromium
+	$(BIN)/python -m pytest -p no:cacheprovider --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests book
+
+bench: $(STAMP)
+	$(BIN)/python -m mmperf.book bench $(if $(REPEAT),--repeat $(REPEAT))
+
+clean:
+	rm -rf _build
