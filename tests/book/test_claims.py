@@ -1,0 +1,154 @@
+import json
+import math
+
+import nbformat
+import pandas as pd
+import pytest
+
+from mmperf import claims
+from mmperf.claims import ClaimRegistry, Holds, Range, Tolerance
+
+
+def _check(reg, cid, criterion, value, **kw):
+    return reg.check(
+        cid,
+        quote="q",
+        where="Sec. 1",
+        quantity="x [unit]",
+        paper_value="1",
+        criterion=criterion,
+        book_value=value,
+        **kw,
+    )
+
+
+@pytest.mark.parametrize(
+    "value, status",
+    [(10.0, "reproduced"), (10.9, "reproduced"), (11.5, "partly"), (12.5, "not_reproduced"), (8.6, "partly")],
+)
+def test_tolerance(value, status):
+    assert Tolerance(10.0, abs=1.0).judge(value)[0] == status
+
+
+def test_relative_tolerance_uses_the_target_scale():
+    crit = Tolerance(200.0, rel=0.05)
+    assert crit.tolerance == pytest.approx(10.0)
+    assert crit.judge(209.0)[0] == "reproduced"
+    assert crit.judge(215.0)[0] == "partly"
+
+
+@pytest.mark.parametrize("value, status", [(2.5, "reproduced"), (2.0, "reproduced"), (4.0, "partly"), (6.0, "not_reproduced")])
+def test_range(value, status):
+    assert Range(2.0, 3.0, partly=(1.0, 5.0)).judge(value)[0] == status
+
+
+def test_one_sided_range():
+    crit = Range(-math.inf, 5.0)
+    assert crit.describe() == "at most 5"
+    assert crit.judge(-100)[0] == "reproduced"
+    assert crit.judge(5.1)[0] == "not_reproduced"
+
+
+@pytest.mark.parametrize("value, status", [(True, "reproduced"), (False, "not_reproduced"), (0.9, "partly"), (0.2, "not_reproduced")])
+def test_holds(value, status):
+    assert Holds("PER rises with K").judge(value)[0] == status
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Tolerance(1.0),
+        lambda: Tolerance(1.0, abs=-1),
+        lambda: Range(3.0, 2.0),
+        lambda: Range(2.0, 3.0, partly=(2.5, 4.0)),
+        lambda: Holds(""),
+        lambda: Holds("x", required=0.5, partly=0.9),
+    ],
+)
+def test_bad_criteria_are_rejected(make):
+    with pytest.raises(ValueError):
+        make()
+
+
+def test_holds_rejects_a_fraction_outside_0_1():
+    with pytest.raises(ValueError, match="fraction"):
+        Holds("x").judge(1.5)
+
+
+def test_registry_validates_its_input():
+    with pytest.raises(ValueError, match="paper must be one of"):
+        ClaimRegistry("nobody2000")
+    reg = ClaimRegistry("taylor1993")
+    _check(reg, "a-claim", Range(0, 1), 0.5)
+    with pytest.raises(ValueError, match="already registered"):
+        _check(reg, "a-claim", Range(0, 1), 0.5)
+    with pytest.raises(ValueError, match="claim_id"):
+        _check(reg, "Bad Id", Range(0, 1), 0.5)
+    with pytest.raises(TypeError, match="criterion"):
+        _check(reg, "b", "within 5 %", 0.5)
+    with pytest.raises(ValueError, match="quote"):
+        reg.check("c", quote="", where="w", quantity="q", paper_value="1", criterion=Range(0, 1), book_value=1)
+
+
+def test_status_follows_the_value_and_none_is_not_computed():
+    reg = ClaimRegistry("taylor1993")
+    assert _check(reg, "a", Tolerance(5.0, abs=0.1), 5.05).status == "reproduced"
+    missing = _check(reg, "b", Tolerance(5.0, abs=0.1), None)
+    assert missing.status == "not_reproduced" and missing.reason.startswith("not computed")
+    assert _check(reg, "c", Tolerance(5.0, abs=0.1), float("nan")).book_value is None
+
+
+def test_note_is_kept_in_the_reason():
+    reg = ClaimRegistry("taylor1993")
+    c = _check(reg, "a", Range(2, 3), 7.0, note="the socket buffer is smaller here")
+    assert c.status == "not_reproduced"
+    assert "socket buffer" in c.reason and "is not in [2, 3]" in c.reason
+
+
+def test_publish_embeds_records_that_collect_reads_back(tmp_path):
+    reg = ClaimRegistry("chodorek2018")
+    _check(reg, "s4-zero-per", Holds("PER is zero"), 0.95)
+    _check(reg, "s3-range", Range(0.02, 0.49), 0.3)
+    bundle = reg.publish()._repr_mimebundle_()
+    assert claims.MIME_TYPE in bundle and "s4-zero-per" in bundle["text/html"]
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("reg.publish()")
+    cell.outputs = [nbformat.v4.new_output("execute_result", data=bundle, execution_count=1)]
+    nb.cells = [cell]
+    path = tmp_path / "chapter.ipynb"
+    nbformat.write(nb, path)
+    frame = claims.collect([path])
+    assert list(frame["claim_id"]) == ["s4-zero-per", "s3-range"]
+    assert list(frame["status"]) == ["partly", "reproduced"]
+    assert frame.loc[1, "book_value"] == pytest.approx(0.3)
+    out = claims.write_csv(frame, tmp_path / "out" / "claims.csv")
+    back = pd.read_csv(out)
+    assert list(back.columns) == claims.CSV_COLUMNS
+    assert set(back["status"]) <= set(claims.STATUSES)
+
+
+def test_collect_rejects_duplicates_and_missing_files(tmp_path):
+    reg = ClaimRegistry("ortiz2013")
+    _check(reg, "x", Range(0, 1), 0.5)
+    bundle = reg.publish()._repr_mimebundle_()
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("")
+    cell.outputs = [nbformat.v4.new_output("display_data", data=bundle)] * 2
+    nb.cells = [cell]
+    path = tmp_path / "dup.ipynb"
+    nbformat.write(nb, path)
+    with pytest.raises(ValueError, match="registered twice"):
+        claims.collect([path])
+    with pytest.raises(FileNotFoundError):
+        claims.collect([tmp_path / "missing.ipynb"])
+
+
+def test_a_page_that_only_shows_claims_does_not_embed_them():
+    frame = pd.DataFrame(columns=claims.CSV_COLUMNS)
+    assert claims.MIME_TYPE not in claims.Scorecard(frame, embed=False)._repr_mimebundle_()
+
+
+def test_records_are_json_serialisable():
+    reg = ClaimRegistry("huynh1994")
+    _check(reg, "x", Holds("flat"), True)
+    json.dumps(reg.to_frame().to_dict("records"))

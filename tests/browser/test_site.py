@@ -1,0 +1,149 @@
+"""The built site in a real browser: headless Debian Chromium driven by Playwright.
+
+Every page of ``_build/html`` is served on localhost and opened. A page fails
+when it requests anything outside localhost, a resource fails to load or
+answers with an error status, it logs a console error or an uncaught
+exception, a chart container holds no drawn chart (svg or canvas), or maths
+was left untypeset. A screenshot of each page goes to ``_build/screenshots/``.
+
+Run after ``make book`` (``make test`` does both).
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "_build" / "html"
+SHOTS = ROOT / "_build" / "screenshots"
+CHROMIUM = os.environ.get("MMPERF_CHROMIUM", "/usr/bin/chromium")
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+# Console errors that cannot be removed by configuration, by exact text, with the reason.
+# (None today: the theme's duplicate THEBE_JS_URL came from sphinx_thebe, which the book drops,
+# and the 'invalid theme mode' from an unset default mode, which _config.yml sets.)
+ALLOWED_CONSOLE_ERRORS: dict[str, str] = {}
+
+pytestmark = pytest.mark.browser
+
+
+def _pages() -> list[str]:
+    if not SITE.is_dir():
+        return []
+    pages = []
+    for path in sorted(SITE.rglob("*.html")):
+        rel = path.relative_to(SITE)
+        if rel.parts[0] in {"_static", "_sources", "_images"}:
+            continue
+        pages.append(rel.as_posix())
+    return pages
+
+
+PAGES = _pages()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep pytest output clean
+        pass
+
+
+@pytest.fixture(scope="module")
+def server():
+    handler = functools.partial(_QuietHandler, directory=str(SITE))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).is_file():
+        pytest.fail(f"Chromium not found at {CHROMIUM}: run `make chromium` (or set MMPERF_CHROMIUM)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--disable-dev-shm-usage",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+def test_site_was_built():
+    assert (SITE / "index.html").is_file(), "no built site: run `make book` first"
+    assert len(PAGES) >= 4, f"expected the book's pages in {SITE}, found {PAGES}"
+
+
+@pytest.mark.parametrize("page_path", PAGES)
+def test_page_loads_offline_and_draws(server, browser, page_path):
+    external: list[str] = []
+    failed: list[str] = []
+    bad_status: list[str] = []
+    console_errors: list[str] = []
+    page_errors: list[str] = []
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = context.new_page()
+
+    def route(r):
+        host = urlparse(r.request.url).hostname
+        if host in LOCAL_HOSTS:
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.on("requestfailed", lambda req: failed.append(f"{req.url} ({req.failure})") if urlparse(req.url).hostname in LOCAL_HOSTS else None)
+    page.on("response", lambda resp: bad_status.append(f"{resp.status} {resp.url}") if resp.status >= 400 else None)
+    page.on("console", lambda msg: console_errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: page_errors.append(str(exc)))
+
+    page.goto(f"{server}/{page_path}", wait_until="load")
+    page.wait_for_load_state("networkidle")
+
+    n_charts = page.locator(".mmperf-chart").count()
+    if n_charts:
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.mmperf-chart')].every(el => el.querySelector('svg, canvas'))",
+            timeout=30_000,
+        ) if not page_errors else None
+    undrawn = page.evaluate(
+        "() => [...document.querySelectorAll('.mmperf-chart')].filter(el => !el.querySelector('svg, canvas')).map(el => el.id)"
+    )
+    n_math = page.locator("div.math, span.math").count()
+    if n_math:
+        page.wait_for_function("() => document.querySelectorAll('mjx-container').length > 0", timeout=30_000)
+
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / (page_path.replace("/", "__").removesuffix(".html") + ".png")), full_page=True)
+    context.close()
+
+    unexpected_console = [m for m in console_errors if m not in ALLOWED_CONSOLE_ERRORS]
+    assert not external, f"{page_path} requested outside localhost: {external}"
+    assert not failed, f"{page_path} failed to load: {failed}"
+    assert not bad_status, f"{page_path} got error responses: {bad_status}"
+    assert not page_errors, f"{page_path} raised: {page_errors}"
+    assert not unexpected_console, f"{page_path} logged console errors: {unexpected_console}"
+    assert not undrawn, f"{page_path}: {len(undrawn)} of {n_charts} charts not drawn: {undrawn}"
