@@ -11,6 +11,8 @@ CHROMIUM ?= /usr/bin/chromium
 JOBS ?= 2
 FORCE ?=
 export MMPERF_CHROMIUM := $(CHROMIUM)
+# String hashing fixed for every kernel (the executor and nbval alike).
+export PYTHONHASHSEED := 0
 
 .PHONY: book test env chromium bench clean help
 

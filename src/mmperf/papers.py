@@ -142,7 +142,7 @@ class _TablesView:
             parts.append(
                 f"<h4><code>{html.escape(rec['name'])}</code>: {html.escape(rec['source'])}</h4>"
                 f"<p>{html.escape(rec['description'])}<br><small>Section {html.escape(rec['section'])}, "
-                f"page {html.escape(rec['page'])}. Repairs: {html.escape(rec['repairs'])}. "
+                f"page {html.escape(rec['page'])}. Repairs: {html.escape(rec['repairs'].rstrip('.'))}. "
                 f"{len(frame)} values, file <code>data/papers/{self.paper}/{html.escape(rec['name'])}.csv</code>.</small></p>"
                 f"<div style='max-height:320px;overflow:auto'>{shown.to_html(index=False, border=0, na_rep='')}</div>{more}"
             )
