@@ -147,3 +147,25 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
     assert not page_errors, f"{page_path} raised: {page_errors}"
     assert not unexpected_console, f"{page_path} logged console errors: {unexpected_console}"
     assert not undrawn, f"{page_path}: {len(undrawn)} of {n_charts} charts not drawn: {undrawn}"
+
+
+def test_offline_search_finds_a_page(server, browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.route("**/*", lambda r: r.continue_() if urlparse(r.request.url).hostname in LOCAL_HOSTS else r.abort())
+    page.goto(f"{server}/search.html?q=scorecard", wait_until="load")
+    page.wait_for_function("() => document.querySelectorAll('#search-results ul.search li').length > 0", timeout=30_000)
+    titles = page.locator("#search-results ul.search li a").all_inner_texts()
+    context.close()
+    assert any("scorecard" in t.lower() for t in titles), titles
+
+
+def test_notebook_pages_offer_their_notebook_for_download(server, browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server}/book/appendix/scorecard.html", wait_until="load")
+    href = page.locator("a.btn-download-source-button").first.get_attribute("href")
+    context.close()
+    assert href and href.endswith(".ipynb")
+    target = (SITE / "book" / "appendix" / href).resolve()
+    assert target.is_file(), f"download link points to a missing file: {target}"
