@@ -1,0 +1,325 @@
+"""Chodorek & Chodorek: HD video against TCP on a 1 Gb/s link, four QoS scenarios.
+
+All parameters of the chapter in one place, the experiment grid and the tidy
+results. The grid is 4 scenarios x N = 1..10 video streams x K = 0..10 TCP
+flows x 20 replications of 152 s (Sec. IV.E, V).
+
+Scenarios (Sec. IV.E), as router mechanisms:
+
+* ``s1`` best effort: every packet in one drop-tail FIFO;
+* ``s2`` static RSVP reservation of 150 % of the 40 Mb/s target rate per video;
+* ``s3`` static RSVP reservation at each video's peak rate (its largest 1-s mean);
+* ``s4`` dynamic reservation from the TFD option: every 300 ms the router
+  reserves Next Data / Next Time, which the sender fills with the bytes it will
+  send in the next 300 ms.
+
+What a stream sends above its reservation, and all TCP, is best effort.
+
+Calibrated (see the chapter): the mean wire rate of a stream (63 Mb/s, Table II
+K = 0, N = 1), the buffer (the smallest round size that keeps every K = 0 run
+lossless, as the paper reports) and the base RTT (s1, K = 1, N = 1 link
+utilization 83.4 %, Table I). Everything else is predicted.
+
+Examples
+--------
+>>> from mmperf.experiments.chodorek2018 import Params, run_cell
+>>> p = Params()
+>>> r = run_cell(p, scenario="s4", n_videos=2, k_flows=1, replication=0)
+>>> float(r["per"])
+0.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+import pandas as pd
+
+from mmperf.media import hdvideo
+from mmperf.networks import bottleneck
+from mmperf.seeds import int_seed, rng
+
+PAPER = "chodorek2018"
+
+SCENARIOS = {
+    "s1": "best effort",
+    "s2": "static RSVP, 150 % of target",
+    "s3": "static RSVP, peak rate",
+    "s4": "dynamic TFD, every 300 ms",
+}
+"""Scenario key -> short description (Sec. IV.E)."""
+
+METRICS = {
+    "per": "%",
+    "link_utilization": "%",
+    "video_throughput": "Mb/s",
+    "tcp_throughput": "Mb/s",
+}
+"""Per-run metrics (Tables I and II) and their units."""
+
+
+@dataclass(frozen=True)
+class Params:
+    """Everything a researcher may change, with the paper's values as defaults.
+
+    Parameters
+    ----------
+    video : hdvideo.VideoModel
+        The HD video model (30 frame/s, 8 clips of 19 s, 63 Mb/s mean on the wire, 40 Mb/s target).
+    link : bottleneck.Link
+        The bottleneck: 1 Gb/s, buffer, base RTT, slot length.
+    n_values, k_values : tuple of int
+        Numbers of video streams N and TCP flows K (1..10 and 0..10).
+    scenarios : tuple of str
+        Which of :data:`SCENARIOS` to run.
+    replications : int
+        Runs per cell (20).
+    duration_s : float
+        Simulated time per run [s] (152, the stream length).
+    next_time_s : float
+        TFD planning horizon, Next Time (0.3 s, Sec. III.B).
+    s2_fraction : float
+        s2 reservation as a multiple of the target rate (1.5).
+    peak_window_s : float
+        Averaging window of the "peak rate" of s3 [s].
+    reservable_fraction : float
+        Share of the link that admission control lets reservations take.
+    """
+
+    video: hdvideo.VideoModel = field(default_factory=hdvideo.VideoModel)
+    link: bottleneck.Link = field(default_factory=lambda: bottleneck.Link(
+        buffer_packets=400, rtt_s=0.026, slot_s=0.002))
+    n_values: tuple = tuple(range(1, 11))
+    k_values: tuple = tuple(range(0, 11))
+    scenarios: tuple = ("s1", "s2", "s3", "s4")
+    replications: int = 20
+    duration_s: float = 152.0
+    next_time_s: float = 0.3
+    s2_fraction: float = 1.5
+    peak_window_s: float = 1.0
+    reservable_fraction: float = 1.0
+
+    def __post_init__(self):
+        bad = [s for s in self.scenarios if s not in SCENARIOS]
+        if bad or not self.scenarios:
+            raise ValueError(f"scenarios must be a non-empty subset of {list(SCENARIOS)}, got {self.scenarios}")
+        if not self.n_values or any(int(n) != n or n < 1 for n in self.n_values):
+            raise ValueError(f"n_values must be ints >= 1, got {self.n_values}")
+        if not self.k_values or any(int(k) != k or k < 0 for k in self.k_values):
+            raise ValueError(f"k_values must be ints >= 0, got {self.k_values}")
+        if int(self.replications) != self.replications or self.replications < 1:
+            raise ValueError(f"replications must be an int >= 1, got {self.replications}")
+        for name in ("duration_s", "next_time_s", "s2_fraction", "peak_window_s"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name} must be > 0, got {getattr(self, name)}")
+        if not 0 < self.reservable_fraction <= 1:
+            raise ValueError(f"reservable_fraction must be in (0, 1], got {self.reservable_fraction}")
+        spw = self.next_time_s / self.link.slot_s
+        if abs(spw - round(spw)) > 1e-9:
+            raise ValueError(f"next_time_s ({self.next_time_s}) must be a whole number of slots ({self.link.slot_s} s)")
+
+    @property
+    def n_slots(self) -> int:
+        return int(round(self.duration_s / self.link.slot_s))
+
+    def with_(self, **changes) -> "Params":
+        """A copy with some fields changed (``dataclasses.replace``)."""
+        return replace(self, **changes)
+
+
+def video_arrivals(params: Params, replication: int, n_videos: int, *, clips=None) -> np.ndarray:
+    """Wire bytes per slot of the first ``n_videos`` streams of a replication, shape ``(N, T)``.
+
+    Stream j of replication r is the same in every cell (common random numbers):
+    its clip order, clip starts and frame phase come from ``seeds.rng``.
+    """
+    clips = hdvideo.clip_library(params.video) if clips is None else clips
+    frames = np.array([hdvideo.stream_frames(params.video, replication=replication, stream=j, clips=clips)
+                       for j in range(n_videos)])
+    phase = np.array([rng(PAPER, "phase", replication, j).uniform(0, 1 / params.video.frame_rate)
+                      for j in range(n_videos)])
+    return hdvideo.slot_arrivals(frames, frame_rate=params.video.frame_rate, slot_s=params.link.slot_s,
+                                 duration_s=params.duration_s, phase_s=phase)
+
+
+def _max_window_sum(arrivals: np.ndarray, win: int) -> np.ndarray:
+    """Largest sum of ``win`` consecutive slots of each stream, shape ``(N,)``."""
+    c = np.concatenate([np.zeros((arrivals.shape[0], 1)), np.cumsum(arrivals, axis=1)], axis=1)
+    win = min(win, arrivals.shape[1])
+    return (c[:, win:] - c[:, :-win]).max(axis=1)
+
+
+def reservations(params: Params, scenario: str, arrivals: np.ndarray) -> dict:
+    """The granted reservations of a scenario for the given streams.
+
+    Parameters
+    ----------
+    params : Params
+    scenario : {"s1", "s2", "s3", "s4"}
+    arrivals : numpy.ndarray
+        Wire bytes per slot, shape ``(N, T)``.
+
+    Returns
+    -------
+    dict
+        ``rates_bps`` (N, W) granted rates, ``slots_per_period``, ``depth_bytes`` (N,),
+        ``requested_bps`` (N, W) before admission control.
+    """
+    if scenario not in SCENARIOS:
+        raise ValueError(f"scenario must be one of {list(SCENARIOS)}, got {scenario!r}")
+    n, T = arrivals.shape
+    slot = params.link.slot_s
+    # TSpec bucket depth: the largest amount a stream sends in one frame interval
+    per_frame = max(1, int(round(1 / params.video.frame_rate / slot)))
+    depth = _max_window_sum(arrivals, per_frame)
+    if scenario == "s1":  # no reservation, no reserved queue: everything is best effort
+        req, spp, depth = np.zeros((n, 1)), T, np.zeros(n)
+    elif scenario == "s2":
+        req, spp = np.full((n, 1), params.s2_fraction * params.video.target_rate_bps), T
+    elif scenario == "s3":
+        win = max(1, int(round(params.peak_window_s / slot)))
+        peak = _max_window_sum(arrivals, win) * 8 / (win * slot)
+        req, spp = peak[:, None], T
+    else:  # s4: Next Data / Next Time of each 300-ms window
+        spp = int(round(params.next_time_s / slot))
+        req = np.array([hdvideo.tfd_announcements(a, slots_per_window=spp, slot_s=slot)["rate_bps"].to_numpy()
+                        for a in arrivals])
+    granted = bottleneck.admit(req, capacity_bps=params.reservable_fraction * params.link.capacity_bps)
+    return {"rates_bps": granted, "slots_per_period": spp, "depth_bytes": depth, "requested_bps": req}
+
+
+def _metrics(params: Params, res_served: float, res_queued: float, be: dict, video_offered: float) -> dict:
+    dur = params.duration_s
+    cap = params.link.capacity_bps / 8 * dur
+    video_delivered = res_served + be["video_delivered"]
+    return {
+        "per": 100 * be["video_dropped"] / video_offered if video_offered > 0 else 0.0,
+        "link_utilization": 100 * (res_served + be["link_bytes"]) / cap,
+        "video_throughput": video_delivered * 8 / dur / 1e6,
+        "tcp_throughput": be["tcp_delivered"] * 8 / dur / 1e6,
+        "video_offered_bytes": video_offered,
+        "video_delivered_bytes": video_delivered,
+        "video_dropped_bytes": be["video_dropped"],
+        "video_queued_bytes": res_queued + be["video_queued"],
+        "tcp_offered_bytes": be["tcp_offered"],
+        "tcp_delivered_bytes": be["tcp_delivered"],
+        "tcp_dropped_bytes": be["tcp_dropped"],
+        "tcp_queued_bytes": be["tcp_queued"],
+    }
+
+
+def _run_video_set(params: Params, scenario: str, arrivals: np.ndarray, k_values, replication: int) -> list[dict]:
+    n = arrivals.shape[0]
+    res = reservations(params, scenario, arrivals)
+    path = bottleneck.reserved_path(arrivals, res["rates_bps"], slots_per_period=res["slots_per_period"],
+                                    depth_bytes=res["depth_bytes"], slot_s=params.link.slot_s)
+    be_cap = np.maximum(params.link.slot_capacity - path["served"], 0.0)
+    offered = float(arrivals.sum())
+    served = float(path["served"].sum())
+    rows = []
+    for k in k_values:
+        be = bottleneck.simulate_best_effort(path["excess"], be_cap, link=params.link, k_flows=int(k),
+                                             seed=int_seed(PAPER, "tcp", scenario, n, int(k), replication))
+        rows.append({"scenario": scenario, "N": n, "K": int(k), "replication": replication,
+                     **_metrics(params, served, path["queued"], be, offered)})
+    return rows
+
+
+def run_cell(params: Params, *, scenario: str, n_videos: int, k_flows: int, replication: int) -> dict:
+    """One run: a scenario, N streams, K TCP flows, one replication.
+
+    Returns
+    -------
+    dict
+        The metrics :data:`METRICS` and byte totals (offered, delivered, dropped, queued).
+    """
+    arr = video_arrivals(params, replication, n_videos)
+    return _run_video_set(params, scenario, arr, [k_flows], replication)[0]
+
+
+def run_grid(params: Params | None = None) -> pd.DataFrame:
+    """Run the whole grid: every scenario, N, K and replication.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per run: ``scenario, N, K, replication`` and the metrics
+        (``per`` [%], ``link_utilization`` [%], ``video_throughput`` [Mb/s],
+        ``tcp_throughput`` [Mb/s]) plus byte totals.
+    """
+    params = params or Params()
+    clips = hdvideo.clip_library(params.video)
+    n_max = max(params.n_values)
+    rows = []
+    for rep in range(params.replications):
+        all_arr = video_arrivals(params, rep, n_max, clips=clips)
+        for n in params.n_values:
+            for s in params.scenarios:
+                rows.extend(_run_video_set(params, s, all_arr[:n], params.k_values, rep))
+    return pd.DataFrame(rows)
+
+
+def summarize(runs: pd.DataFrame) -> pd.DataFrame:
+    """Mean and spread over replications, in the tidy layout of the paper's tables.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``scenario, K, N, metric, value`` (mean), ``sd``, ``q05``, ``q95``, ``unit``.
+    """
+    long = runs.melt(id_vars=["scenario", "N", "K", "replication"], value_vars=list(METRICS),
+                     var_name="metric", value_name="x")
+    g = long.groupby(["scenario", "K", "N", "metric"])["x"]
+    out = pd.DataFrame({"value": g.mean(), "sd": g.std(ddof=1), "q05": g.quantile(0.05),
+                        "q95": g.quantile(0.95)}).reset_index()
+    out["unit"] = out["metric"].map(METRICS)
+    return out
+
+
+def calibrate_buffer(params: Params, *, step_packets: int = 50) -> dict:
+    """Smallest buffer (in steps of ``step_packets``) that keeps every K = 0 run lossless.
+
+    The paper reports PER = 0 for K = 0 in every scenario, N up to 10 (Sec. IV.E,
+    V.A). Without TCP the best-effort FIFO of s1 sees the N video streams alone,
+    so the buffer must hold the largest backlog of the largest N in every
+    replication.
+
+    Returns
+    -------
+    dict
+        ``buffer_packets`` (the calibrated value) and ``max_backlog_packets`` per replication.
+    """
+    clips = hdvideo.clip_library(params.video)
+    n_max = max(params.n_values)
+    backlog = []
+    for rep in range(params.replications):
+        arr = video_arrivals(params, rep, n_max, clips=clips).sum(axis=0)
+        backlog.append(bottleneck.max_backlog(arr, capacity_bytes=params.link.slot_capacity)
+                       / params.link.packet_bytes)
+    need = max(backlog)
+    return {"buffer_packets": int(np.ceil(need / step_packets) * step_packets) if need > 0 else step_packets,
+            "max_backlog_packets": np.array(backlog)}
+
+
+def calibrate_rtt(params: Params, *, target_utilization: float, candidates_s, replications: int = 5) -> pd.DataFrame:
+    """Link utilization of s1 with K = 1, N = 1 for each candidate base RTT.
+
+    The paper does not give the round-trip time; the book picks the candidate
+    whose utilization is closest to Table I's 83.4 % (s1, K = 1, N = 1).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``rtt_ms``, ``link_utilization`` [%] (mean of ``replications`` runs), ``error`` [points],
+        ``chosen`` (bool).
+    """
+    rows = []
+    for rtt in candidates_s:
+        p = params.with_(link=replace(params.link, rtt_s=float(rtt)))
+        u = np.mean([run_cell(p, scenario="s1", n_videos=1, k_flows=1, replication=r)["link_utilization"]
+                     for r in range(replications)])
+        rows.append({"rtt_ms": 1000 * float(rtt), "link_utilization": u, "error": u - target_utilization})
+    out = pd.DataFrame(rows)
+    out["chosen"] = out["error"].abs() == out["error"].abs().min()
+    return out

@@ -1,0 +1,358 @@
+"""A 1 Gb/s drop-tail bottleneck with per-flow bandwidth reservations, in time slots.
+
+The model (Chodorek & Chodorek, Sec. IV-V) is a time-slotted fluid model of
+one router output port of capacity :math:`C`, compiled with numba:
+
+**Reserved class.** Each video stream :math:`i` with a reservation
+:math:`r_i(t)` has its own reserved queue of depth :math:`b_i` (the RSVP TSpec
+bucket depth, here the stream's largest frame). In slot :math:`t` its arrivals
+:math:`a_i(t)` enter that queue while it has room; what does not fit is
+*excess* and joins the best-effort queue. The reserved queue is served first,
+at most :math:`r_i(t)\\,\\Delta t` per slot. Admission control scales the
+reservations so that :math:`\\sum_i r_i(t) \\le C` (a reservation never exceeds
+the link). The reserved path never drops, and it does not depend on the TCP
+traffic, so it is computed once per video set (:func:`reserved_path`).
+
+**Best-effort class.** One FIFO of :math:`B` bytes gets the capacity the
+reserved queues leave, :math:`C\\Delta t - \\sum_i s_i(t)` (work conserving).
+It holds excess video and the :math:`K` TCP flows. Arrivals beyond the free
+buffer are dropped (drop-tail); in a slot with overflow every arrival loses the
+same fraction (fluid FIFO), and a TCP flow that had packets dropped learns it
+(with probability :math:`1-e^{-d_k}`, :math:`d_k` its expected dropped packets).
+
+**TCP.** Long-lived Reno-like flows: flow :math:`k` sends
+:math:`w_k\\,\\Delta t/(R_0 + Q/C)` bytes per slot (window over the round trip
+time including queueing delay), and once per base round trip :math:`R_0`
+halves its window if it saw a loss, else adds one MSS (doubles in slow start).
+
+Examples
+--------
+>>> import numpy as np
+>>> from mmperf.networks.bottleneck import Link, simulate_best_effort
+>>> link = Link()
+>>> T = 5000
+>>> r = simulate_best_effort(np.zeros(T), np.full(T, link.slot_capacity), link=link, k_flows=1, seed=1)
+>>> r["utilization"] > 0.7
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+__all__ = ["Link", "admit", "max_backlog", "reserved_path", "simulate_best_effort", "RESULT_FIELDS"]
+
+
+@dataclass(frozen=True)
+class Link:
+    """The bottleneck's physical parameters.
+
+    Parameters
+    ----------
+    capacity_bps : float
+        Link rate [bit/s] (1 Gb/s, Sec. IV.A).
+    buffer_packets : int
+        Drop-tail buffer of the best-effort FIFO [packets of ``packet_bytes``].
+    rtt_s : float
+        Base round-trip time of the TCP flows [s] (not given in the paper).
+    slot_s : float
+        Time slot of the simulation [s].
+    packet_bytes : int
+        TCP segment size on the wire [bytes].
+    """
+
+    capacity_bps: float = 1e9
+    buffer_packets: int = 100
+    rtt_s: float = 0.004
+    slot_s: float = 0.001
+    packet_bytes: int = 1500
+
+    def __post_init__(self):
+        for name in ("capacity_bps", "rtt_s", "slot_s"):
+            v = getattr(self, name)
+            if not np.isfinite(v) or v <= 0:
+                raise ValueError(f"{name} must be a positive number, got {v!r}")
+        for name in ("buffer_packets", "packet_bytes"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or int(v) != v or v < 1:
+                raise ValueError(f"{name} must be a positive int, got {v!r}")
+        if self.rtt_s < self.slot_s:
+            raise ValueError(f"rtt_s ({self.rtt_s}) must be at least one slot ({self.slot_s})")
+
+    @property
+    def slot_capacity(self) -> float:
+        """Bytes the link sends per slot."""
+        return self.capacity_bps / 8 * self.slot_s
+
+    @property
+    def buffer_bytes(self) -> float:
+        return float(self.buffer_packets * self.packet_bytes)
+
+    @property
+    def rtt_slots(self) -> int:
+        return int(round(self.rtt_s / self.slot_s))
+
+
+def admit(requested_bps: np.ndarray, *, capacity_bps: float) -> np.ndarray:
+    """Admission control: scale simultaneous reservations down to fit the link.
+
+    Parameters
+    ----------
+    requested_bps : numpy.ndarray
+        Requested rates [bit/s], shape ``(N, W)``: N flows by W reservation periods.
+    capacity_bps : float
+        What may be reserved in total [bit/s].
+
+    Returns
+    -------
+    numpy.ndarray
+        Granted rates, same shape; in every period the column sum is at most ``capacity_bps``.
+
+    Raises
+    ------
+    ValueError
+        On negative or non-finite requests or capacity.
+    """
+    req = np.asarray(requested_bps, dtype=float)
+    if req.ndim != 2:
+        raise ValueError(f"requested_bps must have shape (N, W), got {req.shape}")
+    if not np.all(np.isfinite(req)) or np.any(req < 0):
+        raise ValueError("requested_bps must be finite and >= 0")
+    if not np.isfinite(capacity_bps) or capacity_bps <= 0:
+        raise ValueError(f"capacity_bps must be > 0, got {capacity_bps}")
+    total = req.sum(axis=0)
+    scale = np.ones_like(total)
+    over = total > capacity_bps
+    scale[over] = capacity_bps / total[over] * (1 - 1e-12)
+    return req * scale
+
+
+@numba.njit(cache=False)
+def _reserved_path(arrivals, rate_bytes, slots_per_period, depth):
+    n, T = arrivals.shape
+    served = np.zeros(T)
+    excess = np.zeros(T)
+    q_end = 0.0
+    for i in range(n):
+        q = 0.0
+        for t in range(T):
+            a = arrivals[i, t]
+            room = depth[i] - q
+            if room < 0.0:
+                room = 0.0
+            adm = a if a < room else room
+            excess[t] += a - adm
+            q += adm
+            cap = rate_bytes[i, t // slots_per_period]
+            s = q if q < cap else cap
+            q -= s
+            served[t] += s
+        q_end += q
+    return served, excess, q_end
+
+
+def reserved_path(arrivals: np.ndarray, rates_bps: np.ndarray, *, slots_per_period: int,
+                  depth_bytes: np.ndarray, slot_s: float) -> dict:
+    """Run the video streams through their reserved queues.
+
+    Parameters
+    ----------
+    arrivals : numpy.ndarray
+        Wire bytes per slot of each stream, shape ``(N, T)``.
+    rates_bps : numpy.ndarray
+        Granted reservation of each stream per period [bit/s], shape ``(N, W)``
+        with ``W * slots_per_period >= T`` (already admitted: see :func:`admit`).
+    slots_per_period : int
+        Slots per reservation period (T for a static reservation, 300 for TFD at 1-ms slots).
+    depth_bytes : numpy.ndarray
+        Reserved queue depth of each stream [bytes], shape ``(N,)``.
+    slot_s : float
+        Slot length [s].
+
+    Returns
+    -------
+    dict
+        ``served`` (reserved bytes sent per slot, sum over streams), ``excess``
+        (bytes per slot handed to best effort), ``queued`` (bytes left in the
+        reserved queues at the end).
+    """
+    a = np.ascontiguousarray(arrivals, dtype=float)
+    r = np.ascontiguousarray(rates_bps, dtype=float)
+    if a.ndim != 2 or r.ndim != 2 or r.shape[0] != a.shape[0]:
+        raise ValueError(f"arrivals (N, T) and rates_bps (N, W) must agree on N, got {a.shape} and {r.shape}")
+    if slots_per_period < 1 or r.shape[1] * slots_per_period < a.shape[1]:
+        raise ValueError("rates_bps must cover every slot: W * slots_per_period >= T")
+    d = np.ascontiguousarray(depth_bytes, dtype=float)
+    if d.shape != (a.shape[0],) or np.any(d < 0):
+        raise ValueError(f"depth_bytes must be N non-negative sizes, got shape {d.shape}")
+    served, excess, q_end = _reserved_path(a, r / 8 * slot_s, int(slots_per_period), d)
+    return {"served": served, "excess": excess, "queued": q_end}
+
+
+@numba.njit(cache=False)
+def _max_backlog(arrivals, capacity):
+    q = 0.0
+    best = 0.0
+    for t in range(arrivals.shape[0]):
+        q += arrivals[t] - capacity
+        if q < 0.0:
+            q = 0.0
+        if q > best:
+            best = q
+    return best
+
+
+def max_backlog(arrivals: np.ndarray, *, capacity_bytes: float) -> float:
+    """Largest backlog of an infinite FIFO served at ``capacity_bytes`` per slot [bytes].
+
+    The Lindley recursion :math:`q_t = \\max(0, q_{t-1} + a_t - c)`; a drop-tail
+    buffer at least this large loses nothing from these arrivals.
+
+    Parameters
+    ----------
+    arrivals : numpy.ndarray
+        Bytes arriving per slot, shape ``(T,)``.
+    capacity_bytes : float
+        Bytes served per slot, > 0.
+    """
+    a = np.ascontiguousarray(arrivals, dtype=float)
+    if a.ndim != 1:
+        raise ValueError(f"arrivals must be 1-D, got shape {a.shape}")
+    if not capacity_bytes > 0:
+        raise ValueError(f"capacity_bytes must be > 0, got {capacity_bytes}")
+    return float(_max_backlog(a, float(capacity_bytes)))
+
+
+RESULT_FIELDS = (
+    "video_offered", "video_delivered", "video_dropped", "video_queued",
+    "tcp_offered", "tcp_delivered", "tcp_dropped", "tcp_queued", "link_bytes",
+)
+"""Byte totals returned by :func:`_best_effort` (best-effort class only)."""
+
+
+@numba.njit(cache=False)
+def _best_effort(video, capacity, k_flows, rtt_slots, rtt0, slot_s, cap_rate, buffer_bytes, mss, seed):
+    np.random.seed(seed)
+    T = video.shape[0]
+    w = np.empty(max(k_flows, 1))
+    ssthresh = np.empty(max(k_flows, 1))
+    lost = np.zeros(max(k_flows, 1), dtype=np.bool_)
+    for k in range(k_flows):
+        w[k] = 10.0 * mss
+        ssthresh[k] = 1e18
+    qv = 0.0
+    qt = 0.0
+    out = np.zeros(9)
+    wsum = 0.0
+    for k in range(k_flows):
+        wsum += w[k]
+    for t in range(T):
+        q = qv + qt
+        rtt = rtt0 + q / cap_rate
+        tcp_in = wsum * slot_s / rtt if k_flows > 0 else 0.0
+        v_in = video[t]
+        out[0] += v_in
+        out[4] += tcp_in
+        cap = capacity[t]
+        # FIFO: the old backlog first, then this slot's arrivals
+        if q <= cap:
+            out[1] += qv
+            out[5] += qt
+            left = cap - q
+            qv = 0.0
+            qt = 0.0
+        else:
+            f = cap / q
+            out[1] += qv * f
+            out[5] += qt * f
+            qv -= qv * f
+            qt -= qt * f
+            left = 0.0
+        arr = v_in + tcp_in
+        srv = 0.0
+        if arr > 0.0:
+            srv = arr if arr < left else left
+            g = srv / arr
+            out[1] += v_in * g
+            out[5] += tcp_in * g
+            nv = v_in - v_in * g
+            nt = tcp_in - tcp_in * g
+            free = buffer_bytes - (qv + qt)
+            pend = nv + nt
+            if pend > free:
+                drop = (pend - free) / pend
+                dv = nv * drop
+                dt_ = nt * drop
+                out[2] += dv
+                out[6] += dt_
+                nv -= dv
+                nt -= dt_
+                if k_flows > 0 and dt_ > 0.0:
+                    pk = dt_ / mss / wsum
+                    for k in range(k_flows):
+                        if not lost[k]:
+                            if np.random.random() < 1.0 - np.exp(-pk * w[k]):
+                                lost[k] = True
+            qv += nv
+            qt += nt
+        out[8] += cap - left + srv
+        if k_flows > 0 and (t + 1) % rtt_slots == 0:
+            wsum = 0.0
+            for k in range(k_flows):
+                if lost[k]:
+                    ssthresh[k] = max(w[k] / 2.0, 2.0 * mss)
+                    w[k] = ssthresh[k]
+                    lost[k] = False
+                elif w[k] < ssthresh[k]:
+                    w[k] *= 2.0
+                else:
+                    w[k] += mss
+                wsum += w[k]
+    out[3] = qv
+    out[7] = qt
+    return out
+
+
+def simulate_best_effort(video_bytes: np.ndarray, capacity_bytes: np.ndarray, *, link: Link,
+                         k_flows: int, seed: int) -> dict:
+    """Run the best-effort FIFO with video (excess) arrivals and K TCP flows.
+
+    Parameters
+    ----------
+    video_bytes : numpy.ndarray
+        Best-effort video bytes arriving per slot, shape ``(T,)``.
+    capacity_bytes : numpy.ndarray
+        Bytes the best-effort class may send per slot (link minus reserved service), shape ``(T,)``.
+    link : Link
+    k_flows : int
+        Number of long-lived TCP flows, >= 0.
+    seed : int
+        Seed of the loss-notification draws (from :func:`mmperf.seeds.int_seed`).
+
+    Returns
+    -------
+    dict
+        Byte totals :data:`RESULT_FIELDS` plus ``utilization`` (best-effort bytes sent over
+        what the link could send).
+
+    Raises
+    ------
+    ValueError
+        On mismatched shapes, negative inputs or a negative ``k_flows``.
+    """
+    v = np.ascontiguousarray(video_bytes, dtype=float)
+    c = np.ascontiguousarray(capacity_bytes, dtype=float)
+    if v.ndim != 1 or c.shape != v.shape:
+        raise ValueError(f"video_bytes and capacity_bytes must be 1-D of equal length, got {v.shape}, {c.shape}")
+    if np.any(v < 0) or np.any(c < 0):
+        raise ValueError("video_bytes and capacity_bytes must be >= 0")
+    if isinstance(k_flows, bool) or int(k_flows) != k_flows or k_flows < 0:
+        raise ValueError(f"k_flows must be an int >= 0, got {k_flows!r}")
+    out = _best_effort(v, c, int(k_flows), link.rtt_slots, link.rtt_s, link.slot_s, link.capacity_bps / 8,
+                       link.buffer_bytes, float(link.packet_bytes), int(seed) % (2**32))
+    res = dict(zip(RESULT_FIELDS, out.tolist()))
+    res["utilization"] = res["link_bytes"] / (link.slot_capacity * v.size)
+    return res

@@ -1,0 +1,114 @@
+"""The reserved/best-effort bottleneck: conservation, admission, known cases."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mmperf.experiments.chodorek2018 import Params, reservations, run_cell, video_arrivals
+from mmperf.networks.bottleneck import Link, admit, max_backlog, reserved_path, simulate_best_effort
+
+LINK = Link(buffer_packets=400, rtt_s=0.026, slot_s=0.002)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10), st.integers(0, 2**31), st.floats(0.0, 1.5), st.floats(0.3, 1.0))
+def test_best_effort_conserves_bytes(k, seed, video_load, cap_share):
+    g = np.random.default_rng(seed)
+    T = 3000
+    video = g.exponential(video_load * LINK.slot_capacity, T)
+    cap = LINK.slot_capacity * g.uniform(cap_share, 1.0, T)
+    r = simulate_best_effort(video, cap, link=LINK, k_flows=k, seed=seed)
+    for cls in ("video", "tcp"):
+        offered = r[f"{cls}_offered"]
+        assert offered == pytest.approx(r[f"{cls}_delivered"] + r[f"{cls}_dropped"] + r[f"{cls}_queued"],
+                                        rel=1e-9, abs=1e-6)
+    assert r["link_bytes"] <= cap.sum() * (1 + 1e-12)
+    assert r["link_bytes"] == pytest.approx(r["video_delivered"] + r["tcp_delivered"], rel=1e-9)
+    assert r["video_queued"] + r["tcp_queued"] <= LINK.buffer_bytes * (1 + 1e-9)
+
+
+@pytest.mark.parametrize("scenario", ["s1", "s2", "s3", "s4"])
+def test_run_conserves_video_and_tcp_bytes(scenario):
+    p = Params()
+    r = run_cell(p, scenario=scenario, n_videos=4, k_flows=6, replication=3)
+    for cls in ("video", "tcp"):
+        assert r[f"{cls}_offered_bytes"] == pytest.approx(
+            r[f"{cls}_delivered_bytes"] + r[f"{cls}_dropped_bytes"] + r[f"{cls}_queued_bytes"], rel=1e-9)
+    assert r["link_utilization"] <= 100.0 + 1e-9
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.floats(0, 5e8), min_size=1, max_size=12), st.floats(1e6, 1e10))
+def test_admitted_reservations_never_exceed_capacity(requests, capacity):
+    req = np.array(requests)[:, None] * np.array([[1.0, 0.5, 2.0]])
+    got = admit(req, capacity_bps=capacity)
+    assert np.all(got.sum(axis=0) <= capacity)
+    assert np.all(got <= req + 1e-6)
+    fits = req.sum(axis=0) <= capacity
+    np.testing.assert_allclose(got[:, fits], req[:, fits])
+
+
+@pytest.mark.parametrize("scenario", ["s3", "s4"])
+def test_reserved_service_within_link_capacity(scenario):
+    p = Params()
+    arr = video_arrivals(p, 0, 10)
+    res = reservations(p, scenario, arr)
+    assert np.all(res["rates_bps"].sum(axis=0) <= p.link.capacity_bps)
+    path = reserved_path(arr, res["rates_bps"], slots_per_period=res["slots_per_period"],
+                         depth_bytes=res["depth_bytes"], slot_s=p.link.slot_s)
+    assert path["served"].max() <= p.link.slot_capacity * (1 + 1e-12)
+    assert arr.sum() == pytest.approx(path["served"].sum() + path["excess"].sum() + path["queued"], rel=1e-12)
+
+
+def test_s3_peak_requests_exceed_the_link_at_n10_and_are_scaled():
+    p = Params()
+    res = reservations(p, "s3", video_arrivals(p, 0, 10))
+    assert res["requested_bps"].sum() > p.link.capacity_bps
+    assert res["rates_bps"].sum() == pytest.approx(p.link.capacity_bps, rel=1e-9)
+
+
+def test_tcp_alone_fills_the_link():
+    T = int(60 / LINK.slot_s)
+    zero, full = np.zeros(T), np.full(T, LINK.slot_capacity)
+    u = [simulate_best_effort(zero, full, link=LINK, k_flows=k, seed=k)["utilization"] for k in (1, 2, 5, 10)]
+    assert u[0] > 0.75                      # Reno with a buffer below the BDP: between 3/4 and 1
+    assert u[-1] > 0.93 and u[-1] >= u[0]  # many unsynchronised flows keep the queue busy
+    # a buffer of one bandwidth-delay product keeps a single Reno flow at full rate
+    bdp = Link(buffer_packets=int(LINK.capacity_bps / 8 * LINK.rtt_s / LINK.packet_bytes) + 1,
+               rtt_s=LINK.rtt_s, slot_s=LINK.slot_s)
+    assert simulate_best_effort(zero, full, link=bdp, k_flows=1, seed=0)["utilization"] > 0.98
+
+
+@pytest.mark.parametrize("scenario", ["s1", "s2", "s3", "s4"])
+def test_video_alone_is_lossless(scenario):
+    p = Params()
+    for rep in (0, 7):  # replication 0 has the largest unloaded backlog of the 20
+        r = run_cell(p, scenario=scenario, n_videos=10, k_flows=0, replication=rep)
+        assert r["per"] == 0.0 and r["tcp_throughput"] == 0.0
+        assert r["video_dropped_bytes"] == 0.0
+        # all offered video is delivered, except what is still queued when the run ends
+        assert r["video_offered_bytes"] == pytest.approx(r["video_delivered_bytes"] + r["video_queued_bytes"])
+        assert r["video_queued_bytes"] < 0.005 * r["video_offered_bytes"]
+
+
+def test_max_backlog_known_case():
+    # 3 slots of 2 units against a capacity of 1: backlog 1, 2, 3, then drains
+    assert max_backlog(np.array([2.0, 2.0, 2.0, 0.0, 0.0]), capacity_bytes=1.0) == 3.0
+    assert max_backlog(np.ones(10), capacity_bytes=1.0) == 0.0
+
+
+def test_errors_are_clear():
+    with pytest.raises(ValueError, match="buffer_packets"):
+        Link(buffer_packets=0)
+    with pytest.raises(ValueError, match="rtt_s"):
+        Link(rtt_s=0.0005, slot_s=0.001)
+    with pytest.raises(ValueError, match="k_flows"):
+        simulate_best_effort(np.zeros(3), np.ones(3), link=LINK, k_flows=-1, seed=0)
+    with pytest.raises(ValueError, match="equal length"):
+        simulate_best_effort(np.zeros(3), np.ones(4), link=LINK, k_flows=1, seed=0)
+    with pytest.raises(ValueError, match="requested_bps"):
+        admit(np.array([[-1.0]]), capacity_bps=1.0)
+    with pytest.raises(ValueError, match="cover every slot"):
+        reserved_path(np.ones((1, 10)), np.ones((1, 1)), slots_per_period=5, depth_bytes=np.ones(1), slot_s=0.001)
+    with pytest.raises(ValueError, match="scenarios"):
+        Params(scenarios=("s5",))
