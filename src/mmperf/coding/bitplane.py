@@ -244,6 +244,23 @@ def packetize(image, *, packet_bytes: int = PACKET_BYTES, header_bytes: int = HE
     return padded.reshape(lay.n_packets, lay.payload_bytes)
 
 
+def _weigh(bits: np.ndarray) -> np.ndarray:
+    """Combine 8 rows of 0/1 bits (MSB first) into uint16 values, by shifts."""
+    acc = np.zeros(bits.shape[1], dtype=np.uint16)
+    for i in range(N_PLANES):
+        acc <<= 1
+        acc |= bits[i]
+    return acc
+
+
+def _byte_mask(received, lay: Layout) -> np.ndarray:
+    rec = np.asarray(received)
+    if rec.shape != (lay.n_packets,):
+        raise ValueError(f"received must have shape ({lay.n_packets},), got {rec.shape}")
+    per_byte = np.repeat(rec.astype(bool).reshape(N_PLANES, lay.packets_per_plane), lay.payload_bytes, axis=1)
+    return per_byte[:, : lay.plane_bytes]
+
+
 def received_bits(received, lay: Layout) -> np.ndarray:
     """Expand a per-packet received mask to a per-pixel, per-plane mask.
 
@@ -257,14 +274,15 @@ def received_bits(received, lay: Layout) -> np.ndarray:
     -------
     numpy.ndarray
         Bool array of shape ``(8, height, width)``.
+
+    Raises
+    ------
+    ValueError
+        If ``received`` does not have one entry per packet.
     """
-    rec = np.asarray(received)
-    if rec.shape != (lay.n_packets,):
-        raise ValueError(f"received must have shape ({lay.n_packets},), got {rec.shape}")
     h, w = lay.shape
-    per_byte = np.repeat(rec.astype(bool).reshape(N_PLANES, lay.packets_per_plane), lay.payload_bytes, axis=1)
-    per_px = np.repeat(per_byte[:, : lay.plane_bytes], 8, axis=1)[:, : h * w]
-    return per_px.reshape(N_PLANES, h, w)
+    per_byte = _byte_mask(received, lay)
+    return np.repeat(per_byte, 8, axis=1)[:, : h * w].reshape(N_PLANES, h, w)
 
 
 def reassemble(packets, lay: Layout, *, received=None, fill: str = "half", previous=None) -> np.ndarray:
@@ -305,23 +323,23 @@ def reassemble(packets, lay: Layout, *, received=None, fill: str = "half", previ
         raise ValueError(f"fill must be one of {FILL_RULES}, got {fill!r}")
     if received is None:
         received = np.ones(lay.n_packets, dtype=bool)
-    mask = received_bits(received, lay)
     h, w = lay.shape
+    npx = h * w
+    keep = np.where(_byte_mask(received, lay), np.uint8(0xFF), np.uint8(0))
     planes_bytes = pk.reshape(N_PLANES, -1)[:, : lay.plane_bytes]
-    planes = np.unpackbits(planes_bytes, axis=1)[:, : h * w].reshape(N_PLANES, h, w)
-    if mask.all():
-        return from_planes(planes)
-    known = planes & mask
+    known = _weigh(np.unpackbits(planes_bytes & keep, axis=1)[:, :npx])
+    if keep.all():
+        return known.astype(np.uint8).reshape(h, w)
+    missing = _weigh(np.unpackbits(~keep, axis=1)[:, :npx])  # bit mask of each pixel's missing bits
     if fill == "zero":
-        return from_planes(known)
-    if fill == "previous":
+        out = known
+    elif fill == "previous":
         if previous is None:
             raise ValueError("fill='previous' needs previous= (the last displayed frame)")
-        prev_planes = to_planes(_check_image(previous, "previous"))
-        if prev_planes.shape != planes.shape:
-            raise ValueError(f"previous must have shape {lay.shape}, got {prev_planes.shape[1:]}")
-        return from_planes(np.where(mask, planes, prev_planes))
-    # "half": known bits plus half the weight of every missing bit, rounded half up
-    weights = (1 << np.arange(N_PLANES - 1, -1, -1)).astype(np.float64)[:, None, None]
-    value = (known * weights).sum(axis=0) + ((~mask) * weights / 2).sum(axis=0)
-    return np.clip(np.floor(value + 0.5), 0, 255).astype(np.uint8)
+        prev = _check_image(previous, "previous")
+        if prev.shape != lay.shape:
+            raise ValueError(f"previous must have shape {lay.shape}, got {prev.shape}")
+        out = known | (prev.ravel().astype(np.uint16) & missing)
+    else:  # "half": known bits plus half the weight of every missing bit, rounded half up
+        out = (2 * known + missing + 1) >> 1
+    return out.astype(np.uint8).reshape(h, w)

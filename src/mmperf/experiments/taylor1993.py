@@ -380,39 +380,66 @@ SSIM_VISIBLE = 0.90
 """Mean SSIM below which the book calls a frame visibly degraded."""
 
 
-def degrade(frame, lost, *, fill: str = "half") -> np.ndarray:
-    """Send one frame through bit-plane coding with the given packets lost, and rebuild it."""
+def degrade(frame, lost, *, fill: str = "half", packets=None) -> np.ndarray:
+    """Send one frame through bit-plane coding with the given packets lost, and rebuild it.
+
+    ``packets`` may hold the frame's :func:`~mmperf.coding.bitplane.packetize` output, to save recomputing it.
+    """
     lay = bitplane.layout(np.shape(frame))
     lost = np.asarray(lost, dtype=bool)
-    return bitplane.reassemble(bitplane.packetize(frame), lay, received=~lost, fill=fill)
+    if packets is None:
+        packets = bitplane.packetize(frame)
+    return bitplane.reassemble(packets, lay, received=~lost, fill=fill)
 
 
-def loss_mask(pattern: str, rate: float, *, frame_index: int = 0, start: int = SOCKET_BUFFER_PACKETS) -> np.ndarray:
-    """One frame's loss mask (264 packets) under a named pattern at a loss rate."""
+def loss_mask(pattern: str, rate: float, *, frame_index: int = 0, draw: int = 0,
+              start: int = SOCKET_BUFFER_PACKETS) -> np.ndarray:
+    """One frame's loss mask (264 packets) under a named pattern at a loss rate.
+
+    Random loss loses exactly ``round(rate * 264)`` packets at random positions
+    (stream ``rng("taylor1993", "quality", pattern, frame_index, draw, rate)``).
+    """
     lay = bitplane.layout((550, 550))
-    return lossmod.pattern(pattern, 1, PACKETS_PER_FRAME, rate, rng=rng(PAPER, "quality", pattern, frame_index, f"{rate:.6f}"),
-                           priority=lay.plane, start=start)[0]
+    gen = rng(PAPER, "quality", pattern, frame_index, draw, f"{rate:.6f}")
+    return lossmod.pattern(pattern, 1, PACKETS_PER_FRAME, rate, rng=gen, priority=lay.plane, start=start)[0]
 
 
-def quality_curves(frames, *, rates=QUALITY_RATES, patterns=lossmod.PATTERNS, fill: str = "half") -> pd.DataFrame:
+def quality_curves(frames, *, rates=QUALITY_RATES, patterns=lossmod.PATTERNS, draws: int = 5,
+                   fill: str = "half") -> pd.DataFrame:
     """PSNR and SSIM of the animation's frames versus loss rate, for each loss pattern.
+
+    Parameters
+    ----------
+    frames : numpy.ndarray
+        One frame (2-D) or several (3-D), uint8.
+    rates : sequence of float
+        Loss rates (fractions).
+    patterns : sequence of str
+        Names from :data:`mmperf.networks.loss.PATTERNS`.
+    draws : int, default 5
+        Random draws per frame and rate for the random pattern (the others are deterministic).
+    fill : str, default "half"
+        Missing-bit rule (:func:`mmperf.coding.bitplane.reassemble`).
 
     Returns
     -------
     pandas.DataFrame
-        Columns ``pattern``, ``rate_pct``, ``frame``, ``lost_packets``, ``psnr_db``, ``ssim``.
+        Columns ``pattern``, ``rate_pct``, ``frame``, ``draw``, ``lost_packets``, ``psnr_db``, ``ssim``.
     """
     frames = np.asarray(frames)
     if frames.ndim == 2:
         frames = frames[None]
     rows = []
     for fi, f in enumerate(frames):
+        packets = bitplane.packetize(f)
         for pat in patterns:
             for r in rates:
-                m = loss_mask(pat, r, frame_index=fi)
-                img = degrade(f, m, fill=fill) if m.any() else f
-                rows.append({"pattern": pat, "rate_pct": 100 * r, "frame": fi, "lost_packets": int(m.sum()),
-                             "psnr_db": image.psnr(f, img), "ssim": image.ssim(f, img) if m.any() else 1.0})
+                for d in range(draws if pat == "random" and r > 0 else 1):
+                    m = loss_mask(pat, r, frame_index=fi, draw=d)
+                    img = degrade(f, m, fill=fill, packets=packets) if m.any() else f
+                    rows.append({"pattern": pat, "rate_pct": 100 * r, "frame": fi, "draw": d,
+                                 "lost_packets": int(m.sum()), "psnr_db": image.psnr(f, img),
+                                 "ssim": image.ssim(f, img)})
     return pd.DataFrame(rows)
 
 
@@ -433,3 +460,228 @@ def threshold(curves: pd.DataFrame, *, metric: str = "ssim", level: float = SSIM
             val = x[0] if i == 0 else x[i - 1] + (y[i - 1] - level) * (x[i] - x[i - 1]) / (y[i - 1] - y[i])
         out.append({"pattern": pat, "metric": metric, "level": level, "threshold_pct": float(val)})
     return pd.DataFrame(out)
+
+
+# ---------------------------------------------------------------- compressibility
+def compressibility_images(frame) -> dict:
+    """The images whose bit planes are compressed: the test animation's frame and three scikit-image photographs."""
+    from skimage import data
+
+    return {"test animation frame": np.asarray(frame), "camera (skimage)": data.camera(),
+            "moon (skimage)": data.moon(), "coins (skimage)": data.coins()}
+
+
+def compressibility(images: dict) -> pd.DataFrame:
+    """Deflate ratio of every bit plane of every image: columns ``image`` plus those of
+    :func:`mmperf.quality.image.plane_compressibility`."""
+    frames = [image.plane_compressibility(img).assign(image=name) for name, img in images.items()]
+    out = pd.concat(frames, ignore_index=True)
+    return out[["image", "plane", "bit", "raw_bytes", "deflate_bytes", "ratio"]]
+
+
+# ---------------------------------------------------------------- claims
+def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, top: int = 20) -> pd.DataFrame:
+    """For every animation row with loss: where the losses fall in the frame.
+
+    Columns: ``table``, ``row``, ``lost``, ``first_lost_index`` (the most
+    often lost position's smallest index), ``share_in_top`` (share of the
+    losses in the ``top`` most often lost positions; random loss would put
+    ``top/264`` there), ``share_after_buffer`` (share at positions
+    ``buffer .. buffer + max lost per frame``).
+    """
+    rows = []
+    for t in TABLES:
+        if not t.display:
+            continue
+        for i in range(1, len(t.packet_times_ms) + 1):
+            run = simulate_row(t.name, i, calibration, n_frames=n_frames)
+            p = run.packets
+            lost_idx = p.loc[~p["received"], "index"].to_numpy()
+            if lost_idx.size == 0:
+                continue
+            counts = np.bincount(lost_idx, minlength=PACKETS_PER_FRAME)
+            maxlost = int(run.per_frame()["lost"].max())
+            b = calibration.buffer_packets
+            rows.append({"table": t.name, "row": i, "lost": int(lost_idx.size),
+                         "first_lost_index": int(np.flatnonzero(counts)[0]),
+                         "share_in_top": float(np.sort(counts)[::-1][:top].sum() / lost_idx.size),
+                         "share_after_buffer": float(counts[b : b + maxlost].sum() / lost_idx.size)})
+    return pd.DataFrame(rows)
+
+
+def display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES) -> pd.DataFrame:
+    """Every animation row run again with the display switched off: loss and throughput with and without display."""
+    rows = []
+    for t in TABLES:
+        if not t.display:
+            continue
+        for i, pt in enumerate(t.packet_times_ms, start=1):
+            stream = testbed.Stream(packet_time_ms=pt, group=GROUP, n_frames=n_frames)
+            host = calibration.host(t.host)
+            on = simulate_row(t.name, i, calibration, n_frames=n_frames).summary()
+            off = testbed.simulate(stream, LINKS[t.testbed], host, display=False,
+                                   rng=rng(PAPER, "testbed", t.name, i)).summary()
+            rows.append({"table": t.name, "row": i, "loss_pct_display": on["loss_pct"],
+                         "loss_pct_no_display": off["loss_pct"]})
+    return pd.DataFrame(rows)
+
+
+def claim_values(calibration: Calibration, comparison: pd.DataFrame, curves: pd.DataFrame,
+                 compress: pd.DataFrame, concentration: pd.DataFrame, display_off: pd.DataFrame) -> dict:
+    """The book's value for each claim of the paper (see :func:`register_claims`)."""
+    def book(name, q):
+        c = comparison[(comparison["table"] == name) & (comparison["quantity"] == q)]
+        return c.sort_values("row")["book"].to_numpy()
+
+    def paper(name, q):
+        c = comparison[(comparison["table"] == name) & (comparison["quantity"] == q)]
+        return c.sort_values("row")["paper"].to_numpy()
+
+    th = threshold(curves, metric="ssim", level=SSIM_VISIBLE).set_index("pattern")["threshold_pct"]
+    pri = th.get("priority", np.nan)
+    grid_max = 100 * max(QUALITY_RATES)
+    # MSB-first compressibility: per image, the ratio never rises by more than 1 % from one
+    # plane to the next less significant one (nearly incompressible planes tie within deflate's noise)
+    mono = compress.sort_values(["image", "plane"]).groupby("image")["ratio"].apply(
+        lambda r: bool(np.all(r.to_numpy()[1:] <= 1.01 * r.to_numpy()[:-1])))
+    # max throughput above animation throughput, per testbed and host
+    pairs = []
+    for t in TABLES:
+        if t.display:
+            mx = spec(t.name.replace("_anim", "_max"))
+            pairs.append(np.max(book(mx.name, "throughput") * (1e-3 if mx.throughput_unit == "Kb/s" else 1))
+                         > np.max(book(t.name, "throughput") * (1e-3 if t.throughput_unit == "Kb/s" else 1)))
+    no_disp = display_off[display_off["loss_pct_display"] > 0]
+    return {
+        "tolerable_loss_pct": float(th["burst"]),
+        "tolerable_loss_random_pct": float(th["random"]),
+        "alpha_fddi_anim_thr_low": float(book("fddi_anim_alpha", "throughput").min()),
+        "alpha_fddi_anim_thr_high": float(book("fddi_anim_alpha", "throughput").max()),
+        "alpha_fddi_anim_loss_max": float(book("fddi_anim_alpha", "loss").max()),
+        "alpha_fddi_max_thr_peak": float(book("fddi_max_alpha", "throughput").max()),
+        "alpha_fddi_max_thr_table_peak": float(paper("fddi_max_alpha", "throughput").max()),
+        "loss_after_buffer_share": float((concentration["share_after_buffer"] >= 0.9).mean()),
+        "loss_bursty_share": float((concentration["share_in_top"] >= 0.9).mean()),
+        "msb_compress_best_share": float(mono.mean()),
+        "max_above_anim_share": float(np.mean(pairs)),
+        "display_causes_loss_share": float((no_disp["loss_pct_no_display"] == 0).mean()) if len(no_disp) else 0.0,
+        "priority_more_tolerant": bool((np.isnan(pri) and grid_max > th["burst"]) or pri > max(th["burst"], th["random"])),
+    }
+
+
+def register_claims(values: dict):
+    """Register the paper's claims, judged against :func:`claim_values`, in a new ClaimRegistry."""
+    from mmperf.claims import ClaimRegistry, Holds, Range, Tolerance
+
+    reg = ClaimRegistry(PAPER)
+    reg.check(
+        "tolerable-loss",
+        quote="The highest visually-tolerable packet loss per frame was found to be about 2-3% for this animation and these environments.",
+        where="Abstract; sec. 3.4",
+        quantity=f"loss rate [%] at which mean SSIM of the test frame falls below {SSIM_VISIBLE} under the observed (socket-buffer burst) loss pattern",
+        paper_value="2-3 %",
+        criterion=Range(2.0, 3.0, partly=(1.0, 5.0)),
+        book_value=values["tolerable_loss_pct"],
+        note=f"Threshold SSIM {SSIM_VISIBLE} is a convention, not the paper's; random loss crosses it at "
+             f"{values['tolerable_loss_random_pct']:.1f} %. The UCSB sequence is replaced by a synthetic one.",
+    )
+    reg.check(
+        "alpha-fddi-animation-rate",
+        quote="We were able to achieve animation rates of 4.4-5.2 Mbps",
+        where="Abstract; sec. 3.3 table 'FDDI Animation Statistics | DEC Alpha AXP 3000/500'",
+        quantity="range of the book's throughput over the three Alpha/FDDI animation runs [Mb/s] (low end checked; high end in the note)",
+        paper_value="4.4-5.2 Mb/s",
+        criterion=Tolerance(4.4, abs=0.2),
+        book_value=values["alpha_fddi_anim_thr_low"],
+        note=f"The book's range is {values['alpha_fddi_anim_thr_low']:.2f}-{values['alpha_fddi_anim_thr_high']:.2f} Mb/s; "
+             "throughput follows mostly from the sender's packet time, a setting the book takes from the paper.",
+    )
+    reg.check(
+        "alpha-fddi-animation-loss",
+        quote="animation rates of 4.4-5.2 Mbps with 0-1.3% loss",
+        where="Abstract",
+        quantity="largest loss [%] the book predicts in the three Alpha/FDDI animation runs",
+        paper_value="0-1.3 % (the paper's own table has 0-3.2 %)",
+        criterion=Range(0.0, 1.3, partly=(0.0, 3.2)),
+        book_value=values["alpha_fddi_anim_loss_max"],
+        note="Predicted: the display time comes from the Alpha's calibrated read cost times the display ratio fitted on the ATM/DECstation table.",
+    )
+    reg.check(
+        "alpha-fddi-max-throughput",
+        quote="maximum throughput rates of 33.2-42.1 Mbps with 0-3.4% loss",
+        where="Abstract",
+        quantity="book's peak throughput over the Alpha/FDDI maximum-throughput runs [Mb/s]",
+        paper_value="33.2-42.1 Mb/s",
+        criterion=Range(33.2, 42.1),
+        book_value=values["alpha_fddi_max_thr_peak"],
+        note="Calibrated: the Alpha's per-packet costs are fitted on these rows. The abstract's 42.1 Mb/s is in no row of the "
+             "table (its peak is 39.8 Mb/s) and its 3.4 % loss is 34.7 % in the table.",
+    )
+    reg.check(
+        "alpha-fddi-max-table-peak",
+        quote="FDDI Maximum Throughput | DEC Alpha AXP 3000/500: 66.000 0.250 39.8 0.21",
+        where="Sec. 3.3 table",
+        quantity="book's peak Alpha/FDDI maximum throughput [Mb/s], against the table's own peak (not the abstract's 42.1)",
+        paper_value=f"{values['alpha_fddi_max_thr_table_peak']:.1f} Mb/s",
+        criterion=Tolerance(values["alpha_fddi_max_thr_table_peak"], rel=0.05),
+        book_value=values["alpha_fddi_max_thr_peak"],
+    )
+    reg.check(
+        "loss-at-buffer-capacity",
+        quote="The maximum socket buffer size is approximately 50K bytes, which is sufficient for approximately 40 packets "
+              "(1224 bytes each) in this animation. This is precisely where loss was observed.",
+        where="Sec. 3.4",
+        quantity="share of the animation runs with loss in which >= 90 % of lost packets sit at frame positions 40 .. 40 + (max lost per frame)",
+        paper_value="loss at packets 40 ... 40+x",
+        criterion=Holds("losses concentrate just after the socket buffer's capacity in every animation run with loss"),
+        book_value=values["loss_after_buffer_share"],
+    )
+    reg.check(
+        "loss-bursty-not-random",
+        quote="In our case of buffer overflow, the loss was not random at all, but occurred in bursts, just after the buffer overflowed",
+        where="Sec. 3.4",
+        quantity="share of animation runs with loss in which >= 90 % of lost packets fall in the 20 most-lost of 264 positions (random loss: about 8 %)",
+        paper_value="bursty, same place in every frame",
+        criterion=Holds("animation losses repeat at the same few positions of every frame"),
+        book_value=values["loss_bursty_share"],
+    )
+    reg.check(
+        "msb-compress-best",
+        quote="with bit-plane separation, the most (visually) important components (i.e., those produced by the MSBs), "
+              "are also the more highly compressible ones",
+        where="Sec. 1.1; sec. 2.2",
+        quantity="share of test images whose deflate ratio never rises (by more than 1 %) from the most to the least significant plane",
+        paper_value="MSB planes compress best",
+        criterion=Holds("deflate ratio decreases from MSB to LSB plane"),
+        book_value=values["msb_compress_best_share"],
+    )
+    reg.check(
+        "max-exceeds-animation",
+        quote="The maximum throughput rates are much higher because no image processing was done in those experiments",
+        where="Abstract; sec. 2.1",
+        quantity="share of the 6 testbed/host pairs whose peak maximum throughput exceeds their peak animation throughput",
+        paper_value="max throughput >> animation throughput",
+        criterion=Holds("maximum-throughput runs exceed animation runs for every testbed and host"),
+        book_value=values["max_above_anim_share"],
+    )
+    reg.check(
+        "display-causes-loss",
+        quote="the bottleneck is host system performance ... the overflow of buffers in the host systems as they try to "
+              "process packets (rebuild and display frames)",
+        where="Sec. 3.4",
+        quantity="share of the lossy animation runs that lose nothing when rerun at the same rate with the display switched off",
+        paper_value="animation loss is caused by the display work",
+        criterion=Holds("switching the display off removes the animation's loss"),
+        book_value=values["display_causes_loss_share"],
+    )
+    reg.check(
+        "priority-drop-tolerates-more",
+        quote="Previous simulations of this animation yielded a higher tolerance of loss ... Packet loss was simulated as "
+              "random loss only in the low priority component",
+        where="Sec. 3.4",
+        quantity=f"least-significant-first dropping stays above SSIM {SSIM_VISIBLE} beyond the burst and random thresholds",
+        paper_value="higher tolerance with priority dropping",
+        criterion=Holds("priority dropping tolerates more loss than burst or random loss"),
+        book_value=values["priority_more_tolerant"],
+    )
+    return reg

@@ -62,11 +62,19 @@ def psnr(reference, test, *, cap: float = 99.0) -> float:
     return float(min(cap, peak_signal_noise_ratio(ref, tst, data_range=DATA_RANGE)))
 
 
+_WIN = 7
+_PAD = (_WIN - 1) // 2
+
+
 def ssim(reference, test) -> float:
     """Mean structural similarity (SSIM) of an 8-bit image against its reference.
 
-    Uses :func:`skimage.metrics.structural_similarity` with its default 7x7
-    window and ``data_range=255``.
+    The value of :func:`skimage.metrics.structural_similarity` with its default
+    7x7 window and ``data_range=255``. Packet loss damages horizontal stripes,
+    and the SSIM map is 1 wherever a pixel's 7x7 window is undamaged, so the
+    map is computed (by skimage) only on bands of rows around the damaged
+    rows; the mean is then the same as skimage's over the whole image (to
+    rounding, about 1e-12), several times faster.
 
     Raises
     ------
@@ -74,7 +82,24 @@ def ssim(reference, test) -> float:
         If the images are not 2-D uint8 of the same shape.
     """
     ref, tst = _pair(reference, test)
-    return float(structural_similarity(ref, tst, data_range=DATA_RANGE))
+    h, w = ref.shape
+    rows = np.flatnonzero((ref != tst).any(axis=1))
+    if rows.size == 0:
+        return 1.0
+    if h < 4 * _WIN or w < _WIN:
+        return float(structural_similarity(ref, tst, data_range=DATA_RANGE))
+    runs = np.split(rows, np.flatnonzero(np.diff(rows) > 2 * _PAD + 1) + 1)
+    deficit = 0.0
+    for run in runs:
+        a, b = max(0, run[0] - _PAD), min(h, run[-1] + _PAD + 1)  # rows whose map may differ from 1
+        lo, hi = max(0, a - _PAD), min(h, b + _PAD)  # band that gives those rows their full window
+        if hi - lo < _WIN:
+            lo, hi = max(0, min(lo, h - _WIN)), min(h, max(hi, _WIN))
+        _, smap = structural_similarity(ref[lo:hi], tst[lo:hi], data_range=DATA_RANGE, full=True)
+        r0, r1 = max(a, _PAD), min(b, h - _PAD)  # skimage averages the map without a 3-pixel border
+        if r1 > r0:
+            deficit += float((1.0 - smap[r0 - lo : r1 - lo, _PAD : w - _PAD]).sum())
+    return float(1.0 - deficit / ((h - 2 * _PAD) * (w - 2 * _PAD)))
 
 
 def plane_compressibility(image, *, level: int = 9) -> pd.DataFrame:
