@@ -1,0 +1,407 @@
+"""Huynh & Khoshgoftaar 1994: every model input with its source, and the experiment grid.
+
+The paper's Table 1 and section 2 give the workload (frame sizes, path
+lengths, pipeline times, bus and ring rates). They do not give the host's
+instruction rate, the memory's share of each instruction, the disk's service
+time or the adapters' 80C186 rate. The book fills those gaps openly:
+
+* **Calibrated on one experiment** (386 system, Locate mode, fully
+  distributed mixing, 30 frames/s, the configuration of Figs. 5 and 7), each
+  by the utilization law (utilization = arrival rate x demand, exact for an
+  open network) on one number the paper quotes for it:
+  the i386's instructions per clock, so that the host saturates at 60 KLOCS
+  of video conferencing code per frame (sec. 5.2); the host-path memory
+  cycles per instruction, so that memory is 35 % used (sec. 5.3); the disk's
+  per-request overhead, so that the disk is 24 % used (sec. 5.3).
+* **Taken from the hardware, not fitted**: the i486 executes twice the
+  i386's instructions per clock at twice the clock; its memory does burst line
+  fills (2-1-1-1 instead of 2-2-2-2 clocks); the 80C186 runs at 16 MHz and ~10
+  clocks per instruction; token-ring frames carry 21 bytes of MAC overhead.
+
+Everything else the chapter shows is a prediction of the model.
+
+References
+----------
+K. D. Huynh, T. M. Khoshgoftaar, Multimedia Systems 1994, secs. 2, 4.2, 5 and Table 1.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import pandas as pd
+
+from mmperf.hosts.ps2 import Hardware, Workload, simulate
+from mmperf.metrics.replications import summarize_replications
+from mmperf.seeds import rng
+
+PAPER = "huynh1994"
+
+SYSTEMS = ("386", "486")
+"""The midrange PS/2 Model 70 (i386DX 25 MHz) and the PS/2 50 MHz Server (i486DX 50 MHz)."""
+MODES = ("locate", "move")
+MIXINGS = ("central", "distributed")
+FRAME_RATES = (8, 15, 30)
+"""Frame rates of Figs. 4, 6-9 [frames/s]."""
+REPLICATIONS = 5
+"""Independent replications (sec. 4.2)."""
+LEVEL = 0.90
+"""Confidence level (sec. 4.2)."""
+PAPER_FRAMES = 2000
+"""Frames per replication in the paper (sec. 4.2)."""
+
+# ----------------------------------------------------------------------------- inputs
+KB = 1024
+
+_PAPER_INPUTS = {
+    # name: (value, unit, source)
+    "frame_bytes_mean": (8 * KB, "byte", "Table 1: compression 45:1 = 360 kB:8 kB; sec. 4.1: exponential, mean 8 kB"),
+    "file_request_bytes": (4 * KB, "byte", "Table 1: file transfer (background) size = 4 kB"),
+    "file_frame_rate": (30.0, "frame/s", "sec. 2: continuous video file transfer at 30 frames/s"),
+    "compress_work": (0.01666, "s", "sec. 2: compress a frame in 16.66 ms (50 % of cycles at 30 frames/s)"),
+    "decompress_work": (0.00833, "s", "sec. 2: decompress a frame in 8.33 ms (25 % of cycles)"),
+    "mix_time": (0.00833, "s", "sec. 2: mixing overhead 8.33 ms, same as decompression"),
+    "vc_locate": (15_000, "instruction/frame", "Table 1: video conferencing 15 KLOCS/frame (Locate)"),
+    "vc_move": (1_000, "instruction/frame", "Table 1: video conferencing 1 KLOC/frame (Move)"),
+    "network": (5_000, "instruction/request", "Table 1: network support 5 KLOCS/request"),
+    "file_system": (5_000, "instruction/request", "Table 1: file system 5 KLOCS/request"),
+    "stream_start": (5_000, "instruction/stream", "Table 1: initial code (Move Mode) 5 KLOCS/stream"),
+    "channel_386": (13.33e6, "byte/s", "sec. 2: 32-bit Micro Channel, 300 ns cycle, 13.33 MB/s"),
+    "channel_486": (40e6, "byte/s", "sec. 2: 32-bit data streaming, 40 MB/s"),
+    "clock_386": (25e6, "Hz", "sec. 2: i386DX at 25 MHz"),
+    "clock_486": (50e6, "Hz", "sec. 2: i486DX at 50 MHz"),
+    "ring_bit_rate": (16e6, "bit/s", "sec. 2: 16 Mbit/s token ring"),
+}
+
+_ASSUMPTIONS = {
+    "ipc_486_over_386": (2.0, "ratio", "book assumption: an i486 executes about twice the instructions per clock of an i386"),
+    "memory_burst_386": (1.0, "ratio", "book assumption: i386 line fill 2-2-2-2 clocks (no burst)"),
+    "memory_burst_486": (5 / 8, "ratio", "book assumption: i486 burst line fill 2-1-1-1 = 5 of 8 clocks (sec. 5.3: 'burst mode')"),
+    "memory_bandwidth_386": (50e6, "byte/s", "book assumption: 4 bytes per 2 clocks at 25 MHz"),
+    "memory_bandwidth_486": (160e6, "byte/s", "book assumption: 16 bytes per 5 clocks at 50 MHz"),
+    "adapter_rate": (1.6e6, "instruction/s", "book assumption: 80C186 at 16 MHz, ~10 clocks per instruction"),
+    "adapter_scb": (500, "instruction", "book assumption: 80C186 code to decode or build one control block/element"),
+    "control_block_bytes": (32, "byte", "book assumption: control block / control element moved over the channel"),
+    "disk_media_rate": (2.0e6, "byte/s", "book assumption: sustained media rate of a 1992 SCSI-2 disk"),
+    "ring_overhead": (21, "byte", "IEEE 802.5 MAC frame: SD, AC, FC, 2 x 6 address, FCS, ED, FS"),
+}
+
+CALIBRATION = {
+    "host_saturation_vc_386": (60_000, "instruction/frame", "sec. 5.2: the i386 is ~100 % used at 60 KLOCS (Locate, distributed)"),
+    "memory_util_386": (0.35, "fraction", "sec. 5.3: memory ~35 % used at 30 frames/s on the 386 (Locate)"),
+    "disk_util": (0.24, "fraction", "sec. 5.3: disk 24 % used by the background file transfer"),
+}
+"""The three numbers the book calibrates on (386, Locate, distributed, 30 frames/s)."""
+
+
+def _v(name: str) -> float:
+    table = _PAPER_INPUTS if name in _PAPER_INPUTS else _ASSUMPTIONS
+    return float(table[name][0])
+
+
+def mean_requests_per_frame(mean_bytes: float, request_bytes: float) -> float:
+    """Mean number of requests of ``request_bytes`` to read an exponential frame.
+
+    :math:`E\\lceil X / b \\rceil = 1 / (1 - e^{-b/m})` for :math:`X \\sim \\mathrm{Exp}(m)`.
+    """
+    if not (mean_bytes > 0 and request_bytes > 0):
+        raise ValueError(f"mean_bytes and request_bytes must be > 0, got {mean_bytes!r}, {request_bytes!r}")
+    return 1.0 / (1.0 - math.exp(-request_bytes / mean_bytes))
+
+
+def _host_demand(vc: float, frame_rate: float, video_chains: int) -> float:
+    """Host instructions per second in Locate mode (utilization law)."""
+    n_req = mean_requests_per_frame(_v("frame_bytes_mean"), _v("file_request_bytes"))
+    video = frame_rate * video_chains * (vc + _v("network"))
+    file = _v("file_frame_rate") * (n_req * _v("file_system") + _v("network"))
+    return video + file
+
+
+def calibrate() -> dict:
+    """Derive the three calibrated parameters from the numbers in :data:`CALIBRATION`.
+
+    Returns
+    -------
+    dict
+        ``ipc_386`` [instructions/clock], ``memory_cycles_per_instruction``
+        [host clocks], ``disk_request_overhead`` [s].
+    """
+    f, chains = 30.0, 3  # distributed three-way conference: 1 outgoing + 2 incoming
+    ips_386 = _host_demand(CALIBRATION["host_saturation_vc_386"][0], f, chains)
+    ipc_386 = ips_386 / _v("clock_386")
+    # memory: host path (instructions x cycles) + channel path (4 chains x 2 transfers per frame)
+    instr = _host_demand(_v("vc_locate"), f, chains)
+    dma = 4 * f * 2 * (_v("frame_bytes_mean") + _v("control_block_bytes")) / _v("memory_bandwidth_386")
+    cycles = (CALIBRATION["memory_util_386"][0] - dma) * _v("clock_386") / (instr * _v("memory_burst_386"))
+    # disk: per frame n_req overheads + bytes at the media rate
+    n_req = mean_requests_per_frame(_v("frame_bytes_mean"), _v("file_request_bytes"))
+    per_frame = CALIBRATION["disk_util"][0] / _v("file_frame_rate")
+    overhead = (per_frame - _v("frame_bytes_mean") / _v("disk_media_rate")) / n_req
+    return {"ipc_386": ipc_386, "memory_cycles_per_instruction": cycles, "disk_request_overhead": overhead}
+
+
+def hardware(system: str, **overrides) -> Hardware:
+    """The model's :class:`~mmperf.hosts.ps2.Hardware` for the 386 or 486 system.
+
+    Parameters
+    ----------
+    system : {'386', '486'}
+        Which PS/2.
+    **overrides
+        Any :class:`Hardware` field, to explore (e.g. ``adapter_instructions_per_s=3.2e6``).
+
+    Raises
+    ------
+    ValueError
+        If ``system`` is unknown or an override is not a Hardware field.
+    """
+    if system not in SYSTEMS:
+        raise ValueError(f"system must be one of {SYSTEMS}, got {system!r}")
+    cal = calibrate()
+    ipc = cal["ipc_386"] * (1.0 if system == "386" else _v("ipc_486_over_386"))
+    clock = _v(f"clock_{system}")
+    hw = Hardware(
+        name=system,
+        host_clock_hz=clock,
+        host_instructions_per_s=ipc * clock,
+        memory_cycles_per_instruction=cal["memory_cycles_per_instruction"],
+        memory_burst_factor=_v(f"memory_burst_{system}"),
+        memory_bandwidth=_v(f"memory_bandwidth_{system}"),
+        channel_rate=_v(f"channel_{system}"),
+        adapter_instructions_per_s=_v("adapter_rate"),
+        adapter_scb_instructions=_v("adapter_scb"),
+        control_block_bytes=_v("control_block_bytes"),
+        compress_work=_v("compress_work"),
+        decompress_work=_v("decompress_work"),
+        mix_time=_v("mix_time"),
+        disk_request_bytes=_v("file_request_bytes"),
+        disk_request_overhead=cal["disk_request_overhead"],
+        disk_media_rate=_v("disk_media_rate"),
+        ring_bit_rate=_v("ring_bit_rate"),
+        ring_frame_overhead_bytes=_v("ring_overhead"),
+    )
+    if overrides:
+        valid = set(Hardware.__dataclass_fields__)
+        bad = sorted(set(overrides) - valid)
+        if bad:
+            raise ValueError(f"unknown Hardware fields {bad}; valid fields are {sorted(valid)}")
+        hw = replace(hw, **overrides)
+    return hw
+
+
+def workload(mode: str, frame_rate: float, mixing: str = "distributed", *, frames: int = PAPER_FRAMES,
+             vc_instructions: float | None = None, **overrides) -> Workload:
+    """The paper's workload for one configuration.
+
+    Parameters
+    ----------
+    mode : {'locate', 'move'}
+    frame_rate : float
+        Video frame rate [frames/s].
+    mixing : {'central', 'distributed', 'send-only', 'receive-only', 'file-only'}
+        Central mixing (one incoming composite stream), fully distributed
+        mixing in a three-way conference (two incoming streams), or one single
+        stream alone (Fig. 10).
+    frames : int
+        Frames per video stream per replication.
+    vc_instructions : float, optional
+        Video conferencing path length per frame; default 15 KLOCS (Locate) or 1 KLOC (Move).
+    **overrides
+        Other :class:`Workload` fields.
+
+    Raises
+    ------
+    ValueError
+        If ``mixing`` is unknown (and as :class:`Workload` for other fields).
+    """
+    streams = {
+        "central": dict(outgoing=True, incoming_streams=1, file_transfer=True),
+        "distributed": dict(outgoing=True, incoming_streams=2, file_transfer=True),
+        "send-only": dict(outgoing=True, incoming_streams=0, file_transfer=False),
+        "receive-only": dict(outgoing=False, incoming_streams=1, file_transfer=False),
+        "file-only": dict(outgoing=False, incoming_streams=0, file_transfer=True),
+    }
+    if mixing not in streams:
+        raise ValueError(f"mixing must be one of {sorted(streams)}, got {mixing!r}")
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+    if vc_instructions is None:
+        vc_instructions = _v("vc_locate") if mode == "locate" else _v("vc_move")
+    kwargs = dict(
+        mode=mode, frame_rate=float(frame_rate), file_frame_rate=_v("file_frame_rate"),
+        mean_frame_bytes=_v("frame_bytes_mean"), vc_instructions=float(vc_instructions),
+        network_instructions=_v("network"), file_system_instructions=_v("file_system"),
+        stream_start_instructions=_v("stream_start"), frames=frames, **streams[mixing],
+    )
+    kwargs.update(overrides)
+    return Workload(**kwargs)
+
+
+def parameter_table() -> pd.DataFrame:
+    """Every model input with value, unit, kind (paper / assumption / calibrated) and source."""
+    rows = [{"name": k, "value": v, "unit": u, "kind": "paper", "source": s} for k, (v, u, s) in _PAPER_INPUTS.items()]
+    rows += [{"name": k, "value": v, "unit": u, "kind": "assumption", "source": s} for k, (v, u, s) in _ASSUMPTIONS.items()]
+    cal = calibrate()
+    units = {"ipc_386": "instruction/clock", "memory_cycles_per_instruction": "clock/instruction",
+             "disk_request_overhead": "s"}
+    srcs = {"ipc_386": "host_saturation_vc_386", "memory_cycles_per_instruction": "memory_util_386",
+            "disk_request_overhead": "disk_util"}
+    for k, v in cal.items():
+        target = CALIBRATION[srcs[k]]
+        rows.append({"name": k, "value": v, "unit": units[k], "kind": "calibrated",
+                     "source": f"calibrated on {target[2]}"})
+    return pd.DataFrame(rows)
+
+
+# ----------------------------------------------------------------------------- experiments
+
+
+def _run(system: str, wl: Workload, key: tuple, replications: int, hw: Hardware | None = None) -> dict:
+    """Replications of one configuration; tidy frames with a ``rep`` column."""
+    if not (isinstance(replications, int) and replications >= 2):
+        raise ValueError(f"replications must be an int >= 2, got {replications!r}")
+    hw = hw or hardware(system)
+    out = {"stations": [], "host": [], "delays": [], "frames": []}
+    for rep in range(replications):
+        r = simulate(hw, wl, rng=rng(PAPER, *key, rep))
+        out["stations"].append(r.stations.assign(rep=rep))
+        out["host"].append(r.host_by_workload.assign(rep=rep))
+        out["delays"].append(r.delays.assign(rep=rep))
+        out["frames"].append(r.frames.assign(rep=rep))
+    return {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
+
+
+def _collect(runs: list[tuple[dict, dict]]) -> dict:
+    out = {}
+    for labels, res in runs:
+        for k, frame in res.items():
+            out.setdefault(k, []).append(frame.assign(**labels))
+    return {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
+
+
+def run_grid(*, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
+             systems=SYSTEMS, modes=MODES, mixings=MIXINGS, frame_rates=FRAME_RATES) -> dict:
+    """The paper's main grid: system x mode x mixing x frame rate, replicated.
+
+    Returns
+    -------
+    dict of pandas.DataFrame
+        ``stations`` (utilization per station), ``host`` (host utilization by
+        workload), ``delays`` (mean delay per chain and component) and
+        ``frames``; each with columns system, mode, mixing, frame_rate, rep.
+    """
+    runs = []
+    for system in systems:
+        for mode in modes:
+            for mixing in mixings:
+                for f in frame_rates:
+                    wl = workload(mode, f, mixing, frames=frames)
+                    res = _run(system, wl, ("grid", system, mode, mixing, int(f)), replications)
+                    runs.append(({"system": system, "mode": mode, "mixing": mixing, "frame_rate": f}, res))
+    return _collect(runs)
+
+
+def run_single_streams(*, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
+                       frame_rate: float = 30) -> dict:
+    """Fig. 10: one stream alone (send, receive or file transfer), both systems and modes."""
+    runs = []
+    for system in SYSTEMS:
+        for mode in MODES:
+            for stream in ("send-only", "receive-only", "file-only"):
+                wl = workload(mode, frame_rate, stream, frames=frames)
+                res = _run(system, wl, ("single", system, mode, stream), replications)
+                runs.append(({"system": system, "mode": mode, "stream": stream}, res))
+    return _collect(runs)
+
+
+def run_host_sweep(path_lengths, *, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
+                   frame_rate: float = 30, systems=SYSTEMS) -> dict:
+    """Fig. 5 (the paper's 'Fig. 5b'): host utilization against the Locate-mode
+    video conferencing path length, fully distributed mixing."""
+    runs = []
+    for system in systems:
+        for L in path_lengths:
+            wl = workload("locate", frame_rate, "distributed", frames=frames, vc_instructions=float(L))
+            res = _run(system, wl, ("host-sweep", system, int(L)), replications)
+            runs.append(({"system": system, "vc_instructions": float(L)}, res))
+    return _collect(runs)
+
+
+def run_adapter_sweep(path_lengths, *, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
+                      frame_rate: float = 30, systems=SYSTEMS) -> dict:
+    """Fig. 5: receive/decompress delay against the Move-mode video conferencing
+    path length on the video adapter's 80C186, fully distributed mixing."""
+    runs = []
+    for system in systems:
+        for L in path_lengths:
+            wl = workload("move", frame_rate, "distributed", frames=frames, vc_instructions=float(L))
+            res = _run(system, wl, ("adapter-sweep", system, int(L)), replications)
+            runs.append(({"system": system, "vc_instructions": float(L)}, res))
+    return _collect(runs)
+
+
+def summarize(frame: pd.DataFrame, *, by: list[str], value: str, level: float = LEVEL) -> pd.DataFrame:
+    """90 % confidence intervals over replications (see :func:`mmperf.metrics.replications.summarize_replications`)."""
+    return summarize_replications(frame, by=by, value=value, level=level)
+
+
+def crossing(x, y, level: float) -> float:
+    """First ``x`` at which ``y`` reaches ``level`` (linear interpolation); NaN if never.
+
+    Raises
+    ------
+    ValueError
+        If ``x`` and ``y`` differ in length or ``x`` is not increasing.
+    """
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if x.shape != y.shape or x.ndim != 1:
+        raise ValueError(f"x and y must be 1-D of the same length, got {x.shape} and {y.shape}")
+    if np.any(np.diff(x) <= 0):
+        raise ValueError("x must be strictly increasing")
+    above = np.nonzero(y >= level)[0]
+    if above.size == 0:
+        return math.nan
+    i = int(above[0])
+    if i == 0:
+        return float(x[0])
+    x0, x1, y0, y1 = x[i - 1], x[i], y[i - 1], y[i]
+    return float(x0 + (level - y0) * (x1 - x0) / (y1 - y0))
+
+
+def saturation_point(x, y, *, below: float = 0.9) -> float:
+    """Where a utilization that grows linearly with ``x`` reaches 100 %.
+
+    Below saturation a station's utilization is linear in the work per frame
+    (utilization law), but near 100 % a finite run underestimates it (work
+    still queued at the end of the run). So the line is fitted by least
+    squares to the points with utilization below ``below`` and solved for 1.
+
+    Parameters
+    ----------
+    x, y : array_like
+        Path lengths and utilizations [fraction].
+    below : float, default 0.9
+        Only points with ``y < below`` are fitted (at least two needed).
+
+    Returns
+    -------
+    float
+        :math:`x` at which the fitted line reaches 1; NaN if the slope is not positive.
+
+    Raises
+    ------
+    ValueError
+        If fewer than two points lie below ``below``.
+    """
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    keep = y < below
+    if keep.sum() < 2:
+        raise ValueError(f"need at least two points with utilization below {below}, got {int(keep.sum())}")
+    slope, intercept = np.polyfit(x[keep], y[keep], 1)
+    if slope <= 0:
+        return math.nan
+    return float((1.0 - intercept) / slope)

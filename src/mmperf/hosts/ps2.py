@@ -1,0 +1,616 @@
+"""A queueing-network model of an IBM PS/2 in a video conference (SCB Locate vs Move mode).
+
+The model follows Huynh & Khoshgoftaar (1994), who built it in RESQ: a set of
+open chains (outgoing video, one or two incoming video streams, a background
+video file transfer) flowing through the stations of one participant's
+PS/2. Here it is a SimPy discrete-event simulation.
+
+Stations
+--------
+``host``
+    The host processor (i386 25 MHz or i486 50 MHz), FCFS, executing software
+    path lengths in instructions at ``Hardware.host_instructions_per_s``.
+``memory``
+    System memory behind the dual-path controller: host-path requests (the
+    host's memory cycles, ``memory_cycles_per_instruction`` per instruction at
+    the host clock, shortened by ``memory_burst_factor``) and channel-path
+    requests (DMA at ``memory_bandwidth``) are buffered in their own FIFOs and
+    served by one controller, *concurrently* with the requester: a host burst
+    ends when both its processor time and its memory requests are done.
+``channel``
+    The Micro Channel, processor sharing at ``channel_rate`` bytes/s (13.33
+    MB/s, or 40 MB/s streaming on the 486).
+``video-adapter``, ``ring-adapter``, ``scsi-adapter``
+    The 80C186 control processor of each adapter, FCFS at
+    ``adapter_instructions_per_s``; in Move mode its queue *is* the delivery
+    pipe of control elements from the other adapters.
+``i750``
+    The pixel processor: single-stage compression and decompression pipelines
+    clocked at the frame rate (a frame spends one frame time in a stage, plus
+    any queueing), and a mixer (``mix_time`` per composite frame).
+``disk``
+    The SCSI disk: ``disk_request_overhead`` per request of up to
+    ``disk_request_bytes`` plus the bytes at ``disk_media_rate``.
+``ring``
+    The 16 Mb/s token ring, FCFS over every packet of the conference (token
+    waiting is negligible, as the paper assumes).
+
+Locate mode: the host runs the video conferencing software
+(``Workload.vc_instructions`` per frame), network support and file system per
+request, builds a control block for every adapter operation and may have one
+request outstanding per device (a device token; waiting for it is the
+*operating-system queuing*); data pass through system memory (two channel
+transfers). Move mode: the host runs ``stream_start_instructions`` once per
+stream; the video adapter's 80C186 runs the video conferencing code, adapters
+exchange control elements through delivery pipes and move data adapter to
+adapter (one channel transfer).
+
+References
+----------
+K. D. Huynh, T. M. Khoshgoftaar, *A performance analysis of personal
+computers in a video conferencing environment*, Multimedia Systems, 1994,
+secs. 2-4 and Table 1.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, fields
+
+import numpy as np
+import pandas as pd
+import simpy
+
+from mmperf.networks.queueing import FCFSStation, PSStation
+
+__all__ = ["Hardware", "Workload", "Replication", "simulate", "COMPONENTS", "MODES", "CHAINS"]
+
+MODES = ("locate", "move")
+"""The two SCB operating modes."""
+
+CHAINS = ("send", "receive", "file")
+"""Open chains: outgoing video (compress/send), incoming video (receive/decompress), file transfer."""
+
+COMPONENTS = (
+    "compress/decompress",
+    "video conferencing software",
+    "network software",
+    "file system software",
+    "data transfers",
+    "queuing",
+    "mixing",
+)
+"""Delay components recorded per frame (``queuing`` is device-driver queuing in Locate
+mode and delivery-pipe / adapter queuing in Move mode)."""
+
+_C = {name: i for i, name in enumerate(COMPONENTS)}
+
+
+def _positive(obj, name: str, *, allow_zero: bool = False) -> None:
+    value = getattr(obj, name)
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{type(obj).__name__}.{name} must be a number, got {value!r}")
+    ok = math.isfinite(value) and (value >= 0 if allow_zero else value > 0)
+    if not ok:
+        need = ">= 0" if allow_zero else "> 0"
+        raise ValueError(f"{type(obj).__name__}.{name} must be a finite number {need}, got {value!r}")
+
+
+@dataclass(frozen=True)
+class Hardware:
+    """Physical parameters of one PS/2 system and its adapters.
+
+    All times in seconds, rates in instructions/s, bytes/s or bits/s.
+    The paper's values (and the book's assumptions) are assembled with their
+    sources in :mod:`mmperf.experiments.huynh1994`.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If a field is not a positive finite number (``memory_cycles_per_instruction``,
+        ``control_block_bytes`` and ``ring_frame_overhead_bytes`` may be 0).
+    """
+
+    name: str
+    host_clock_hz: float
+    host_instructions_per_s: float
+    memory_cycles_per_instruction: float
+    memory_burst_factor: float
+    memory_bandwidth: float
+    channel_rate: float
+    adapter_instructions_per_s: float
+    adapter_scb_instructions: float
+    control_block_bytes: float
+    compress_work: float
+    decompress_work: float
+    mix_time: float
+    disk_request_bytes: float
+    disk_request_overhead: float
+    disk_media_rate: float
+    ring_bit_rate: float
+    ring_frame_overhead_bytes: float
+
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name:
+            raise ValueError(f"Hardware.name must be a non-empty string, got {self.name!r}")
+        zero_ok = {"memory_cycles_per_instruction", "control_block_bytes", "ring_frame_overhead_bytes",
+                   "adapter_scb_instructions", "disk_request_overhead"}
+        for f in fields(self):
+            if f.name != "name":
+                _positive(self, f.name, allow_zero=f.name in zero_ok)
+        if self.memory_burst_factor > 1:
+            raise ValueError(f"Hardware.memory_burst_factor must be in (0, 1], got {self.memory_burst_factor!r}")
+
+
+@dataclass(frozen=True)
+class Workload:
+    """What one participant's PS/2 carries.
+
+    Parameters
+    ----------
+    mode : {'locate', 'move'}
+        SCB operating mode.
+    frame_rate : float
+        Video frame rate [frames/s]; frames arrive deterministically.
+    outgoing : bool
+        Whether the participant sends its own video (compress/send chain).
+    incoming_streams : int
+        Incoming video streams: 1 with central mixing, 2 with fully distributed
+        mixing in a three-way conference (then mixed on the i750), 0 for none.
+    file_transfer : bool
+        Whether the background video file transfer (disk to ring) runs.
+    file_frame_rate : float
+        Frame rate of the file transfer [frames/s] (30 in the paper).
+    mean_frame_bytes : float
+        Mean compressed frame size [bytes]; sizes are exponential.
+    vc_instructions : float
+        Video conferencing path length per frame [instructions], on the host in
+        Locate mode and on the video adapter's 80C186 in Move mode.
+    network_instructions, file_system_instructions : float
+        Host path lengths per network / file-system request [instructions] (Locate mode).
+    stream_start_instructions : float
+        Host path length to start one stream in Move mode [instructions].
+    frames : int
+        Frames per video stream in a replication (the file transfer runs over the same time).
+    phases : {'aligned', 'random'}
+        'aligned': every stream's first frame arrives at time 0, as the
+        deterministic sources of a RESQ model start together; 'random': each
+        stream starts at a uniform random phase within its frame time.
+
+    Raises
+    ------
+    ValueError, TypeError
+        If a parameter is out of range.
+    """
+
+    mode: str
+    frame_rate: float
+    outgoing: bool = True
+    incoming_streams: int = 1
+    file_transfer: bool = True
+    file_frame_rate: float = 30.0
+    mean_frame_bytes: float = 8192.0
+    vc_instructions: float = 15_000.0
+    network_instructions: float = 5_000.0
+    file_system_instructions: float = 5_000.0
+    stream_start_instructions: float = 5_000.0
+    frames: int = 2000
+    phases: str = "aligned"
+
+    def __post_init__(self):
+        if self.phases not in ("aligned", "random"):
+            raise ValueError(f"Workload.phases must be 'aligned' or 'random', got {self.phases!r}")
+        if self.mode not in MODES:
+            raise ValueError(f"Workload.mode must be one of {MODES}, got {self.mode!r}")
+        for name in ("frame_rate", "file_frame_rate", "mean_frame_bytes"):
+            _positive(self, name)
+        for name in ("vc_instructions", "network_instructions", "file_system_instructions",
+                     "stream_start_instructions"):
+            _positive(self, name, allow_zero=True)
+        if not (isinstance(self.incoming_streams, (int, np.integer)) and 0 <= self.incoming_streams <= 8):
+            raise ValueError(f"Workload.incoming_streams must be an int in 0..8, got {self.incoming_streams!r}")
+        if not (isinstance(self.frames, (int, np.integer)) and self.frames >= 2):
+            raise ValueError(f"Workload.frames must be an int >= 2, got {self.frames!r}")
+        if not (self.outgoing or self.incoming_streams or self.file_transfer):
+            raise ValueError("Workload must carry at least one stream (outgoing, incoming_streams or file_transfer)")
+
+    @property
+    def mixing(self) -> str:
+        """'distributed' when several incoming streams are mixed locally, else 'central'."""
+        return "distributed" if self.incoming_streams > 1 else "central"
+
+    @property
+    def horizon(self) -> float:
+        """Simulated time over which frames arrive and utilization is measured [s]."""
+        return self.frames / self.frame_rate
+
+
+@dataclass(frozen=True)
+class Replication:
+    """One replication of :func:`simulate`.
+
+    Attributes
+    ----------
+    stations : pandas.DataFrame
+        One row per station: ``station``, ``utilization`` [fraction of the horizon],
+        ``arrivals``, ``departures``, ``in_system`` (0 once drained), ``busy`` [s].
+    host_by_workload : pandas.DataFrame
+        Host utilization split by workload (``video``, ``file``, ``start``).
+    delays : pandas.DataFrame
+        Per chain and component: ``mean`` and ``min`` delay per frame [s]
+        (component ``total`` is the end-to-end delay of the chain).
+    frames : pandas.DataFrame
+        Frames generated and completed per chain.
+    """
+
+    stations: pd.DataFrame
+    host_by_workload: pd.DataFrame
+    delays: pd.DataFrame
+    frames: pd.DataFrame
+
+
+class _Token:
+    """One outstanding request per device (Locate mode): a FIFO lock that costs
+    no SimPy event when it is free."""
+
+    __slots__ = ("env", "busy", "waiters")
+
+    def __init__(self, env: simpy.Environment):
+        self.env = env
+        self.busy = False
+        self.waiters: list = []
+
+    def acquire(self):
+        """Take the token; return None if granted now, else an event to wait for."""
+        if not self.busy:
+            self.busy = True
+            return None
+        ev = self.env.event()
+        self.waiters.append(ev)
+        return ev
+
+    def release(self) -> None:
+        if self.waiters:
+            self.waiters.pop(0).succeed()  # hand over; stays busy
+        else:
+            self.busy = False
+
+
+class _Model:
+    """One replication: stations, chains and per-frame records (no globals)."""
+
+    def __init__(self, hw: Hardware, wl: Workload, rng: np.random.Generator):
+        self.hw, self.wl = hw, wl
+        self.env = env = simpy.Environment()
+        self.locate = wl.mode == "locate"
+        self.T = wl.horizon
+        h = self.T
+        self.host = FCFSStation(env, "host", horizon=h)
+        self.memory = FCFSStation(env, "memory", horizon=h)
+        self.channel = PSStation(env, "channel", rate=hw.channel_rate, horizon=h)
+        self.adapter = {name: FCFSStation(env, f"{name}-adapter", horizon=h) for name in ("video", "ring", "scsi")}
+        self.compress = FCFSStation(env, "compress-stage", horizon=h)
+        self.decompress = FCFSStation(env, "decompress-stage", horizon=h)
+        self.mixer = FCFSStation(env, "mixer", horizon=h)
+        self.disk = FCFSStation(env, "disk", horizon=h)
+        self.ring = FCFSStation(env, "ring", horizon=h)
+        self.token = {name: _Token(env) for name in ("video", "ring", "scsi")}
+        self.frame_time = 1.0 / wl.frame_rate
+        self.mem_per_instr = hw.memory_cycles_per_instruction * hw.memory_burst_factor / hw.host_clock_hz
+        self._pending: dict[int, list] = {}
+        # random inputs, drawn in a fixed order
+        n = wl.frames
+        n_file = int(math.floor(self.T * wl.file_frame_rate)) if wl.file_transfer else 0
+        self.n_file = n_file
+        mean = wl.mean_frame_bytes
+        self.out_sizes = rng.exponential(mean, n)
+        self.out_phase = rng.uniform(0, self.frame_time)
+        self.in_sizes = [rng.exponential(mean, n) for _ in range(wl.incoming_streams)]
+        self.in_phase = [rng.uniform(0, self.frame_time) for _ in range(wl.incoming_streams)]
+        self.file_sizes = rng.exponential(mean, n_file)
+        self.file_phase = rng.uniform(0, 1.0 / wl.file_frame_rate)
+        if wl.phases == "aligned":
+            self.out_phase, self.file_phase = 0.0, 0.0
+            self.in_phase = [0.0] * wl.incoming_streams
+        # records: chain -> array (frames x components), start, end
+        self.records = {
+            "send": np.full((n if wl.outgoing else 0, len(COMPONENTS) + 1), np.nan),
+            "receive": np.full((n * wl.incoming_streams, len(COMPONENTS) + 1), np.nan),
+            "file": np.full((n_file, len(COMPONENTS) + 1), np.nan),
+        }
+
+    # ------------------------------------------------------------------ building blocks
+    def _host(self, instructions: float, tag: str):
+        """Host burst: processor and its memory requests, concurrently (dual-path controller)."""
+        if instructions <= 0:
+            return
+        hw = self.hw
+        _, cpu_end = self.host._book(instructions / hw.host_instructions_per_s, tag)
+        end = cpu_end
+        mem = self.mem_per_instr * instructions
+        if mem > 0:
+            _, mem_end = self.memory._book(mem, "host-path")
+            end = max(end, mem_end)
+        yield self.env.timeout(end - self.env.now)
+        self.host.leave()
+        if mem > 0:
+            self.memory.leave()
+
+    def _adapter(self, name: str, instructions: float, tag: str):
+        """80C186 work; returns (wait, service)."""
+        station = self.adapter[name]
+        now = self.env.now
+        start, end = station._book(instructions / self.hw.adapter_instructions_per_s, tag)
+        yield self.env.timeout(end - now)
+        station.leave()
+        return start - now, end - start
+
+    def _transfer(self, nbytes: float, *, via_memory: bool, tag: str):
+        """One Micro Channel transfer (plus its control block), through memory in Locate mode."""
+        total = nbytes + self.hw.control_block_bytes
+        mem_end = None
+        if via_memory:
+            _, mem_end = self.memory._book(total / self.hw.memory_bandwidth, "channel-path")
+        yield from self.channel.serve(total, tag=tag)
+        if via_memory:
+            if mem_end > self.env.now:
+                yield self.env.timeout(mem_end - self.env.now)
+            self.memory.leave()
+
+    def _transmit(self, nbytes: float, tag: str):
+        bits = (nbytes + self.hw.ring_frame_overhead_bytes) * 8
+        yield from self.ring._serve(bits / self.hw.ring_bit_rate, tag)
+
+    def _locate_io(self, device: str, c: np.ndarray, nbytes: float, tag: str, *, extra=None, scb_count: int = 1):
+        """A Locate-mode adapter operation: wait for the device token (OS queuing),
+        the adapter fetches and decodes the control block, data move through memory,
+        optional extra work (disk or ring) while the request is outstanding."""
+        env = self.env
+        t = env.now
+        token = self.token[device]
+        wait = token.acquire()
+        if wait is not None:
+            yield wait
+        c[_C["queuing"]] += env.now - t
+        t = env.now
+        yield from self._adapter(device, scb_count * self.hw.adapter_scb_instructions, tag)
+        if extra is not None and extra[0] == "before":
+            yield from extra[1]
+        yield from self._transfer(nbytes, via_memory=True, tag=tag)
+        if extra is not None and extra[0] == "after":
+            yield from extra[1]
+        token.release()
+        c[_C["data transfers"]] += env.now - t
+
+    def _move_step(self, adapter: str, instructions: float, c: list, component: str, tag: str):
+        """Move mode: a control element waits in the adapter's delivery pipe (queuing),
+        then the adapter's 80C186 runs ``instructions`` (counted as ``component``)."""
+        wait, service = yield from self._adapter(adapter, instructions, tag)
+        c[_C["queuing"]] += wait
+        c[_C[component]] += service
+
+    def _move_to_ring(self, size: float, c: list, tag: str):
+        """Move mode: the ring adapter takes the control element, pulls the data
+        adapter to adapter over the channel and sends the packet."""
+        yield from self._move_step("ring", self.hw.adapter_scb_instructions, c, "network software", tag)
+        t = self.env.now
+        yield from self._transfer(size, via_memory=False, tag=tag)
+        yield from self._transmit(size, tag)
+        c[_C["data transfers"]] += self.env.now - t
+
+    def _display(self, k: int, c: np.ndarray):
+        """Mix (distributed: wait for frame k of every incoming stream) and decompress."""
+        env, wl = self.env, self.wl
+        t = env.now
+        if wl.incoming_streams > 1:
+            entry = self._pending.get(k)
+            if entry is None:
+                entry = self._pending[k] = [0, env.event()]
+            entry[0] += 1
+            if entry[0] < wl.incoming_streams:
+                mix_done, dec_done = yield entry[1]
+            else:
+                del self._pending[k]
+                yield from self.mixer._serve(self.hw.mix_time, "video")
+                mix_done = env.now
+                yield from self.decompress._serve(self.frame_time, "video")
+                dec_done = env.now
+                entry[1].succeed((mix_done, dec_done))
+            c[_C["mixing"]] += mix_done - t
+            c[_C["compress/decompress"]] += dec_done - mix_done
+        else:
+            yield from self.decompress._serve(self.frame_time, "video")
+            c[_C["compress/decompress"]] += env.now - t
+
+    # ------------------------------------------------------------------ chains
+    def _send(self, k: int):
+        env, hw, wl = self.env, self.hw, self.wl
+        row = self.records["send"][k]
+        c = [0.0] * len(COMPONENTS)
+        t0 = env.now
+        size = self.out_sizes[k]
+        yield from self.compress._serve(self.frame_time, "video")
+        c[_C["compress/decompress"]] += env.now - t0
+        if self.locate:
+            t = env.now
+            yield from self._host(wl.vc_instructions, "video")
+            c[_C["video conferencing software"]] += env.now - t
+            yield from self._locate_io("video", c, size, "video")
+            t = env.now
+            yield from self._host(wl.network_instructions, "video")
+            c[_C["network software"]] += env.now - t
+            yield from self._locate_io("ring", c, size, "video", extra=("after", self._transmit(size, "video")))
+        else:
+            yield from self._move_step("video", wl.vc_instructions + hw.adapter_scb_instructions, c,
+                                       "video conferencing software", "video")
+            yield from self._move_to_ring(size, c, "video")
+        row[:-1] = c
+        row[-1] = env.now - t0
+
+    def _receive(self, s: int, k: int):
+        env, hw, wl = self.env, self.hw, self.wl
+        row = self.records["receive"][s * wl.frames + k]
+        c = [0.0] * len(COMPONENTS)
+        size = self.in_sizes[s][k]
+        yield from self._transmit(size, "incoming")  # the remote sender's packet on the ring
+        t0 = env.now  # the frame is read from the ring
+        if self.locate:
+            t = env.now
+            yield from self._host(wl.network_instructions, "video")
+            c[_C["network software"]] += env.now - t
+            yield from self._locate_io("ring", c, size, "video")
+            t = env.now
+            yield from self._host(wl.vc_instructions, "video")
+            c[_C["video conferencing software"]] += env.now - t
+            yield from self._locate_io("video", c, size, "video")
+        else:
+            yield from self._move_step("ring", hw.adapter_scb_instructions, c, "network software", "video")
+            yield from self._move_step("video", wl.vc_instructions + hw.adapter_scb_instructions, c,
+                                       "video conferencing software", "video")
+            t = env.now
+            yield from self._transfer(size, via_memory=False, tag="video")
+            c[_C["data transfers"]] += env.now - t
+        yield from self._display(k, c)
+        row[:-1] = c
+        row[-1] = env.now - t0
+
+    def _disk_read(self, size: float, n_req: int):
+        hw = self.hw
+        yield from self.disk._serve(n_req * hw.disk_request_overhead + size / hw.disk_media_rate, "file")
+
+    def _file(self, k: int):
+        env, hw, wl = self.env, self.hw, self.wl
+        row = self.records["file"][k]
+        c = [0.0] * len(COMPONENTS)
+        t0 = env.now
+        size = self.file_sizes[k]
+        n_req = max(1, int(math.ceil(size / hw.disk_request_bytes)))
+        if self.locate:
+            t = env.now
+            yield from self._host(n_req * wl.file_system_instructions, "file")
+            c[_C["file system software"]] += env.now - t
+            yield from self._locate_io("scsi", c, size, "file", extra=("before", self._disk_read(size, n_req)),
+                                       scb_count=n_req)
+            t = env.now
+            yield from self._host(wl.network_instructions, "file")
+            c[_C["network software"]] += env.now - t
+            yield from self._locate_io("ring", c, size, "file", extra=("after", self._transmit(size, "file")))
+        else:
+            yield from self._move_step("scsi", n_req * hw.adapter_scb_instructions, c, "file system software", "file")
+            t = env.now
+            yield from self._disk_read(size, n_req)
+            c[_C["data transfers"]] += env.now - t
+            yield from self._move_to_ring(size, c, "file")
+        row[:-1] = c
+        row[-1] = env.now - t0
+
+    # ------------------------------------------------------------------ sources
+    def _source(self, n: int, phase: float, period: float, make):
+        env = self.env
+        for k in range(n):
+            yield env.timeout(phase + k * period - env.now)
+            env.process(make(k))
+
+    def _start_streams(self):
+        n_streams = int(self.wl.outgoing) + self.wl.incoming_streams + int(self.wl.file_transfer)
+        yield from self._host(n_streams * self.wl.stream_start_instructions, "start")
+
+    def run(self) -> Replication:
+        env, wl = self.env, self.wl
+        if not self.locate:
+            env.process(self._start_streams())
+        if wl.outgoing:
+            env.process(self._source(wl.frames, self.out_phase, self.frame_time, self._send))
+        for s in range(wl.incoming_streams):
+            env.process(self._source(wl.frames, self.in_phase[s], self.frame_time,
+                                     lambda k, s=s: self._receive(s, k)))
+        if self.n_file:
+            env.process(self._source(self.n_file, self.file_phase, 1.0 / wl.file_frame_rate, self._file))
+        env.run()
+        return self._results()
+
+    def _results(self) -> Replication:
+        hw, wl, T = self.hw, self.wl, self.T
+        rows = []
+        for st in (self.host, self.memory, self.channel, *self.adapter.values(), self.disk, self.ring, self.mixer):
+            rows.append(st.stats())
+        # the i750 pixel processor: compression, decompression and mixing work
+        i750_busy = (self.compress.arrivals * hw.compress_work + self.decompress.arrivals * hw.decompress_work
+                     + self.mixer.busy)
+        for st in (self.compress, self.decompress):
+            rows.append(st.stats())
+        stations = pd.DataFrame(rows)
+        stations = pd.concat([stations, pd.DataFrame([{
+            "station": "i750", "arrivals": self.compress.arrivals + self.decompress.arrivals + self.mixer.arrivals,
+            "departures": self.compress.departures + self.decompress.departures + self.mixer.departures,
+            "in_system": 0, "busy": i750_busy, "utilization": min(i750_busy, T) / T, "wait_total": np.nan}])],
+            ignore_index=True)
+        stations["in_system"] = stations["arrivals"] - stations["departures"]
+        host_tags = pd.DataFrame([{"workload": tag, "utilization": busy / T}
+                                  for tag, busy in sorted(self.host.busy_by_tag.items())],
+                                 columns=["workload", "utilization"])
+        delay_rows, frame_rows = [], []
+        for chain, rec in self.records.items():
+            if rec.shape[0] == 0:
+                continue
+            done = ~np.isnan(rec[:, -1])
+            frame_rows.append({"chain": chain, "generated": rec.shape[0], "completed": int(done.sum())})
+            r = rec[done]
+            for j, comp in enumerate((*COMPONENTS, "total")):
+                delay_rows.append({"chain": chain, "component": comp, "mean": float(r[:, j].mean()),
+                                   "min": float(r[:, j].min())})
+        return Replication(
+            stations=stations[["station", "utilization", "arrivals", "departures", "in_system", "busy"]],
+            host_by_workload=host_tags,
+            delays=pd.DataFrame(delay_rows),
+            frames=pd.DataFrame(frame_rows),
+        )
+
+
+def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator) -> Replication:
+    """Run one replication of the PS/2 video-conferencing model.
+
+    Parameters
+    ----------
+    hardware : Hardware
+        The system (386 or 486) and its adapters.
+    workload : Workload
+        Mode, frame rate, streams and path lengths.
+    rng : numpy.random.Generator
+        Randomness for frame sizes and stream phases (from :func:`mmperf.seeds.rng`).
+
+    Returns
+    -------
+    Replication
+        Station utilizations and counts, host load by workload, delay components.
+
+    Raises
+    ------
+    TypeError
+        If an argument has the wrong type.
+
+    References
+    ----------
+    Huynh & Khoshgoftaar 1994, sec. 4.1 (models), Table 1 (inputs).
+
+    Examples
+    --------
+    >>> from mmperf.experiments.huynh1994 import hardware
+    >>> from mmperf.seeds import rng
+    >>> rep = simulate(hardware("486"), Workload(mode="move", frame_rate=30, frames=60),
+    ...                rng=rng("doctest", "ps2"))
+    >>> bool(rep.stations.set_index("station").loc["host", "utilization"] < 1e-3)
+    True
+    """
+    if not isinstance(hardware, Hardware):
+        raise TypeError(f"hardware must be a Hardware, got {type(hardware).__name__}")
+    if not isinstance(workload, Workload):
+        raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
+    return _Model(hardware, workload, rng).run()
+
+
+def describe(hardware: Hardware) -> dict:
+    """Return the hardware parameters as a plain dict (for tables)."""
+    return asdict(hardware)

@@ -1,0 +1,147 @@
+"""The generic SimPy stations against closed forms (M/M/1, M/D/1, M/M/1-PS)."""
+
+import math
+
+import numpy as np
+import pytest
+import simpy
+
+from mmperf.metrics.replications import confidence_interval, summarize_replications
+from mmperf.networks.queueing import (
+    FCFSStation,
+    PSStation,
+    md1_mean_wait,
+    mg1_mean_wait,
+    mm1_mean_wait,
+    simulate_single_station,
+)
+from mmperf.seeds import rng
+
+REPS = 5
+N = 10_000
+
+
+def _replicate(**kw):
+    return [simulate_single_station(customers=N, rng=rng("huynh1994", "test", kw["service"], kw["discipline"], r), **kw)
+            for r in range(REPS)]
+
+
+@pytest.mark.parametrize("service,closed", [("exponential", mm1_mean_wait), ("deterministic", md1_mean_wait)])
+def test_fcfs_mean_wait_matches_closed_form(service, closed):
+    lam, s = 0.5, 1.0
+    runs = _replicate(arrival_rate=lam, mean_service=s, service=service, discipline="fcfs")
+    mean, lo, hi = confidence_interval([r.mean_wait for r in runs], level=0.99)
+    assert lo <= closed(lam, s) <= hi, (mean, lo, hi, closed(lam, s))
+
+
+def test_ps_mean_sojourn_matches_closed_form():
+    # M/M/1-PS: mean sojourn S / (1 - rho), the same as M/M/1 FCFS
+    lam, s = 0.5, 1.0
+    runs = _replicate(arrival_rate=lam, mean_service=s, service="exponential", discipline="ps")
+    mean, lo, hi = confidence_interval([r.customers["sojourn"].mean() for r in runs], level=0.99)
+    assert lo <= s / (1 - lam * s) <= hi
+
+
+def test_ps_deterministic_sojourn_is_insensitive():
+    # M/G/1-PS mean sojourn depends on the service distribution only through its mean
+    lam, s = 0.5, 1.0
+    runs = _replicate(arrival_rate=lam, mean_service=s, service="deterministic", discipline="ps")
+    mean, lo, hi = confidence_interval([r.customers["sojourn"].mean() for r in runs], level=0.99)
+    assert lo <= s / (1 - lam * s) <= hi
+
+
+@pytest.mark.parametrize("discipline", ["fcfs", "ps"])
+def test_utilization_is_arrival_rate_times_service(discipline):
+    lam, s = 0.3, 2.0
+    runs = _replicate(arrival_rate=lam, mean_service=s, service="deterministic", discipline=discipline)
+    for r in runs:
+        n = len(r.customers)
+        # utilization law on the realised arrivals: busy time inside the horizon
+        assert r.utilization == pytest.approx(n / r.horizon * s, abs=0.02)
+        assert r.stats["arrivals"] == r.stats["departures"] == n
+
+
+def test_replications_are_independent_and_reproducible():
+    kw = dict(arrival_rate=0.5, mean_service=1.0, customers=500)
+    a = simulate_single_station(rng=rng("huynh1994", "indep", 0), **kw)
+    b = simulate_single_station(rng=rng("huynh1994", "indep", 0), **kw)
+    c = simulate_single_station(rng=rng("huynh1994", "indep", 1), **kw)
+    assert a.customers.equals(b.customers)
+    assert not np.allclose(a.customers["arrival"], c.customers["arrival"])
+    corr = np.corrcoef(a.customers["wait"], c.customers["wait"])[0, 1]
+    assert abs(corr) < 0.2
+
+
+def test_fcfs_lindley_order_and_waits():
+    env = simpy.Environment()
+    st = FCFSStation(env, "x", horizon=10)
+    waits = []
+
+    def job(t, s):
+        yield env.timeout(t)
+        w = yield from st.serve(s)
+        waits.append((t, w, env.now))
+
+    for t, s in [(0, 2.0), (0.5, 1.0), (5, 1.0)]:
+        env.process(job(t, s))
+    env.run()
+    assert waits == [(0, 0.0, 2.0), (0.5, 1.5, 3.0), (5, 0.0, 6.0)]
+    assert st.stats()["busy"] == pytest.approx(4.0)
+    assert st.stats()["utilization"] == pytest.approx(0.4)
+
+
+def test_ps_two_jobs_share_the_server():
+    env = simpy.Environment()
+    st = PSStation(env, "bus", rate=1.0)
+    done = {}
+
+    def job(name, t, w):
+        yield env.timeout(t)
+        yield from st.serve(w)
+        done[name] = env.now
+
+    env.process(job("a", 0, 2.0))
+    env.process(job("b", 1, 0.5))
+    env.run()
+    # a alone for 1 s (1 left), then both at 1/2: b done at 2, a has 0.5 left -> done at 2.5
+    assert done == {"b": pytest.approx(2.0), "a": pytest.approx(2.5)}
+    assert st.stats()["in_system"] == 0
+
+
+def test_closed_forms():
+    assert mm1_mean_wait(0.5, 1.0) == pytest.approx(1.0)
+    assert md1_mean_wait(0.5, 1.0) == pytest.approx(0.5)
+    assert mg1_mean_wait(0.5, 1.0, 0.5) == pytest.approx(0.75)
+
+
+@pytest.mark.parametrize(
+    "call,match",
+    [
+        (lambda: mm1_mean_wait(1.0, 1.0), "unstable"),
+        (lambda: mm1_mean_wait(-1.0, 1.0), "arrival_rate"),
+        (lambda: md1_mean_wait(0.5, 0.0), "mean_service"),
+        (lambda: mg1_mean_wait(0.5, 1.0, -1), "scv"),
+        (lambda: simulate_single_station(arrival_rate=0.5, mean_service=1, service="pareto", rng=rng("x")), "service"),
+        (lambda: simulate_single_station(arrival_rate=0.5, mean_service=1, discipline="lifo", rng=rng("x")), "discipline"),
+        (lambda: simulate_single_station(arrival_rate=0.5, mean_service=1, customers=0, rng=rng("x")), "customers"),
+        (lambda: PSStation(simpy.Environment(), "b", rate=0), "rate"),
+        (lambda: FCFSStation(simpy.Environment(), "", horizon=1), "name"),
+        (lambda: FCFSStation(simpy.Environment(), "a", horizon=-1), "horizon"),
+        (lambda: FCFSStation(simpy.Environment(), "a").book(-1.0), "service"),
+        (lambda: confidence_interval([1.0]), "at least 2"),
+        (lambda: confidence_interval([1.0, 2.0], level=1.5), "level"),
+    ],
+)
+def test_bad_parameters_raise_clear_errors(call, match):
+    with pytest.raises((ValueError, TypeError), match=match):
+        call()
+
+
+def test_summarize_replications():
+    import pandas as pd
+
+    df = pd.DataFrame({"g": ["a"] * 3 + ["b"] * 3, "value": [1.0, 2.0, 3.0, 5.0, 5.0, 5.0]})
+    s = summarize_replications(df, by=["g"], value="value", level=0.9).set_index("g")
+    assert s.loc["a", "mean"] == 2.0 and s.loc["a", "ci_low"] < 2.0 < s.loc["a", "ci_high"]
+    assert s.loc["b", "half_width"] == 0.0
+    assert math.isclose(s.loc["a", "half_width"], 1.6861, rel_tol=1e-3)
