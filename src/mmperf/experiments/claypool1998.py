@@ -1,0 +1,341 @@
+"""Claypool, Habermann & Riedl 1998: parameters, experiment grid and runs, in one place.
+
+Every parameter is named with its source: ``paper`` (a number the paper
+states), ``physical`` (a published property of the systems the paper used,
+not stated in the paper), ``assumed`` (the book's choice where the paper is
+silent) or ``calibrated`` (set by the book on one experiment).
+
+The runs are reproducible: :func:`trace` regenerates the trace of any run
+from its configuration and replication number, with the seed stream
+``mmperf.seeds.rng("claypool1998", <experiment>, <point>, rep)``; the quality
+chapter calls it instead of reading files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+from functools import lru_cache
+
+import numpy as np
+import pandas as pd
+
+from mmperf import papers
+from mmperf.hosts.cpu import Host, Scheduler, load_average
+from mmperf.media.periodic import PeriodicStream, simulate
+from mmperf.metrics import jitter
+from mmperf.networks.lan import NETWORKS, Traffic
+from mmperf.seeds import rng
+
+PAPER = "claypool1998"
+
+REPS = 10
+"""Runs (replications) per experiment point; each is an independent trace."""
+
+N_PACKETS = 1000
+"""Datagrams per run (assumed: the paper does not give its run length; 1000 audio datagrams = 160 s)."""
+
+
+def _quoted(name: str) -> float:
+    q = papers.table(PAPER, "quoted")
+    return float(q.loc[q["quantity"] == name, "value"].iloc[0])
+
+
+def _specint92() -> dict[str, float]:
+    t = papers.table(PAPER, "table3")
+    t = t[t["quantity"] == "specint92"]
+    return dict(zip(t["workstation"], t["value"].astype(float)))
+
+
+SPECINT92 = {
+    **_specint92(),  # paper, Table 3: SLC 8.6, IPC 13.8, IPX 21.8, Sparc 5 64.0
+    "SPARCclassic": 26.4,  # physical: Sun SPARCclassic (microSPARC 50 MHz), Sec. 5 host; not in the paper
+    "SGI Challenge L": 90.0,  # assumed: R4400-class, Sec. 6 host; the paper gives no SPECint92
+}
+"""Processor power of every host, SPECint92."""
+
+WORKSTATIONS = ["SLC", "IPC", "IPX", "Sparc 5"]
+"""The four Sun workstations of Sec. 4 (Table 3)."""
+
+PARAMETERS = pd.DataFrame([
+    ("audio period", _quoted("audio_period"), "us", "paper", "Sec. 3: 1280-byte datagrams every 160,000 us"),
+    ("audio size", _quoted("audio_size"), "bytes", "paper", "Sec. 3"),
+    ("gaps buffer", _quoted("gaps_buffer"), "us", "paper", "Sec. 3, after Naylor & Kleinrock"),
+    ("compensation buffers", _quoted("fig16_max_buffer") * 1000, "us", "paper", "Sec. 8.1: buffers 0 to 250 ms"),
+    ("clock tick", Scheduler().tick_us, "us", "physical", "4.3BSD/SunOS hz = 100 (the paper's [32])"),
+    ("time-sharing quantum", Scheduler().quantum_us, "us", "physical", "4.3BSD round-robin every 100 ms ([32])"),
+    ("per-datagram CPU work x SPECint92", Scheduler().work_spec_us, "us", "calibrated",
+     "on one number: default-class variance near the top of Fig. 10's axis (3.5e10 us^2) at six counters on the SPARCclassic"),
+    ("competitor ahead, default", Scheduler().ahead["default"], "probability", "assumed", "decay-usage priority: a coin flip"),
+    ("competitor ahead, niced", Scheduler().ahead["niced"], "probability", "assumed", "better user-mode priority (Sec. 5.1)"),
+    ("competitor ahead, real-time", Scheduler().ahead["real-time"], "probability", "paper", "Sec. 5.1: real-time runs before any other process"),
+    ("TCP window of netperf", Traffic().window_bytes, "bytes", "physical", "largest TCP window without window scaling"),
+    ("SPARCclassic SPECint92", SPECINT92["SPARCclassic"], "SPECint92", "physical", "Sec. 5 host; not stated in the paper"),
+    ("SGI Challenge L SPECint92", SPECINT92["SGI Challenge L"], "SPECint92", "assumed", "Sec. 6 host; not stated in the paper"),
+    ("datagrams per run", N_PACKETS, "datagrams", "assumed", "the paper does not state its run length"),
+    ("runs per point", REPS, "runs", "assumed", "replications per experiment point"),
+], columns=["parameter", "value", "unit", "source", "note"])
+"""All parameters of the jitter experiments with their source."""
+
+
+@dataclass(frozen=True)
+class Environment:
+    """Background activity of a test environment (Fig. 8).
+
+    ``background`` is the mean number of other runnable processes on each host
+    (multi-user daemons and users; 0 in single-user mode); ``utilization`` and
+    ``burst_bytes`` describe other traffic on a shared Ethernet (0 on a
+    dedicated, disconnected network). All values are assumed: the paper
+    describes the environments only in words.
+    """
+
+    name: str
+    background: float
+    utilization: float
+    burst_bytes: float = 24_576.0
+
+
+ENVIRONMENTS = {
+    e.name: e for e in [
+        Environment("multi-user, day", 0.05, 0.10),
+        Environment("multi-user, night", 0.05, 0.02),
+        Environment("single-user, day", 0.0, 0.10),
+        Environment("single-user, night", 0.0, 0.02),
+        Environment("single-user, dedicated network", 0.0, 0.0),
+    ]
+}
+"""The five environments of Fig. 8 (top to bottom)."""
+
+QUIET_CLUSTER = Environment("SGI cluster, private networks", 0.05, 0.0)
+"""Environment of the network experiments (Sec. 6): point-to-point networks without other users' traffic (assumed)."""
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """One experiment point: who sends to whom, over what, under which load.
+
+    Attributes mirror the paper's factors: processor (``workstation``),
+    counter processes on the receiver (``hogs``), scheduling class, environment,
+    network and whether ``netperf`` loads it, and the stream's period and size.
+    """
+
+    experiment: str
+    workstation: str = "IPX"
+    hogs: int = 0
+    sched_class: str = "default"
+    environment: str = "multi-user, day"
+    network: str = "Ethernet"
+    net_loaded: bool = False
+    period_us: float = 160_000.0
+    size_bytes: float = 1280.0
+    n_packets: int = N_PACKETS
+
+    def __post_init__(self):
+        if self.workstation not in SPECINT92:
+            raise ValueError(f"workstation must be one of {sorted(SPECINT92)}, got {self.workstation!r}")
+        if self.environment not in ENVIRONMENTS and self.environment != QUIET_CLUSTER.name:
+            raise ValueError(f"environment must be one of {sorted(ENVIRONMENTS) + [QUIET_CLUSTER.name]}, got {self.environment!r}")
+        if self.network not in NETWORKS:
+            raise ValueError(f"network must be one of {sorted(NETWORKS)}, got {self.network!r}")
+        # Host and PeriodicStream validate the rest
+        self.hosts()
+        self.stream()
+
+    @property
+    def point(self) -> str:
+        """A stable name of the point, used as its seed key."""
+        return "|".join(f"{k}={v}" for k, v in asdict(self).items() if k != "experiment")
+
+    def env(self) -> Environment:
+        return ENVIRONMENTS.get(self.environment, QUIET_CLUSTER)
+
+    def hosts(self) -> tuple[Host, Host]:
+        """(sender, receiver): the sender idle, the counters and the class on the receiver."""
+        e = self.env()
+        spec = SPECINT92[self.workstation]
+        sender = Host(self.workstation, spec, hogs=0, background=e.background, sched_class=self.sched_class)
+        receiver = Host(self.workstation, spec, hogs=self.hogs, background=e.background, sched_class=self.sched_class)
+        return sender, receiver
+
+    def traffic(self) -> Traffic:
+        e = self.env()
+        return Traffic(utilization=e.utilization, burst_bytes=e.burst_bytes, bulk=self.net_loaded)
+
+    def stream(self) -> PeriodicStream:
+        return PeriodicStream(period_us=self.period_us, size_bytes=self.size_bytes, n_packets=self.n_packets)
+
+
+def trace(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler()) -> pd.DataFrame:
+    """Regenerate the trace of run ``rep`` of ``config`` (deterministic).
+
+    Returns
+    -------
+    pandas.DataFrame
+        :data:`mmperf.media.periodic.TRACE_COLUMNS`.
+    """
+    sender, receiver = config.hosts()
+    g = rng(PAPER, config.experiment, config.point, rep)
+    return simulate(config.stream(), sender=sender, receiver=receiver, network=NETWORKS[config.network],
+                    traffic=config.traffic(), scheduler=scheduler, rng=g)
+
+
+def reported_load(config: RunConfig, rep: int) -> float:
+    """The load ``w`` reports at the end of run ``rep`` of ``config`` (deterministic)."""
+    _, receiver = config.hosts()
+    return load_average(hogs=receiver.hogs, background=receiver.background,
+                        duration_s=config.stream().duration_s, rng=rng(PAPER, "w", config.point, rep))
+
+
+def grid() -> list[RunConfig]:
+    """Every experiment point of Secs. 3-6 and of Table 4 (Sec. 8.2)."""
+    pts: list[RunConfig] = []
+    # Sec. 3, Fig. 4: three size/rate pairs
+    for p, s in [("audio", "audio"), ("mid", "mid"), ("video", "video")]:
+        pts.append(RunConfig("size-rate", period_us=_quoted(f"{p}_period"), size_bytes=_quoted(f"{s}_size")))
+    # Sec. 3, Fig. 5: 1280-byte packets at four rates
+    for k in range(1, 5):
+        pts.append(RunConfig("rate", period_us=_quoted(f"fig5_period_{k}")))
+    # Sec. 4.2, Figs. 6-7: counters on the receiver, four workstations
+    for ws in WORKSTATIONS:
+        for h in range(0, 7):
+            pts.append(RunConfig("processor-load", workstation=ws, hogs=h))
+    # Sec. 4.3, Fig. 8: five environments (IPX, assumed)
+    for env in ENVIRONMENTS:
+        pts.append(RunConfig("environment", environment=env))
+    # Sec. 4.3, Fig. 9: isolated network, single-user, four workstations
+    for ws in WORKSTATIONS:
+        pts.append(RunConfig("isolated", workstation=ws, environment="single-user, dedicated network"))
+    # Sec. 5, Figs. 10-11: one to six counters, three classes, SPARCclassic
+    for cls in ("default", "niced", "real-time"):
+        for h in range(1, 7):
+            pts.append(RunConfig("priority", workstation="SPARCclassic", hogs=h, sched_class=cls))
+    # Sec. 6, Figs. 12-13: three networks, idle and loaded, SGI Challenge L
+    for net in NETWORKS:
+        for loaded in (False, True):
+            pts.append(RunConfig("network", workstation="SGI Challenge L", environment=QUIET_CLUSTER.name,
+                                 network=net, net_loaded=loaded))
+    return pts
+
+
+TABLE4_HOGS = 1
+"""Counter processes on the receiving SGI for the 'loaded processor' runs of Table 4 (assumed)."""
+
+
+def table4_grid() -> list[RunConfig]:
+    """Sec. 8.2, Table 4: processor loaded, network loaded, both, per network."""
+    pts = []
+    for net in NETWORKS:
+        for hogs, loaded, label in [(TABLE4_HOGS, False, "processor"), (0, True, "network"),
+                                    (TABLE4_HOGS, True, "both")]:
+            pts.append(RunConfig(f"additivity-{label}", workstation="SGI Challenge L",
+                                 environment=QUIET_CLUSTER.name, network=net, hogs=hogs, net_loaded=loaded))
+    return pts
+
+
+def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Scheduler = Scheduler()) -> pd.DataFrame:
+    """Run every point ``reps`` times; one row per run with its factors, load and measures.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Factor columns of :class:`RunConfig`, ``rep``, ``specint92``, ``mbps``,
+        ``load`` (as ``w`` reports it) and the measures of :func:`mmperf.metrics.jitter.measures`.
+    """
+    if isinstance(reps, bool) or not isinstance(reps, (int, np.integer)) or reps < 1:
+        raise ValueError(f"reps must be an int >= 1, got {reps!r}")
+    rows = []
+    for c in points:
+        for rep in range(reps):
+            m = jitter.measures(trace(c, rep, scheduler=scheduler))
+            rows.append({**asdict(c), "rep": rep, "specint92": SPECINT92[c.workstation],
+                         "mbps": NETWORKS[c.network].mbps, "load": reported_load(c, rep), **m.to_dict()})
+    return pd.DataFrame(rows)
+
+
+@lru_cache(maxsize=4)
+def _cached_runs(reps: int) -> pd.DataFrame:
+    return run_points(grid(), reps=reps)
+
+
+def runs(*, reps: int = REPS) -> pd.DataFrame:
+    """All runs of :func:`grid` (cached per process); see :func:`run_points`."""
+    return _cached_runs(reps).copy()
+
+
+def with_scheduler(config: RunConfig, **changes) -> RunConfig:
+    """A copy of ``config`` with fields changed (a convenience for what-if cells)."""
+    return replace(config, **changes)
+
+
+# --- analyses shared by the two chapters -------------------------------------------------
+
+def table2_comparison(run_table: pd.DataFrame) -> pd.DataFrame:
+    """Table 2 side by side: the paper's correlation and the book's over all runs.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``row``, ``column``, ``paper``, ``book``, ``difference`` (book - paper),
+        one row per ordered pair of the six measures.
+    """
+    book = run_table[jitter.MEASURES].corr()
+    paper = papers.table(PAPER, "table2")
+    out = paper.rename(columns={"value": "paper"})[["row", "column", "paper"]].copy()
+    out["book"] = [float(book.loc[a.lower(), b.lower()]) for a, b in zip(out["row"], out["column"])]
+    out["difference"] = out["book"] - out["paper"]
+    return out
+
+
+def closest_approach(summary: pd.DataFrame, *, grid=None) -> float:
+    """The load at which a family of fitted lines (``slope``, ``intercept``) is closest together.
+
+    The spread is the range (max - min) of the lines' values; the grid is 0 to 6 in steps of 0.01.
+    """
+    g = np.arange(0.0, 6.0001, 0.01) if grid is None else np.asarray(grid, dtype=float)
+    vals = summary["intercept"].to_numpy()[:, None] + summary["slope"].to_numpy()[:, None] * g[None, :]
+    spread = vals.max(axis=0) - vals.min(axis=0)
+    return float(g[int(np.argmin(spread))])
+
+
+def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int = 100,
+                   offset_us: float = 0.0) -> pd.DataFrame:
+    """Interarrival times of the first ``packets`` datagrams of several runs, stacked with an offset.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``stream``, ``packet``, ``interarrival_us`` and ``plotted_us``
+        (interarrival + offset x position from the bottom, as Figs. 8 and 12 draw them).
+    """
+    frames = []
+    n = len(configs)
+    for k, (label, c) in enumerate(configs.items()):
+        t = trace(c, rep).iloc[1:packets + 1]
+        frames.append(pd.DataFrame({"stream": label, "packet": t["packet"].to_numpy(),
+                                    "interarrival_us": t["interarrival_us"].to_numpy(),
+                                    "plotted_us": t["interarrival_us"].to_numpy() + offset_us * (n - 1 - k)}))
+    return pd.concat(frames, ignore_index=True)
+
+
+REFLECTION_HOGS = 2
+"""Counter processes on the receiving IPX in the Fig. 3 streams (assumed: the paper does not say)."""
+
+
+def reflection_configs() -> dict[str, RunConfig]:
+    """The two streams of Fig. 3: mean interarrival 160,000 us and 30,000 us, same host and load."""
+    return {f"{int(p):,} us": RunConfig("reflection", workstation="IPX", hogs=REFLECTION_HOGS, period_us=p)
+            for p in (_quoted("fig3_period_top"), _quoted("fig3_period_bottom"))}
+
+
+def environment_configs() -> dict[str, RunConfig]:
+    """The five streams of Fig. 8, top to bottom."""
+    return {e: RunConfig("environment", environment=e) for e in ENVIRONMENTS}
+
+
+def network_configs() -> dict[str, RunConfig]:
+    """The six streams of Fig. 12 (three networks, loaded and idle)."""
+    out = {}
+    for net in NETWORKS:
+        for loaded in (True, False):
+            out[f"{net}, {'load' if loaded else 'no load'}"] = RunConfig(
+                "network", workstation="SGI Challenge L", environment=QUIET_CLUSTER.name, network=net, net_loaded=loaded)
+    return out

@@ -1,0 +1,261 @@
+"""A workstation's processor under CPU-bound load, as a time-sharing quantum scheduler.
+
+The model answers one question per datagram: once a datagram is in the
+receiving host, how long until the receiving process has taken it in and
+time-stamped it? (The same model serves the sending process woken by its
+interval timer.) It is a small, explicit scheduler, not a fitted delay
+distribution:
+
+* The host runs ``hogs`` CPU-bound counter processes (the paper's "process
+  that increments a long integer variable in a tight loop") plus, in a
+  multi-user environment, a Poisson number of other runnable processes.
+* The process handling the datagram needs ``work`` of CPU time, drawn from a
+  gamma distribution whose mean is ``work_spec_us / specint92``: a faster
+  processor does the same work in proportionally less time (the paper's
+  Sec. 2.3 observation that execution times of application components scale
+  inversely with SPEC results).
+* With no competitor, or in the **real-time** class (Sec. 5.1: "a runnable
+  real-time process runs before any other process"), it runs at once.
+* In the time-sharing classes a woken process returns from sleep with a
+  boosted priority and runs at once, but only until the next clock tick
+  (uniform residual of a ``tick_us`` tick). If its work is not finished by
+  then it is demoted to the time-sharing level of the counter processes and
+  waits while those ahead of it each use a full quantum ``quantum_us``.
+  Each competitor is ahead independently with probability
+  ``ahead[class]``: one half for the **default** class (its decayed usage
+  priority is as likely to be better as worse than the woken process's),
+  less for a **niced** process (its better user-mode priority puts it ahead
+  of most user-mode processes, but not of newly activated ones, Sec. 5.1).
+
+Interarrival jitter therefore grows with the number of competitors, falls
+with processor power (a faster processor is less often caught by the tick),
+and is almost flat for the real-time class -- these are consequences of the
+mechanism, not inputs.
+
+References
+----------
+Claypool, Habermann & Riedl 1998, Secs. 4.1, 5.1. Leffler et al., *The
+Design and Implementation of the 4.3BSD UNIX Operating System* (the paper's
+[32]): 100 Hz clock, 100 ms round-robin quantum, decay-usage priorities.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+import numpy as np
+import pandas as pd
+
+SCHEDULING_CLASSES = ("default", "niced", "real-time")
+"""Scheduling classes of the receiving process (Sec. 5.1)."""
+
+
+def _check_positive(name: str, value: float, *, allow_zero: bool = False) -> float:
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be a number, got {value!r}") from None
+    if not np.isfinite(v) or v < 0 or (v == 0 and not allow_zero):
+        need = ">= 0" if allow_zero else "> 0"
+        raise ValueError(f"{name} must be a finite number {need}, got {value!r}")
+    return v
+
+
+def check_class(sched_class: str) -> str:
+    """Return ``sched_class`` if it is a known scheduling class, else raise ValueError."""
+    if sched_class not in SCHEDULING_CLASSES:
+        raise ValueError(f"sched_class must be one of {SCHEDULING_CLASSES}, got {sched_class!r}")
+    return sched_class
+
+
+@dataclass(frozen=True)
+class Scheduler:
+    """Parameters of the time-sharing quantum scheduler.
+
+    Parameters
+    ----------
+    tick_us : float, default 10,000
+        Clock tick (4.3BSD/SunOS ``hz = 100``).
+    quantum_us : float, default 100,000
+        Time-sharing quantum a demoted process waits per competitor ahead of
+        it (4.3BSD ``roundrobin`` every 100 ms).
+    work_spec_us : float, default 42,000
+        Mean CPU work to take in and time-stamp one datagram, in
+        microseconds on a SPECint92 = 1 processor (so 4.9 ms on an SLC,
+        0.66 ms on a Sparc 5). The one calibrated parameter of the host
+        model (see :mod:`mmperf.experiments.claypool1998`).
+    work_shape : float, default 1
+        Gamma shape of the per-datagram work (1: exponential).
+    ahead : mapping, default {'default': 0.5, 'niced': 0.05, 'real-time': 0}
+        Probability that one competitor is ahead of a demoted process.
+
+    Raises
+    ------
+    ValueError
+        If a time or probability is out of range, or ``ahead`` lacks a class.
+    """
+
+    tick_us: float = 10_000.0
+    quantum_us: float = 100_000.0
+    work_spec_us: float = 42_000.0
+    work_shape: float = 1.0
+    ahead: Mapping[str, float] = field(
+        default_factory=lambda: MappingProxyType({"default": 0.5, "niced": 0.05, "real-time": 0.0})
+    )
+
+    def __post_init__(self):
+        for name in ("tick_us", "quantum_us", "work_spec_us", "work_shape"):
+            _check_positive(name, getattr(self, name))
+        missing = [c for c in SCHEDULING_CLASSES if c not in self.ahead]
+        if missing:
+            raise ValueError(f"ahead must give a probability for every class, missing {missing}")
+        for c, p in self.ahead.items():
+            if not 0 <= float(p) <= 1:
+                raise ValueError(f"ahead[{c!r}] must be a probability in [0, 1], got {p!r}")
+        object.__setattr__(self, "ahead", MappingProxyType(dict(self.ahead)))
+
+
+@dataclass(frozen=True)
+class Host:
+    """A workstation: its processor power, its load and the stream process's class.
+
+    Parameters
+    ----------
+    name : str
+        Label, e.g. ``"SLC"``.
+    specint92 : float
+        Processor power as SPECint92 (Table 3: SLC 8.6, IPC 13.8, IPX 21.8, Sparc 5 64.0).
+    hogs : int, default 0
+        Number of CPU-bound counter processes (Sec. 4.1).
+    background : float, default 0
+        Mean number of other runnable processes at a random instant (multi-user daemons,
+        other users); 0 in single-user mode.
+    sched_class : {'default', 'niced', 'real-time'}, default 'default'
+        Scheduling class of the stream's process (Sec. 5.1).
+
+    Raises
+    ------
+    ValueError
+        For a non-positive power, a negative load or an unknown class.
+    """
+
+    name: str
+    specint92: float
+    hogs: int = 0
+    background: float = 0.0
+    sched_class: str = "default"
+
+    def __post_init__(self):
+        _check_positive("specint92", self.specint92)
+        if isinstance(self.hogs, bool) or not isinstance(self.hogs, (int, np.integer)) or self.hogs < 0:
+            raise ValueError(f"hogs (the number of CPU-bound processes, the load) must be an int >= 0, got {self.hogs!r}")
+        _check_positive("background", self.background, allow_zero=True)
+        check_class(self.sched_class)
+
+
+def handling_delays(n: int, *, host: Host, scheduler: Scheduler = Scheduler(),
+                    rng: np.random.Generator) -> pd.DataFrame:
+    """Draw, for ``n`` wake-ups, the CPU work and the delay until the work is done.
+
+    Parameters
+    ----------
+    n : int
+        Number of wake-ups (datagrams).
+    host : Host
+        The host and the class of the process woken.
+    scheduler : Scheduler, optional
+        Scheduler parameters.
+    rng : numpy.random.Generator
+        Source of randomness (from :func:`mmperf.seeds.rng`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``work_us`` (CPU time needed), ``competitors`` (runnable
+        competitors at the wake-up), ``demoted`` (bool: caught by the clock
+        tick), ``ahead`` (competitors that ran a quantum first) and
+        ``delay_us`` (from wake-up until the work is done).
+
+    Raises
+    ------
+    ValueError
+        If ``n`` is negative.
+
+    References
+    ----------
+    Claypool, Habermann & Riedl 1998, Secs. 4.1 and 5.1.
+
+    Examples
+    --------
+    >>> from mmperf.seeds import rng
+    >>> d = handling_delays(1000, host=Host("RT", 21.8, hogs=6, sched_class="real-time"), rng=rng("doc"))
+    >>> bool((d["delay_us"] == d["work_us"]).all())
+    True
+    """
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
+        raise ValueError(f"n must be an int >= 0, got {n!r}")
+    mean_work = scheduler.work_spec_us / host.specint92
+    work = rng.gamma(scheduler.work_shape, mean_work / scheduler.work_shape, size=n)
+    competitors = host.hogs + (rng.poisson(host.background, size=n) if host.background > 0 else np.zeros(n, dtype=int))
+    tick_left = rng.uniform(0.0, scheduler.tick_us, size=n)
+    p = scheduler.ahead[host.sched_class]
+    timeshare = host.sched_class != "real-time"
+    demoted = timeshare & (competitors > 0) & (work > tick_left)
+    ahead = np.where(demoted, rng.binomial(competitors, p), 0)
+    delay = work + ahead * scheduler.quantum_us
+    return pd.DataFrame({"work_us": work, "competitors": competitors, "demoted": demoted,
+                         "ahead": ahead, "delay_us": delay})
+
+
+def load_average(*, hogs: int, background: float, duration_s: float, rng: np.random.Generator,
+                 before: float | None = None, sample_s: float = 5.0, window_s: float = 60.0) -> float:
+    """The 1-minute load average as ``w`` reports it at the end of a run.
+
+    The kernel samples the number of runnable processes every ``sample_s``
+    seconds and keeps an exponentially damped average,
+    :math:`L \\leftarrow L e^{-5/60} + n (1 - e^{-5/60})`. The counter
+    processes start with the run, so after a run of ``duration_s`` the
+    reported load falls short of the number of counters by
+    :math:`e^{-duration/60}` of the difference.
+
+    Parameters
+    ----------
+    hogs : int
+        CPU-bound processes during the run.
+    background : float
+        Mean number of other runnable processes (Poisson at each sample).
+    duration_s : float
+        Run length in seconds.
+    rng : numpy.random.Generator
+        Source of randomness.
+    before : float, optional
+        Load average when the run starts (default: ``background``).
+    sample_s, window_s : float
+        Sampling interval and averaging window (5 s and 60 s in Unix).
+
+    Returns
+    -------
+    float
+        The reported load.
+
+    Raises
+    ------
+    ValueError
+        For a negative load or a non-positive duration.
+
+    References
+    ----------
+    Claypool, Habermann & Riedl 1998, Sec. 4.2 (load "as reported by the Unix ``w`` command").
+    """
+    if isinstance(hogs, bool) or not isinstance(hogs, (int, np.integer)) or hogs < 0:
+        raise ValueError(f"hogs must be an int >= 0, got {hogs!r}")
+    _check_positive("background", background, allow_zero=True)
+    _check_positive("duration_s", duration_s)
+    decay = np.exp(-sample_s / window_s)
+    steps = int(duration_s // sample_s)
+    runnable = hogs + rng.poisson(background, size=steps)
+    load = background if before is None else float(before)
+    weights = decay ** np.arange(steps - 1, -1, -1)
+    return float(load * decay**steps + (1 - decay) * np.dot(weights, runnable))

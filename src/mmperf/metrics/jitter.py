@@ -1,0 +1,300 @@
+"""Jitter measures of a multimedia stream (Claypool, Habermann & Riedl 1998, Sec. 3).
+
+The paper compares six measures "used by jitter researchers", all computed
+on the interarrival times :math:`x_i = r_i - r_{i-1}` of one run:
+
+* **range** -- "the maximum delay between any two consecutive frames" (the
+  caption of Table 2: "the maximum interarrival time");
+* **variance** -- :math:`\\sum (x_i - \\bar x)^2 / (n - 1)`;
+* **standard deviation** -- its square root;
+* **absolute deviation** -- :math:`\\sum |x_i - \\bar x|` (a sum, as printed);
+* **gaps** -- playout gaps per second with a 250 ms buffer when late data is
+  ignored (Naylor & Kleinrock's I-policy);
+* **area** -- the area under the jitter compensation curve (Fig. 16).
+
+Plus the **reflection-free variance** of Sec. 3 (subtract the mean, drop the
+points below zero) and, as a modern reference, the **RFC 3550 interarrival
+jitter**. Times are microseconds throughout.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy.signal import lfilter
+
+GAPS_BUFFER_US = 250_000.0
+"""Playout buffer of the gaps measure (Sec. 3, after Naylor & Kleinrock)."""
+
+MAX_BUFFER_US = 250_000.0
+"""Largest buffer of the jitter compensation curve (Sec. 8.1: 0 to 250 ms)."""
+
+MEASURES = ["range", "variance", "stddev", "absdev", "gaps", "area"]
+"""The six measures of Table 2, in the paper's order."""
+
+
+def _values(x, name: str, *, min_len: int = 2) -> np.ndarray:
+    arr = np.asarray(x, dtype=float).ravel()
+    arr = arr[~np.isnan(arr)]
+    if arr.size < min_len:
+        raise ValueError(f"{name} needs at least {min_len} non-NaN values, got {arr.size}")
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} must be finite")
+    return arr
+
+
+def jitter_range(interarrival) -> float:
+    """Range: the maximum interarrival time (Sec. 3, Table 2 caption).
+
+    Parameters
+    ----------
+    interarrival : array_like
+        Interarrival times; NaN (the first packet's) are ignored.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> jitter_range([10, 15, 15, 15, 20]) == jitter_range([10, 10, 15, 20, 20])
+    True
+    """
+    return float(_values(interarrival, "interarrival", min_len=1).max())
+
+
+def variance(interarrival) -> float:
+    """Variance :math:`\\sum_i (x_i - \\bar x)^2 / (n - 1)` of the interarrival times (Sec. 3).
+
+    Examples
+    --------
+    >>> variance([10, 15, 15, 15, 20]), variance([10, 10, 15, 20, 20])
+    (12.5, 25.0)
+    """
+    return float(np.var(_values(interarrival, "interarrival"), ddof=1))
+
+
+def std_dev(interarrival) -> float:
+    """Standard deviation, the square root of :func:`variance` (Sec. 3)."""
+    return float(np.sqrt(variance(interarrival)))
+
+
+def abs_deviation(interarrival) -> float:
+    """Absolute deviation :math:`\\sum_i |x_i - \\bar x|` (Sec. 3; a sum, not a mean).
+
+    Examples
+    --------
+    >>> abs_deviation([10, 15, 15, 15, 20]), abs_deviation([10, 10, 15, 20, 20])
+    (10.0, 20.0)
+    """
+    x = _values(interarrival, "interarrival", min_len=1)
+    return float(np.abs(x - x.mean()).sum())
+
+
+def reflection_free_variance(interarrival) -> float:
+    """Variance of the late deviations only, free of the reflection effect (Sec. 3).
+
+    "We subtract the mean from each interarrival time and drop all points
+    that are below zero": the book returns :math:`\\sum_{d_i > 0} d_i^2 / (m - 1)`
+    over the :math:`m` positive deviations :math:`d_i = x_i - \\bar x`
+    (0 when fewer than two are positive).
+
+    Examples
+    --------
+    >>> reflection_free_variance([10, 10, 10, 30])  # one late packet
+    0.0
+    >>> reflection_free_variance([10, 20, 10, 20])
+    25.0
+    """
+    x = _values(interarrival, "interarrival")
+    d = x - x.mean()
+    pos = d[d > 0]
+    if pos.size < 2:
+        return 0.0
+    return float((pos**2).sum() / (pos.size - 1))
+
+
+def reflection(interarrival, *, late_us: float = 10_000.0) -> float:
+    """How much of a late arrival the next packet gives back by arriving early (Fig. 3).
+
+    "If a packet arrives late, the next packet usually arrives early by the
+    same time that the previous packet was late" (Sec. 3). For every
+    interarrival more than ``late_us`` above the mean, the book takes the
+    next interarrival's shortfall below the mean as a fraction of that
+    excess, :math:`-d_{i+1}/d_i`, and returns the mean: 1 is a full
+    reflection, near 0 a packet "unable to arrive an equal amount early".
+    NaN when no interarrival is late.
+
+    Examples
+    --------
+    >>> reflection([100, 100, 150, 50, 100, 100], late_us=10)
+    1.0
+    """
+    x = _values(interarrival, "interarrival", min_len=3)
+    d = x - x.mean()
+    late = np.flatnonzero(d[:-1] > late_us)
+    if late.size == 0:
+        return float("nan")
+    return float(np.mean(-d[late + 1] / d[late]))
+
+
+def lateness(recv_us, send_us, *, anchor: str = "earliest") -> np.ndarray:
+    """How late each frame is against a constant-latency playout schedule.
+
+    Parameters
+    ----------
+    recv_us, send_us : array_like
+        Receive and send times of each frame.
+    anchor : {'earliest', 'first'}
+        ``'earliest'``: the schedule is set by the frame with the smallest
+        end-to-end delay (the buffer needed to hold "all arriving data for a
+        period as long as the tardiest frame", Sec. 1.3); ``'first'``: set by
+        the first frame, as a receiver that starts playing after a fixed
+        buffer does (Naylor & Kleinrock's I-policy).
+
+    Returns
+    -------
+    numpy.ndarray
+        Lateness of each frame (can be negative with ``anchor='first'``).
+
+    Raises
+    ------
+    ValueError
+        For an unknown anchor or arrays of different length.
+    """
+    r = np.asarray(recv_us, dtype=float)
+    s = np.asarray(send_us, dtype=float)
+    if r.shape != s.shape or r.ndim != 1 or r.size < 1:
+        raise ValueError(f"recv_us and send_us must be 1-d arrays of equal, non-zero length, got {r.shape} and {s.shape}")
+    delay = r - s
+    if anchor == "earliest":
+        return delay - delay.min()
+    if anchor == "first":
+        return delay - delay[0]
+    raise ValueError(f"anchor must be 'earliest' or 'first', got {anchor!r}")
+
+
+def gaps_per_second(recv_us, send_us, *, buffer_us: float = GAPS_BUFFER_US) -> float:
+    """Playout gaps per second under the I-policy (late data ignored; Sec. 3).
+
+    Playout starts ``buffer_us`` after the first frame arrives and continues
+    at the send rate; a frame arriving after its playout instant is dropped
+    and leaves a gap. Returns dropped frames per second of stream.
+
+    Parameters
+    ----------
+    recv_us, send_us : array_like
+        Receive and send times.
+    buffer_us : float, default 250,000
+        Playout buffer.
+
+    Raises
+    ------
+    ValueError
+        For a negative buffer.
+
+    Examples
+    --------
+    >>> gaps_per_second([0, 1e6, 2.5e6, 3e6], [0, 1e6, 2e6, 3e6], buffer_us=250_000)
+    0.25
+    """
+    if not buffer_us >= 0:
+        raise ValueError(f"buffer_us must be >= 0, got {buffer_us!r}")
+    late = lateness(recv_us, send_us, anchor="first")
+    s = np.asarray(send_us, dtype=float)
+    span_s = (s[-1] - s[0]) / 1e6 + (s[1] - s[0]) / 1e6 if s.size > 1 else 0.0
+    if span_s <= 0:
+        raise ValueError("send_us must increase")
+    return float((late > buffer_us).sum() / span_s)
+
+
+def compensation_curve(recv_us, send_us, *, buffers_us=None) -> pd.DataFrame:
+    """The jitter compensation curve: percentage of frames dropped against buffer (Fig. 16).
+
+    "We fixed a delay buffer for the receiver and computed the percentage of
+    frames that would be dropped ... with buffers ranging from 0 to 250
+    milliseconds" (Sec. 8.1). A frame is dropped when its lateness (anchor
+    ``'earliest'``, see :func:`lateness`) exceeds the buffer.
+
+    Parameters
+    ----------
+    recv_us, send_us : array_like
+        Receive and send times.
+    buffers_us : array_like, optional
+        Buffers to evaluate (default 0 to 250 ms in 1 ms steps).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``buffer_us`` and ``dropped_pct``.
+    """
+    late = np.sort(lateness(recv_us, send_us))
+    b = np.arange(0.0, MAX_BUFFER_US + 1, 1000.0) if buffers_us is None else np.asarray(buffers_us, dtype=float)
+    if (b < 0).any():
+        raise ValueError("buffers_us must be >= 0")
+    dropped = 1.0 - np.searchsorted(late, b, side="right") / late.size
+    return pd.DataFrame({"buffer_us": b, "dropped_pct": 100.0 * dropped})
+
+
+def compensation_area(recv_us, send_us, *, max_buffer_us: float = MAX_BUFFER_US) -> float:
+    """Area under the jitter compensation curve, in percent x microseconds (Sec. 3, Fig. 16).
+
+    The exact integral :math:`\\int_0^{B} 100\\,P(L > b)\\,db = 100\\,E[\\min(L, B)]`
+    over buffers up to ``max_buffer_us`` (the paper's 250 ms).
+
+    Examples
+    --------
+    >>> compensation_area([0, 100, 200, 400], [0, 100, 200, 300], max_buffer_us=1000)
+    2500.0
+    """
+    if not max_buffer_us > 0:
+        raise ValueError(f"max_buffer_us must be > 0, got {max_buffer_us!r}")
+    late = lateness(recv_us, send_us)
+    return float(100.0 * np.minimum(late, max_buffer_us).mean())
+
+
+def rfc3550_jitter(recv_us, send_us) -> float:
+    """RFC 3550 interarrival jitter: :math:`J \\leftarrow J + (|D| - J)/16` (a modern reference).
+
+    :math:`D_i = (r_i - r_{i-1}) - (s_i - s_{i-1})`; returns the final :math:`J`.
+
+    Examples
+    --------
+    >>> rfc3550_jitter([0, 10, 20], [0, 10, 20])
+    0.0
+    """
+    r = np.asarray(recv_us, dtype=float)
+    s = np.asarray(send_us, dtype=float)
+    if r.shape != s.shape or r.size < 2:
+        raise ValueError("recv_us and send_us must have equal length >= 2")
+    d = np.abs(np.diff(r) - np.diff(s))
+    return float(lfilter([1 / 16], [1, -15 / 16], d)[-1])
+
+
+def measures(trace: pd.DataFrame) -> pd.Series:
+    """All measures of one trace (columns ``send_us``, ``recv_us``, ``interarrival_us``).
+
+    Returns
+    -------
+    pandas.Series
+        ``range``, ``variance``, ``stddev``, ``absdev``, ``gaps``, ``area``
+        (the six of Table 2), ``reflection_free``, ``rfc3550``, ``mean_interarrival``.
+    """
+    for col in ("send_us", "recv_us", "interarrival_us"):
+        if col not in trace.columns:
+            raise ValueError(f"trace lacks column {col!r}")
+    ia = trace["interarrival_us"].to_numpy()
+    r = trace["recv_us"].to_numpy()
+    s = trace["send_us"].to_numpy()
+    var = variance(ia)
+    return pd.Series({
+        "range": jitter_range(ia),
+        "variance": var,
+        "stddev": float(np.sqrt(var)),
+        "absdev": abs_deviation(ia),
+        "gaps": gaps_per_second(r, s),
+        "area": compensation_area(r, s),
+        "reflection_free": reflection_free_variance(ia),
+        "rfc3550": rfc3550_jitter(r, s),
+        "mean_interarrival": float(np.nanmean(ia)),
+    })
