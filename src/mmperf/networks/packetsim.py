@@ -1,0 +1,323 @@
+"""Event-driven packet network: duplex links with drop-tail queues and uniform loss.
+
+The network of Ortiz et al. (2013, Fig. 1) is two duplex links between a
+sender and a receiver, each of bandwidth 30, 45 or 60 Mb/s and 5 ms delay,
+with drop-tail queues and a uniform packet error model that switches on at
+20 s on the first link and at 40 s on the second.
+
+A forward link is a FIFO server: a packet offered at time :math:`t` when the
+link holds :math:`k` packets is dropped if :math:`k \\ge` ``queue_limit``
+(drop-tail), otherwise it starts transmission at :math:`s = \\max(t, b)` (``b``
+the end of the previous transmission), finishes at :math:`f = s + 8L/C` and
+arrives at :math:`f + d`. After the loss onset a transmitted packet is lost
+with probability ``loss_rate`` (one uniform draw per transmission, drawn in
+advance from :func:`mmperf.seeds.rng`). The reverse direction carries only
+acknowledgements; they are small and are modelled as a constant delay
+:math:`d + 8\\cdot 60/C` without queueing or loss.
+
+The compiled kernels here (:func:`link_send`, the event heap) are shared by the
+transports in :mod:`mmperf.transports`; :func:`simulate_link` runs one link on
+its own (used by the tests and the SimPy benchmark).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+ACK_BYTES = 60
+"""Size of an acknowledgement (SACK/ACK) on the reverse link [bytes]."""
+
+# link counters (columns of the counters array)
+C_OFFERED, C_QDROP, C_ERRDROP, C_ARRIVED = 0, 1, 2, 3
+# per-bin statistics
+S_TXBYTES, S_QDROP, S_ERRDROP = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Network:
+    """Two-path network parameters (one entry per path).
+
+    Parameters
+    ----------
+    bandwidth_mbps : float
+        Bandwidth of each link [Mb/s] (both links equal, as in the paper).
+    delay_s : float, default 0.005
+        One-way propagation delay of each link [s].
+    queue_limit : int, default 50
+        Drop-tail limit in packets (ns-2 default).
+    loss_rate : float, default 0
+        Uniform packet error rate after the loss onset.
+    loss_start_s : (float, float), default (20, 40)
+        Loss onset on link 1 and link 2 [s].
+    """
+
+    bandwidth_mbps: float
+    delay_s: float = 0.005
+    queue_limit: int = 50
+    loss_rate: float = 0.0
+    loss_start_s: tuple[float, float] = (20.0, 40.0)
+
+    def __post_init__(self):
+        if not (np.isfinite(self.bandwidth_mbps) and self.bandwidth_mbps > 0):
+            raise ValueError(f"bandwidth_mbps must be a positive number, got {self.bandwidth_mbps!r}")
+        if not (np.isfinite(self.delay_s) and self.delay_s >= 0):
+            raise ValueError(f"delay_s must be >= 0, got {self.delay_s!r}")
+        if not (isinstance(self.queue_limit, (int, np.integer)) and self.queue_limit >= 1):
+            raise ValueError(f"queue_limit must be an int >= 1 (packets), got {self.queue_limit!r}")
+        if not 0 <= self.loss_rate < 1:
+            raise ValueError(f"loss_rate must be in [0, 1), got {self.loss_rate!r}")
+        if len(self.loss_start_s) != 2 or min(self.loss_start_s) < 0:
+            raise ValueError(f"loss_start_s must be two non-negative times, got {self.loss_start_s!r}")
+
+    def arrays(self):
+        """Per-path arrays (rate bit/s, delay, queue limit, loss rate, loss start) for the kernels."""
+        rate = np.full(2, self.bandwidth_mbps * 1e6)
+        return (rate, np.full(2, float(self.delay_s)), np.full(2, int(self.queue_limit), np.int64),
+                np.full(2, float(self.loss_rate)), np.asarray(self.loss_start_s, dtype=np.float64))
+
+
+def link_state(queue_limit: int):
+    """Fresh state for two links: ``(fstate, ring)``.
+
+    ``fstate[p]`` = [busy_until, ring head, ring count, uniform-draw cursor];
+    ``ring[p]`` holds the finish times of the packets in link ``p``.
+    """
+    return np.zeros((2, 4)), np.zeros((2, int(queue_limit) + 1))
+
+
+@njit(cache=False)
+def link_send(p, now, nbytes, rate, delay, qlim, per, loss_start, unif, fstate, ring, counters,
+              stats, bin_s):  # pragma: no cover - compiled
+    """Offer a packet of ``nbytes`` to link ``p`` at ``now``.
+
+    Returns the arrival time at the far end, or -1.0 if the packet was dropped
+    by the queue (-2.0 if lost to the error model).
+    """
+    cap = ring.shape[1]
+    head = int(fstate[p, 1])
+    cnt = int(fstate[p, 2])
+    while cnt > 0 and ring[p, head] <= now:
+        head = (head + 1) % cap
+        cnt -= 1
+    counters[p, 0] += 1
+    nb = stats.shape[1]
+    if cnt >= qlim[p]:
+        fstate[p, 1] = head
+        fstate[p, 2] = cnt
+        counters[p, 1] += 1
+        b = min(int(now / bin_s), nb - 1)
+        stats[p, b, 1] += 1
+        return -1.0
+    start = now if now > fstate[p, 0] else fstate[p, 0]
+    fin = start + nbytes * 8.0 / rate[p]
+    fstate[p, 0] = fin
+    ring[p, (head + cnt) % cap] = fin
+    cnt += 1
+    fstate[p, 1] = head
+    fstate[p, 2] = cnt
+    b = min(int(fin / bin_s), nb - 1)
+    stats[p, b, 0] += nbytes
+    if per[p] > 0.0 and now >= loss_start[p]:
+        k = int(fstate[p, 3])
+        fstate[p, 3] = k + 1
+        if k >= unif.shape[1]:
+            raise RuntimeError("uniform draws of the error model exhausted")
+        if unif[p, k] < per[p]:
+            counters[p, 2] += 1
+            stats[p, b, 2] += 1
+            return -2.0
+    return fin + delay[p]
+
+
+# --- event heap: keys (time, seq); payload kind, a, b, c -----------------------------------
+@njit(cache=False)
+def heap_push(ht, hq, hk, ha, hb, hc, hs, t, kind, a, b, c):  # pragma: no cover - compiled
+    n = hs[0]
+    if n >= ht.shape[0]:
+        raise RuntimeError("event heap overflow")
+    seq = hs[1]
+    hs[1] = seq + 1
+    i = n
+    while i > 0:
+        par = (i - 1) >> 1
+        if ht[par] < t or (ht[par] == t and hq[par] < seq):
+            break
+        ht[i] = ht[par]
+        hq[i] = hq[par]
+        hk[i] = hk[par]
+        ha[i] = ha[par]
+        hb[i] = hb[par]
+        hc[i] = hc[par]
+        i = par
+    ht[i] = t
+    hq[i] = seq
+    hk[i] = kind
+    ha[i] = a
+    hb[i] = b
+    hc[i] = c
+    hs[0] = n + 1
+
+
+@njit(cache=False)
+def heap_pop(ht, hq, hk, ha, hb, hc, hs, out):  # pragma: no cover - compiled
+    """Pop the earliest event into ``out`` = [time, kind, a, b, c] (float array)."""
+    out[0] = ht[0]
+    out[1] = hk[0]
+    out[2] = ha[0]
+    out[3] = hb[0]
+    out[4] = hc[0]
+    n = hs[0] - 1
+    hs[0] = n
+    if n == 0:
+        return
+    t = ht[n]
+    q = hq[n]
+    k = hk[n]
+    a = ha[n]
+    b = hb[n]
+    c = hc[n]
+    i = 0
+    while True:
+        l = 2 * i + 1
+        if l >= n:
+            break
+        r = l + 1
+        m = l
+        if r < n and (ht[r] < ht[l] or (ht[r] == ht[l] and hq[r] < hq[l])):
+            m = r
+        if ht[m] < t or (ht[m] == t and hq[m] < q):
+            ht[i] = ht[m]
+            hq[i] = hq[m]
+            hk[i] = hk[m]
+            ha[i] = ha[m]
+            hb[i] = hb[m]
+            hc[i] = hc[m]
+            i = m
+        else:
+            break
+    ht[i] = t
+    hq[i] = q
+    hk[i] = k
+    ha[i] = a
+    hb[i] = b
+    hc[i] = c
+
+
+def new_heap(capacity: int = 1 << 17):
+    """Arrays of an empty event heap (times, seq, kind, a, b, c, size/seq counters)."""
+    return (np.empty(capacity), np.empty(capacity, np.int64), np.empty(capacity, np.int64),
+            np.empty(capacity, np.int64), np.empty(capacity, np.int64), np.empty(capacity, np.int64),
+            np.zeros(2, np.int64))
+
+
+@njit(cache=False)
+def _run_link(times, sizes, rate, delay, qlim, per, loss_start, unif, bin_s, nbins):  # pragma: no cover
+    """One link driven through the event heap: an arrival event per packet, a departure event per
+    accepted packet (the same work a SimPy model does)."""
+    ht, hq, hk, ha, hb, hc, hs = (np.empty(1 << 16), np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64),
+                                  np.empty(1 << 16, np.int64), np.empty(1 << 16, np.int64),
+                                  np.empty(1 << 16, np.int64), np.zeros(2, np.int64))
+    fstate = np.zeros((2, 4))
+    ring = np.zeros((2, qlim[0] + 1))
+    counters = np.zeros((2, 4), np.int64)
+    stats = np.zeros((2, nbins, 3))
+    arrive = np.full(times.shape[0], -1.0)
+    out = np.empty(5)
+    n = times.shape[0]
+    nxt = 0
+    events = 0
+    if n > 0:
+        heap_push(ht, hq, hk, ha, hb, hc, hs, times[0], 0, 0, 0, 0)
+    while hs[0] > 0:
+        heap_pop(ht, hq, hk, ha, hb, hc, hs, out)
+        events += 1
+        now = out[0]
+        if out[1] == 0:  # packet arrives at the queue
+            i = int(out[2])
+            t = link_send(0, now, sizes[i], rate, delay, qlim, per, loss_start, unif, fstate, ring, counters,
+                          stats, bin_s)
+            if t >= 0:
+                heap_push(ht, hq, hk, ha, hb, hc, hs, t, 1, i, 0, 0)
+            nxt = i + 1
+            if nxt < n:
+                heap_push(ht, hq, hk, ha, hb, hc, hs, times[nxt], 0, nxt, 0, 0)
+        else:  # packet reaches the far end
+            i = int(out[2])
+            arrive[i] = now
+            counters[0, 3] += 1
+    return arrive, counters, stats, events
+
+
+def simulate_link(times, sizes, *, bandwidth_mbps: float, delay_s: float = 0.005, queue_limit: int = 50,
+                  loss_rate: float = 0.0, loss_start_s: float = 0.0, seed: int = 0, bin_s: float = 1.0):
+    """Send packets through one drop-tail link.
+
+    Parameters
+    ----------
+    times : array_like of float
+        Non-decreasing offer times [s].
+    sizes : array_like of int
+        Packet sizes on the wire [bytes].
+    bandwidth_mbps, delay_s, queue_limit, loss_rate : see :class:`Network`.
+    loss_start_s : float, default 0
+        Loss onset [s].
+    seed : int, default 0
+        Seed of the uniform draws of the error model (from :func:`mmperf.seeds.int_seed`).
+    bin_s : float, default 1
+        Width of the statistics bins [s].
+
+    Returns
+    -------
+    LinkResult
+
+    Raises
+    ------
+    ValueError
+        If the inputs are malformed.
+    """
+    times = np.asarray(times, dtype=np.float64)
+    sizes = np.asarray(sizes, dtype=np.float64)
+    if times.ndim != 1 or sizes.shape != times.shape:
+        raise ValueError(f"times and sizes must be 1-D of equal length, got {times.shape} and {sizes.shape}")
+    if times.size and (np.any(np.diff(times) < 0) or times[0] < 0):
+        raise ValueError("times must be non-negative and non-decreasing")
+    if np.any(sizes <= 0):
+        raise ValueError("sizes must be positive")
+    net = Network(bandwidth_mbps, delay_s, queue_limit, loss_rate, (loss_start_s, loss_start_s))
+    rate, delay, qlim, per, start = net.arrays()
+    unif = np.random.default_rng(seed).random((2, max(times.size, 1)))
+    nbins = int((times[-1] if times.size else 0) / bin_s) + 2
+    arrive, counters, stats, events = _run_link(times, sizes, rate, delay, qlim, per, start, unif, float(bin_s), nbins)
+    return LinkResult(arrive=arrive, offered=int(counters[0, 0]), queue_drops=int(counters[0, 1]),
+                      error_drops=int(counters[0, 2]), arrived=int(counters[0, 3]), events=int(events))
+
+
+@dataclass(frozen=True)
+class LinkResult:
+    """Result of :func:`simulate_link`.
+
+    Attributes
+    ----------
+    arrive : ndarray
+        Arrival time of each packet [s]; -1 if dropped or lost.
+    offered, queue_drops, error_drops, arrived : int
+        Packet counters (offered = queue_drops + error_drops + arrived).
+    events : int
+        Events processed by the kernel.
+    """
+
+    arrive: np.ndarray
+    offered: int
+    queue_drops: int
+    error_drops: int
+    arrived: int
+    events: int
+
+    def summary(self) -> pd.DataFrame:
+        """Counters as a one-row DataFrame."""
+        return pd.DataFrame([{"offered": self.offered, "queue_drops": self.queue_drops,
+                              "error_drops": self.error_drops, "arrived": self.arrived}])

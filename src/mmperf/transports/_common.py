@@ -1,0 +1,111 @@
+"""Shared result type and helpers of the transports (private)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from mmperf.networks.packetsim import Network
+
+
+@dataclass
+class TransportResult:
+    """What one transport run produced.
+
+    Attributes
+    ----------
+    transport : str
+        Name of the transport configuration.
+    gen_time : ndarray
+        Time each packet was handed to the sender [s].
+    deliver_time : ndarray
+        Time each packet was delivered to the receiving application [s]; -1 if never.
+    transmissions : ndarray of int
+        Transmissions of each packet (retransmissions included).
+    abandoned : ndarray of bool
+        Packets the sender gave up (PR-SCTP) -- always False for reliable transports.
+    link_counters : pandas.DataFrame
+        Per link: ``offered``, ``queue_drops``, ``error_drops``, ``arrived``, ``in_flight`` [packets].
+    link_stats : ndarray, shape (2, bins, 3)
+        Per link and second: bytes sent, queue drops, error drops.
+    receiver_window_drops : int
+        Packets the receiver discarded because its buffer was full.
+    end_time : float
+        Simulated time when the run stopped [s].
+    """
+
+    transport: str
+    gen_time: np.ndarray
+    deliver_time: np.ndarray
+    transmissions: np.ndarray
+    abandoned: np.ndarray
+    link_counters: pd.DataFrame
+    link_stats: np.ndarray = field(repr=False)
+    receiver_window_drops: int = 0
+    end_time: float = 0.0
+    bin_s: float = 1.0
+
+    @property
+    def delivered(self) -> np.ndarray:
+        """Boolean mask of delivered packets."""
+        return self.deliver_time >= 0
+
+    def delay(self) -> np.ndarray:
+        """Delay (delivery - generation) of each delivered packet [s]."""
+        d = self.delivered
+        return self.deliver_time[d] - self.gen_time[d]
+
+
+def counters_frame(counters, in_flight) -> pd.DataFrame:
+    return pd.DataFrame({
+        "link": [1, 2],
+        "offered": counters[:, 0].astype(int),
+        "queue_drops": counters[:, 1].astype(int),
+        "error_drops": counters[:, 2].astype(int),
+        "arrived": counters[:, 3].astype(int),
+        "in_flight": np.asarray(in_flight, dtype=int),
+    })
+
+
+def check_inputs(gen_time, sizes, network):
+    gen_time = np.array(gen_time, dtype=np.float64)  # fresh writable copies: one compiled signature
+    sizes = np.array(sizes, dtype=np.float64)
+    if gen_time.ndim != 1 or sizes.shape != gen_time.shape:
+        raise ValueError(f"gen_time and sizes must be 1-D of equal length, got {gen_time.shape} and {sizes.shape}")
+    if gen_time.size and (np.any(np.diff(gen_time) < 0) or gen_time[0] < 0):
+        raise ValueError("gen_time must be non-negative and non-decreasing")
+    if np.any(sizes <= 0):
+        raise ValueError("sizes must be positive (bytes)")
+    if not isinstance(network, Network):
+        raise TypeError(f"network must be a mmperf.networks.packetsim.Network, got {type(network).__name__}")
+    return gen_time, sizes
+
+
+def uniforms(seed, n_draws):
+    """Uniform draws of the two links' error models, from a seeded numpy Generator."""
+    return np.random.default_rng(seed).random((2, n_draws))
+
+
+def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, network, *, mode, n_paths,
+                         header, mtu, rbuf, init_cwnd, rto_init, rto_min, rto_max, path_max_retrans,
+                         hb_interval, rtx_limit, ns2_rwnd_defect, seed, bin_s, t_end, max_transmissions):
+    """Run the compiled window core and wrap its output (shared by TCP, SCTP and CMT-SCTP)."""
+    from mmperf.transports._engine import run_window
+
+    gen_time, sizes = check_inputs(gen_time, sizes, network)
+    rate, delay, qlim, per, start = network.arrays()
+    n = gen_time.size
+    nbins = int(t_end / bin_s) + 2
+    unif = uniforms(seed, max_transmissions * max(n, 1))
+    out = run_window(gen_time, sizes, np.array(streams, np.int64), np.array(unreliable, np.bool_),
+                     int(n_streams), int(mode), int(n_paths), float(header), float(mtu), float(rbuf),
+                     float(init_cwnd), float(rto_init), float(rto_min), float(rto_max), int(path_max_retrans),
+                     float(hb_interval), int(rtx_limit), bool(ns2_rwnd_defect), rate, delay, qlim, per, start,
+                     unif, float(bin_s), nbins, float(t_end))
+    deliver, txc, st, counters, stats, in_flight, rwnd_drops, end = out
+    return TransportResult(
+        transport=name, gen_time=gen_time, deliver_time=deliver, transmissions=txc, abandoned=st == 4,
+        link_counters=counters_frame(counters, in_flight), link_stats=stats,
+        receiver_window_drops=int(rwnd_drops), end_time=float(end), bin_s=float(bin_s))

@@ -1,0 +1,463 @@
+"""Compiled transport kernels: datagrams (UDP/RTP) and a window-based reliable core.
+
+The window core implements, with one set of explicit arrays, the three
+reliable transports of the chapter, selected by ``mode``:
+
+* ``MODE_TCP`` -- one path, one ordered byte stream, cumulative ACKs only (no
+  SACK), Reno congestion control: slow start, congestion avoidance, fast
+  retransmit on the third duplicate ACK, fast recovery, retransmission timeout
+  with exponential backoff and go-back-N.
+* ``MODE_SCTP`` -- RFC 4960 SCTP: per-destination cwnd/ssthresh/
+  partial_bytes_acked (cwnd grows only when the cumulative TSN advances), SACK
+  gap reports, fast retransmit on three miss indications, per-path T3 timers,
+  retransmissions to the alternate path, path failure after ``path_max_retrans``
+  consecutive timeouts (new data then goes to the alternate path until a
+  heartbeat after ``hb_interval`` restores the primary), streams with
+  per-stream ordered delivery, and PR-SCTP (RFC 3758) abandonment after
+  ``rtx_limit`` retransmissions for chunks of unreliable streams, with
+  FORWARD-TSN.
+* ``MODE_CMT`` -- CMT-SCTP (Iyengar et al. 2006): new data on every path whose
+  cwnd has room, split fast retransmit (miss indications counted per path),
+  cwnd update for CMT (cwnd grows on gap-acked bytes), retransmissions to the
+  path with the larger cwnd.
+
+A TSN is one packet of the video (one slice or slice fragment). Events: 0 the
+application has data, 1 a data packet reaches the receiver, 2 a SACK reaches
+the sender, 3 a T3 timer, 4 a FORWARD-TSN reaches the receiver, 5 a
+heartbeat restores a failed path.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from mmperf.networks.packetsim import heap_pop, heap_push, link_send
+
+MODE_TCP, MODE_SCTP, MODE_CMT = 0, 1, 2
+INF = 1e300
+
+# sender chunk states
+UNSENT, OUT, ACKED, MARKED, ABANDONED = 0, 1, 2, 3, 4
+
+
+@njit(cache=False)
+def run_datagram(gen_t, size, path_of, hdr, rate, delay, qlim, per, loss_start, unif, bin_s, nbins):  # pragma: no cover
+    """UDP/RTP: every packet is offered once, at its generation time, to its path."""
+    n = gen_t.shape[0]
+    fstate = np.zeros((2, 4))
+    ring = np.zeros((2, qlim.max() + 1))
+    counters = np.zeros((2, 4), np.int64)
+    stats = np.zeros((2, nbins, 3))
+    deliver = np.full(n, -1.0)
+    for i in range(n):
+        p = path_of[i]
+        t = link_send(p, gen_t[i], size[i] + hdr, rate, delay, qlim, per, loss_start, unif, fstate, ring,
+                      counters, stats, bin_s)
+        if t >= 0:
+            deliver[i] = t
+            counters[p, 3] += 1
+    return deliver, counters, stats
+
+
+@njit(cache=False)
+def _rtt_update(p, r, srtt, rttvar, rto, rto_min, rto_max):  # pragma: no cover
+    if srtt[p] < 0:
+        srtt[p] = r
+        rttvar[p] = r / 2
+    else:
+        rttvar[p] = 0.75 * rttvar[p] + 0.25 * abs(srtt[p] - r)
+        srtt[p] = 0.875 * srtt[p] + 0.125 * r
+    v = srtt[p] + 4 * rttvar[p]
+    rto[p] = min(max(v, rto_min), rto_max)
+
+
+@njit(cache=False)
+def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, mtu, rbuf, init_cwnd,
+               rto_init, rto_min, rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect,
+               rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end):  # pragma: no cover
+    n = gen_t.shape[0]
+    # ---- heap
+    cap = 1 << 18
+    ht = np.empty(cap)
+    hq = np.empty(cap, np.int64)
+    hk = np.empty(cap, np.int64)
+    ha = np.empty(cap, np.int64)
+    hb = np.empty(cap, np.int64)
+    hc = np.empty(cap, np.int64)
+    hs = np.zeros(2, np.int64)
+    ev = np.empty(5)
+    # ---- links
+    fstate = np.zeros((2, 4))
+    ring = np.zeros((2, qlim.max() + 1))
+    counters = np.zeros((2, 4), np.int64)
+    stats = np.zeros((2, nbins, 3))
+    ack_delay = np.empty(2)
+    for p in range(2):
+        ack_delay[p] = delay[p] + 8.0 * 60 / rate[p]
+    # ---- sender
+    st = np.zeros(n, np.int8)
+    cpath = np.zeros(n, np.int64)
+    sent_t = np.zeros(n)
+    txc = np.zeros(n, np.int64)
+    miss = np.zeros(n, np.int64)
+    fastf = np.zeros(n, np.int8)
+    inq = np.zeros(n, np.int8)
+    rtxq = np.empty(n + 1, np.int64)
+    qh = 0
+    qt = 0
+    qn = 0
+    cwnd = np.full(2, float(init_cwnd))
+    ssth = np.full(2, float(rbuf))
+    flight = np.zeros(2)
+    pba = np.zeros(2)
+    srtt = np.full(2, -1.0)
+    rttvar = np.zeros(2)
+    rto = np.full(2, rto_init)
+    t3_exp = np.full(2, INF)
+    t3_ev = np.full(2, INF)
+    err = np.zeros(2, np.int64)
+    active = np.ones(2, np.int8)
+    in_fr = np.zeros(2, np.int8)
+    fr_exit = np.zeros(2, np.int64)
+    fr_budget = np.zeros(2, np.int64)
+    outstanding = 0.0
+    peer_rwnd = float(rbuf)
+    scum = -1
+    next_new = 0
+    app_pending = False
+    dupacks = 0
+    rr = 0
+    primary = 0
+    # ---- receiver
+    rcvd = np.zeros(n, np.int8)  # 0 none, 1 received, 2 skipped by FORWARD-TSN
+    deliver = np.full(n, -1.0)
+    held = 0.0
+    rcum = -1
+    highest = -1
+    rwnd_drops = 0
+    # stream lists
+    scount = np.zeros(n_streams + 1, np.int64)
+    for i in range(n):
+        scount[stream[i] + 1] += 1
+    soff = np.cumsum(scount)
+    slist = np.empty(n, np.int64)
+    sfill = soff[:-1].copy()
+    for i in range(n):
+        s = stream[i]
+        slist[sfill[s]] = i
+        sfill[s] += 1
+    sptr = soff[:-1].copy()
+    send_events = 0
+    now = 0.0
+    if n > 0:
+        heap_push(ht, hq, hk, ha, hb, hc, hs, gen_t[0], 0, 0, 0, 0)
+        app_pending = True
+    while hs[0] > 0:
+        heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
+        now = ev[0]
+        if now > t_end:
+            break
+        kind = int(ev[1])
+        a = int(ev[2])
+        b = int(ev[3])
+        c = int(ev[4])
+        if kind == 0:
+            app_pending = False
+        elif kind == 1:  # ---------------- data reaches the receiver
+            tsn = a
+            counters[b, 3] += 1
+            if rcvd[tsn] == 0:
+                full = held + size[tsn] > rbuf
+                if full and (ns2_rwnd_defect or tsn > highest):
+                    rwnd_drops += 1
+                else:
+                    rcvd[tsn] = 1
+                    held += size[tsn]
+                    if tsn > highest:
+                        highest = tsn
+                    s = stream[tsn]
+                    while sptr[s] < soff[s + 1] and rcvd[slist[sptr[s]]] != 0:
+                        j = slist[sptr[s]]
+                        if rcvd[j] == 1:
+                            deliver[j] = now
+                            held -= size[j]
+                        sptr[s] += 1
+                    while rcum + 1 < n and rcvd[rcum + 1] != 0:
+                        rcum += 1
+            arw = rbuf - held
+            if arw < 0:
+                arw = 0
+            heap_push(ht, hq, hk, ha, hb, hc, hs, now + ack_delay[b], 2, tsn, rcum, int(arw))
+            continue
+        elif kind == 4:  # ---------------- FORWARD-TSN reaches the receiver
+            tsn = a
+            if rcvd[tsn] == 0:
+                rcvd[tsn] = 2
+                s = stream[tsn]
+                while sptr[s] < soff[s + 1] and rcvd[slist[sptr[s]]] != 0:
+                    j = slist[sptr[s]]
+                    if rcvd[j] == 1:
+                        deliver[j] = now
+                        held -= size[j]
+                    sptr[s] += 1
+                while rcum + 1 < n and rcvd[rcum + 1] != 0:
+                    rcum += 1
+            continue
+        elif kind == 5:  # heartbeat: path restored
+            active[a] = 1
+            err[a] = 0
+        elif kind == 3:  # ---------------- T3 timer
+            p = a
+            t3_ev[p] = INF
+            if t3_exp[p] >= INF:
+                continue
+            if t3_exp[p] > now + 1e-12:
+                heap_push(ht, hq, hk, ha, hb, hc, hs, t3_exp[p], 3, p, 0, 0)
+                t3_ev[p] = t3_exp[p]
+                continue
+            # expiry
+            t3_exp[p] = INF
+            if mode == MODE_TCP:
+                ssth[p] = max(flight[p] / 2, 2.0 * mtu)
+            else:
+                ssth[p] = max(cwnd[p] / 2, 4.0 * mtu)
+            cwnd[p] = mtu
+            pba[p] = 0.0
+            rto[p] = min(2 * rto[p], rto_max)
+            in_fr[p] = 0
+            dupacks = 0
+            err[p] += 1
+            if n_paths > 1 and err[p] > path_max_retrans and active[p] == 1:
+                active[p] = 0
+                heap_push(ht, hq, hk, ha, hb, hc, hs, now + hb_interval + rto[p], 5, p, 0, 0)
+            for t in range(scum + 1, next_new):
+                if st[t] == OUT and cpath[t] == p:
+                    flight[p] -= size[t] + hdr
+                    outstanding -= size[t] + hdr
+                    if unreliable[t] and txc[t] > rtx_limit:
+                        st[t] = ABANDONED
+                        heap_push(ht, hq, hk, ha, hb, hc, hs, now + delay[p], 4, t, 0, 0)
+                    else:
+                        st[t] = MARKED
+                        fastf[t] = 0
+                        if inq[t] == 0:
+                            inq[t] = 1
+                            rtxq[qt] = t
+                            qt = (qt + 1) % (n + 1)
+                            qn += 1
+            flight[p] = max(flight[p], 0.0)
+        elif kind == 2:  # ---------------- SACK reaches the sender
+            trig = a
+            cum_r = b
+            peer_rwnd = float(c)
+            acked = np.zeros(2)
+            flight_before0 = flight[0]
+            flight_before1 = flight[1]
+            old_cum = scum
+            sample_p = -1
+            sample_r = 0.0
+            if cum_r > scum:
+                for t in range(scum + 1, cum_r + 1):
+                    if st[t] == OUT or st[t] == MARKED:
+                        q = cpath[t]
+                        if st[t] == OUT:
+                            flight[q] -= size[t] + hdr
+                            outstanding -= size[t] + hdr
+                            acked[q] += size[t] + hdr
+                            if txc[t] == 1:
+                                sample_p = q
+                                sample_r = now - sent_t[t]
+                        st[t] = ACKED
+                scum = cum_r
+            cum_adv = scum > old_cum
+            newly_gap = False
+            if mode != MODE_TCP and trig > scum and (st[trig] == OUT or st[trig] == MARKED):
+                q = cpath[trig]
+                if st[trig] == OUT:
+                    flight[q] -= size[trig] + hdr
+                    outstanding -= size[trig] + hdr
+                    acked[q] += size[trig] + hdr
+                    if txc[trig] == 1:
+                        sample_p = q
+                        sample_r = now - sent_t[trig]
+                st[trig] = ACKED
+                newly_gap = True
+            if sample_p >= 0:
+                _rtt_update(sample_p, sample_r, srtt, rttvar, rto, rto_min, rto_max)
+            if mode == MODE_TCP:
+                if cum_adv:
+                    dupacks = 0
+                    if in_fr[0] == 1:
+                        cwnd[0] = ssth[0]
+                        in_fr[0] = 0
+                    elif cwnd[0] < ssth[0]:
+                        cwnd[0] += mtu
+                    else:
+                        cwnd[0] += mtu * mtu / cwnd[0]
+                elif outstanding > 0 and trig > scum:
+                    dupacks += 1
+                    if dupacks == 3 and in_fr[0] == 0:
+                        t = scum + 1
+                        if st[t] == OUT:
+                            flight[0] -= size[t] + hdr
+                            outstanding -= size[t] + hdr
+                            st[t] = MARKED
+                            fastf[t] = 1
+                            if inq[t] == 0:
+                                inq[t] = 1
+                                rtxq[qt] = t
+                                qt = (qt + 1) % (n + 1)
+                                qn += 1
+                            fr_budget[0] = 1
+                        ssth[0] = max((flight[0] + size[t] + hdr) / 2, 2.0 * mtu)
+                        cwnd[0] = ssth[0] + 3 * mtu
+                        in_fr[0] = 1
+                    elif dupacks > 3 and in_fr[0] == 1:
+                        cwnd[0] += mtu
+            else:
+                if newly_gap:
+                    tp = cpath[trig]
+                    for t in range(scum + 1, trig):
+                        if st[t] == OUT and sent_t[t] < sent_t[trig] and (mode != MODE_CMT or cpath[t] == tp):
+                            miss[t] += 1
+                            if miss[t] >= 3:
+                                q = cpath[t]
+                                flight[q] -= size[t] + hdr
+                                outstanding -= size[t] + hdr
+                                if unreliable[t] and txc[t] > rtx_limit:
+                                    st[t] = ABANDONED
+                                    heap_push(ht, hq, hk, ha, hb, hc, hs, now + delay[q], 4, t, 0, 0)
+                                else:
+                                    st[t] = MARKED
+                                    fastf[t] = 1
+                                    if inq[t] == 0:
+                                        inq[t] = 1
+                                        rtxq[qt] = t
+                                        qt = (qt + 1) % (n + 1)
+                                        qn += 1
+                                if in_fr[q] == 0:
+                                    ssth[q] = max(cwnd[q] / 2, 4.0 * mtu)
+                                    cwnd[q] = ssth[q]
+                                    pba[q] = 0.0
+                                    in_fr[q] = 1
+                                    fr_exit[q] = next_new - 1
+                                    fr_budget[q] = 1
+                for q in range(2):
+                    if in_fr[q] == 1 and scum >= fr_exit[q]:
+                        in_fr[q] = 0
+                    if acked[q] > 0 and in_fr[q] == 0 and (cum_adv or mode == MODE_CMT):
+                        fb = flight_before0 if q == 0 else flight_before1
+                        full_use = fb + 1.0 >= cwnd[q]
+                        if cwnd[q] <= ssth[q]:
+                            if full_use:
+                                cwnd[q] += min(acked[q], float(mtu))
+                        else:
+                            pba[q] += acked[q]
+                            if pba[q] >= cwnd[q] and full_use:
+                                pba[q] -= cwnd[q]
+                                cwnd[q] += mtu
+            for q in range(2):
+                if acked[q] > 0:
+                    err[q] = 0
+                    if mode == MODE_TCP:
+                        pass
+                if flight[q] <= 0:
+                    flight[q] = 0.0
+                    t3_exp[q] = INF
+                elif acked[q] > 0:
+                    t3_exp[q] = now + rto[q]
+                    if t3_ev[q] >= INF:
+                        heap_push(ht, hq, hk, ha, hb, hc, hs, t3_exp[q], 3, q, 0, 0)
+                        t3_ev[q] = t3_exp[q]
+            if outstanding < 0:
+                outstanding = 0.0
+        # ================= try to send
+        while True:
+            tsn = -1
+            p = -1
+            bypass = False
+            while qn > 0:
+                t = rtxq[qh]
+                if st[t] != MARKED:
+                    inq[t] = 0
+                    qh = (qh + 1) % (n + 1)
+                    qn -= 1
+                    continue
+                tsn = t
+                break
+            if tsn >= 0:
+                if mode == MODE_TCP:
+                    p = 0
+                elif mode == MODE_SCTP:
+                    alt = 1 - cpath[tsn]
+                    p = alt if (n_paths > 1 and active[alt] == 1) else cpath[tsn]
+                else:
+                    p = 0 if cwnd[0] >= cwnd[1] else 1
+                    if active[p] == 0 and active[1 - p] == 1:
+                        p = 1 - p
+                if fastf[tsn] == 1 and fr_budget[cpath[tsn]] > 0:
+                    bypass = True
+                elif flight[p] >= cwnd[p]:
+                    break
+                inq[tsn] = 0
+                qh = (qh + 1) % (n + 1)
+                qn -= 1
+                if bypass:
+                    fr_budget[cpath[tsn]] -= 1
+            else:
+                if next_new >= n:
+                    break
+                if gen_t[next_new] > now:
+                    if not app_pending:
+                        heap_push(ht, hq, hk, ha, hb, hc, hs, gen_t[next_new], 0, 0, 0, 0)
+                        app_pending = True
+                    break
+                sz = size[next_new] + hdr
+                if outstanding > 0 and outstanding + sz > peer_rwnd:
+                    break
+                if mode == MODE_CMT:
+                    found = -1
+                    for k in range(n_paths):
+                        q = (rr + k) % n_paths
+                        if active[q] == 1 and flight[q] < cwnd[q]:
+                            found = q
+                            break
+                    if found < 0:
+                        break
+                    p = found
+                    rr = (found + 1) % n_paths
+                else:
+                    p = primary
+                    if n_paths > 1 and active[p] == 0 and active[1 - p] == 1:
+                        p = 1 - p
+                    if flight[p] >= cwnd[p]:
+                        break
+                tsn = next_new
+                next_new += 1
+            # transmit tsn on path p
+            sz = size[tsn] + hdr
+            st[tsn] = OUT
+            cpath[tsn] = p
+            sent_t[tsn] = now
+            txc[tsn] += 1
+            miss[tsn] = 0
+            fastf[tsn] = 0
+            flight[p] += sz
+            outstanding += sz
+            send_events += 1
+            if t3_exp[p] >= INF:
+                t3_exp[p] = now + rto[p]
+                if t3_ev[p] >= INF:
+                    heap_push(ht, hq, hk, ha, hb, hc, hs, t3_exp[p], 3, p, 0, 0)
+                    t3_ev[p] = t3_exp[p]
+            arr = link_send(p, now, sz, rate, delay, qlim, per, loss_start, unif, fstate, ring, counters,
+                            stats, bin_s)
+            if arr >= 0:
+                heap_push(ht, hq, hk, ha, hb, hc, hs, arr, 1, tsn, p, 0)
+    in_flight = np.zeros(2, np.int64)
+    while hs[0] > 0:
+        heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
+        if int(ev[1]) == 1:
+            in_flight[int(ev[3])] += 1
+    return deliver, txc, st, counters, stats, in_flight, rwnd_drops, now

@@ -1,0 +1,102 @@
+"""TCP transport: one path, one reliable ordered byte stream, Reno congestion control.
+
+The paper's *TCP* strategy sends both layers through the first interface with
+ns-2's FullTcp agent; the receiver hands a NALU to the video sink only when all
+its bytes have arrived, so one loss holds back everything behind it
+(head-of-line blocking). Here each packet of the video is one TCP segment
+(the packets are at most 1460 bytes, one MSS). The mechanism (compiled in
+:mod:`mmperf.transports._engine`, ``MODE_TCP``): cumulative ACKs without SACK,
+slow start and congestion avoidance, fast retransmit on the third duplicate
+ACK with Reno fast recovery, and a retransmission timeout (RFC 6298 estimator,
+exponential backoff) after which every unacknowledged segment is sent again
+(go-back-N). The advertised window is the receiver buffer, 64 KiB without
+window scaling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from mmperf.networks.packetsim import Network
+from mmperf.transports._common import TransportResult, run_window_transport
+from mmperf.transports._engine import MODE_TCP
+
+HEADER_BYTES = 40
+"""IPv4 (20) + TCP (20) header bytes."""
+
+
+@dataclass(frozen=True)
+class TcpConfig:
+    """TCP parameters (ns-2 style defaults).
+
+    Parameters
+    ----------
+    receive_buffer : int, default 65535
+        Receiver buffer, the largest advertised window [bytes].
+    init_cwnd_segments : int, default 2
+        Initial congestion window [segments].
+    rto_init, rto_min, rto_max : float, default 3, 0.2, 60
+        Retransmission timeout: initial value and bounds [s].
+    mss : int, default 1460
+        Segment size used by the window arithmetic [bytes].
+    """
+
+    receive_buffer: int = 65535
+    init_cwnd_segments: int = 2
+    rto_init: float = 3.0
+    rto_min: float = 0.2
+    rto_max: float = 60.0
+    mss: int = 1460
+
+    def __post_init__(self):
+        if not (isinstance(self.receive_buffer, (int, np.integer)) and self.receive_buffer >= 1500):
+            raise ValueError(f"receive_buffer must be an int >= 1500 bytes, got {self.receive_buffer!r}")
+        if not (isinstance(self.init_cwnd_segments, (int, np.integer)) and self.init_cwnd_segments >= 1):
+            raise ValueError(f"init_cwnd_segments must be an int >= 1, got {self.init_cwnd_segments!r}")
+        if not 0 < self.rto_min <= self.rto_init <= self.rto_max:
+            raise ValueError("need 0 < rto_min <= rto_init <= rto_max, got "
+                             f"{self.rto_min!r}, {self.rto_init!r}, {self.rto_max!r}")
+        if not (isinstance(self.mss, (int, np.integer)) and self.mss > 0):
+            raise ValueError(f"mss must be a positive int, got {self.mss!r}")
+
+
+def run(gen_time, sizes, network: Network, config: TcpConfig = TcpConfig(), *, seed: int = 0,
+        bin_s: float = 1.0, t_end: float = 1000.0) -> TransportResult:
+    """Send packets as one TCP connection over the first link.
+
+    Parameters
+    ----------
+    gen_time : array_like of float
+        Time each packet is written to the socket [s] (non-decreasing).
+    sizes : array_like of int
+        Bytes of each packet (each one segment).
+    network : Network
+        The links (TCP uses the first).
+    config : TcpConfig
+    seed : int
+        Seed of the links' error models.
+    bin_s : float
+        Width of the statistics bins [s].
+    t_end : float
+        Stop the simulation at this time [s].
+
+    Returns
+    -------
+    TransportResult
+
+    Raises
+    ------
+    ValueError, TypeError
+        On malformed inputs.
+    """
+    if not isinstance(config, TcpConfig):
+        raise TypeError(f"config must be a TcpConfig, got {type(config).__name__}")
+    n = np.asarray(gen_time).shape[0]
+    return run_window_transport(
+        "tcp", gen_time, sizes, np.zeros(n, np.int64), np.zeros(n, bool), 1, network, mode=MODE_TCP, n_paths=1,
+        header=HEADER_BYTES, mtu=config.mss + HEADER_BYTES, rbuf=config.receive_buffer,
+        init_cwnd=config.init_cwnd_segments * (config.mss + HEADER_BYTES), rto_init=config.rto_init,
+        rto_min=config.rto_min, rto_max=config.rto_max, path_max_retrans=10**9, hb_interval=1e9, rtx_limit=10**9,
+        ns2_rwnd_defect=False, seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4)
