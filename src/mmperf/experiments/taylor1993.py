@@ -47,7 +47,7 @@ PAPER = "taylor1993"
 PACKETS_PER_FRAME = 264
 PACKET_BYTES = testbed.PACKET_BYTES + testbed.UDP_IP_BYTES  # 1256: counted in throughput
 SOCKET_BUFFER_PACKETS = 40  # "approximately 50K bytes ... approximately 40 packets" (sec. 3.4)
-N_FRAMES = 200  # the paper sent 100 or 200 frames; the book sends 200 in every run
+N_FRAMES = 100  # the paper sent 100 or 200 frames; the book sends 100 (its shorter run) in every run
 GROUP = 2  # "generally 2 or 3"
 
 LINKS = {
@@ -299,12 +299,27 @@ def simulate_row(name: str, row: int, calibration: Calibration, *, n_frames: int
                             rng=rng(PAPER, "testbed", name, row))
 
 
-def run_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES) -> pd.DataFrame:
-    """The book's version of one table: one row per run, the paper's columns and units."""
+def simulate_all(calibration: Calibration, *, n_frames: int = N_FRAMES) -> dict:
+    """Simulate every row of every table once: ``{(table, row): Run}``."""
+    return {(t.name, i): simulate_row(t.name, i, calibration, n_frames=n_frames)
+            for t in TABLES for i in range(1, len(t.packet_times_ms) + 1)}
+
+
+def _run(name, row, calibration, n_frames, runs):
+    if runs is not None and (name, row) in runs:
+        return runs[(name, row)]
+    return simulate_row(name, row, calibration, n_frames=n_frames)
+
+
+def run_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
+    """The book's version of one table: one row per run, the paper's columns and units.
+
+    ``runs`` may hold the output of :func:`simulate_all`, to reuse its simulations.
+    """
     t = spec(name)
     out = []
     for i in range(1, len(t.packet_times_ms) + 1):
-        s = simulate_row(name, i, calibration, n_frames=n_frames).summary()
+        s = _run(name, i, calibration, n_frames, runs).summary()
         thr = s["throughput_mbps"] * (1000 if t.throughput_unit == "Kb/s" else 1)
         out.append({"row": i, "frame_time": s["frame_time_ms"], "packet_time": s["packet_time_ms"],
                     "throughput": thr, "loss": s["loss_pct"], "max_lost_per_frame": s["max_lost_per_frame"],
@@ -312,11 +327,14 @@ def run_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES) 
     return pd.DataFrame(out)
 
 
-def compare_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES) -> pd.DataFrame:
-    """Paper, book and difference (book - paper) for every cell of one table, in long form."""
+def compare_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
+    """Paper, book and difference (book - paper) for every cell of one table, in long form.
+
+    Column ``calibrated`` marks the cells the calibration was fitted on.
+    """
     t = spec(name)
     paper = paper_table(name).melt(id_vars="row", var_name="quantity", value_name="paper")
-    book = run_table(name, calibration, n_frames=n_frames).melt(id_vars="row", var_name="quantity", value_name="book")
+    book = run_table(name, calibration, n_frames=n_frames, runs=runs).melt(id_vars="row", var_name="quantity", value_name="book")
     out = paper.merge(book, on=["row", "quantity"])
     out["difference"] = out["book"] - out["paper"]
     out.insert(0, "table", name)
@@ -333,9 +351,10 @@ def compare_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAM
                            ignore_index=True)
 
 
-def compare_all(calibration: Calibration, *, n_frames: int = N_FRAMES) -> pd.DataFrame:
+def compare_all(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
     """:func:`compare_table` for all 12 tables, concatenated."""
-    return pd.concat([compare_table(t.name, calibration, n_frames=n_frames) for t in TABLES], ignore_index=True)
+    return pd.concat([compare_table(t.name, calibration, n_frames=n_frames, runs=runs) for t in TABLES],
+                     ignore_index=True)
 
 
 def side_by_side(comparison: pd.DataFrame, name: str) -> pd.DataFrame:
@@ -349,15 +368,30 @@ def side_by_side(comparison: pd.DataFrame, name: str) -> pd.DataFrame:
     return wide
 
 
-def loss_positions(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES) -> pd.DataFrame:
+def loss_positions(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
+                   runs: dict | None = None) -> pd.DataFrame:
     """Where in the frame packets are lost: per packet index 0..263, the share of frames that lost it."""
-    run = simulate_row(name, row, calibration, n_frames=n_frames)
+    run = _run(name, row, calibration, n_frames, runs)
     p = run.packets
     lost = (~p["received"]).groupby(p["index"]).sum()
     out = pd.DataFrame({"index": lost.index, "lost": lost.to_numpy()})
     out["share_of_frames"] = out["lost"] / run.stream.n_frames
     out["plane"] = out["index"] // (PACKETS_PER_FRAME // bitplane.N_PLANES)
     return out
+
+
+def observed_frame_loss(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
+                        runs: dict | None = None) -> np.ndarray:
+    """The loss mask (264 packets) of one simulated frame: the first frame after the first that
+    loses the run's median number of packets among frames with loss."""
+    run = _run(name, row, calibration, n_frames, runs)
+    lost = ~run.packets["received"].to_numpy().reshape(run.stream.n_frames, PACKETS_PER_FRAME)
+    counts = lost.sum(axis=1)
+    if not counts[1:].any():
+        raise ValueError(f"run {name} row {row} loses no packets")
+    target = int(np.median(counts[1:][counts[1:] > 0]))
+    frame = 1 + int(np.flatnonzero(counts[1:] == target)[0]) if (counts[1:] == target).any() else 1 + int(np.argmax(counts[1:]))
+    return lost[frame]
 
 
 def frame_packet_ratio() -> pd.DataFrame:
@@ -404,7 +438,7 @@ def loss_mask(pattern: str, rate: float, *, frame_index: int = 0, draw: int = 0,
     return lossmod.pattern(pattern, 1, PACKETS_PER_FRAME, rate, rng=gen, priority=lay.plane, start=start)[0]
 
 
-def quality_curves(frames, *, rates=QUALITY_RATES, patterns=lossmod.PATTERNS, draws: int = 5,
+def quality_curves(frames, *, rates=QUALITY_RATES, patterns=lossmod.PATTERNS, draws: int = 3,
                    fill: str = "half") -> pd.DataFrame:
     """PSNR and SSIM of the animation's frames versus loss rate, for each loss pattern.
 
@@ -416,7 +450,7 @@ def quality_curves(frames, *, rates=QUALITY_RATES, patterns=lossmod.PATTERNS, dr
         Loss rates (fractions).
     patterns : sequence of str
         Names from :data:`mmperf.networks.loss.PATTERNS`.
-    draws : int, default 5
+    draws : int, default 3
         Random draws per frame and rate for the random pattern (the others are deterministic).
     fill : str, default "half"
         Missing-bit rule (:func:`mmperf.coding.bitplane.reassemble`).
@@ -471,16 +505,17 @@ def compressibility_images(frame) -> dict:
             "moon (skimage)": data.moon(), "coins (skimage)": data.coins()}
 
 
-def compressibility(images: dict) -> pd.DataFrame:
-    """Deflate ratio of every bit plane of every image: columns ``image`` plus those of
-    :func:`mmperf.quality.image.plane_compressibility`."""
-    frames = [image.plane_compressibility(img).assign(image=name) for name, img in images.items()]
+def compressibility(images: dict, *, level: int = 6) -> pd.DataFrame:
+    """Deflate ratio of every bit plane of every image (zlib ``level``, default 6, zlib's own default):
+    columns ``image`` plus those of :func:`mmperf.quality.image.plane_compressibility`."""
+    frames = [image.plane_compressibility(img, level=level).assign(image=name) for name, img in images.items()]
     out = pd.concat(frames, ignore_index=True)
     return out[["image", "plane", "bit", "raw_bytes", "deflate_bytes", "ratio"]]
 
 
 # ---------------------------------------------------------------- claims
-def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, top: int = 20) -> pd.DataFrame:
+def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, top: int = 20,
+                       runs: dict | None = None) -> pd.DataFrame:
     """For every animation row with loss: where the losses fall in the frame.
 
     Columns: ``table``, ``row``, ``lost``, ``first_lost_index`` (the most
@@ -494,7 +529,7 @@ def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, to
         if not t.display:
             continue
         for i in range(1, len(t.packet_times_ms) + 1):
-            run = simulate_row(t.name, i, calibration, n_frames=n_frames)
+            run = _run(t.name, i, calibration, n_frames, runs)
             p = run.packets
             lost_idx = p.loc[~p["received"], "index"].to_numpy()
             if lost_idx.size == 0:
@@ -509,7 +544,7 @@ def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, to
     return pd.DataFrame(rows)
 
 
-def display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES) -> pd.DataFrame:
+def display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
     """Every animation row run again with the display switched off: loss and throughput with and without display."""
     rows = []
     for t in TABLES:
@@ -518,7 +553,7 @@ def display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES) -> 
         for i, pt in enumerate(t.packet_times_ms, start=1):
             stream = testbed.Stream(packet_time_ms=pt, group=GROUP, n_frames=n_frames)
             host = calibration.host(t.host)
-            on = simulate_row(t.name, i, calibration, n_frames=n_frames).summary()
+            on = _run(t.name, i, calibration, n_frames, runs).summary()
             off = testbed.simulate(stream, LINKS[t.testbed], host, display=False,
                                    rng=rng(PAPER, "testbed", t.name, i)).summary()
             rows.append({"table": t.name, "row": i, "loss_pct_display": on["loss_pct"],
@@ -685,3 +720,44 @@ def register_claims(values: dict):
         book_value=values["priority_more_tolerant"],
     )
     return reg
+
+
+# ---------------------------------------------------------------- diagnostics for the chapter
+def fluid_curves(calibration: Calibration, *, points: int = 60) -> pd.DataFrame:
+    """The calibrated fluid throughput [Mb/s] of each maximum-throughput table over a range of packet times."""
+    rows = []
+    for t in TABLES:
+        if t.display:
+            continue
+        lo, hi = 0.8 * min(t.packet_times_ms), 1.1 * max(t.packet_times_ms)
+        p = np.linspace(lo, hi, points)
+        r = testbed.fluid_received_rate(p, LINKS[t.testbed], calibration.host(t.host))
+        rows.append(pd.DataFrame({"table": t.name, "testbed": t.testbed, "host": t.host, "packet_time": p,
+                                  "throughput_mbps": r * PACKET_BYTES * 8 / 1000}))
+    return pd.concat(rows, ignore_index=True)
+
+
+def implied_display(calibration: Calibration, comparison: pd.DataFrame) -> pd.DataFrame:
+    """Display wall time per frame [ms] that each lossy animation row of the paper implies, beside the book's.
+
+    If a display of wall time ``W`` loses ``x = W / p - B`` packets per frame, the paper's
+    average loss implies ``W = (B + x) p``; the book's is ``display_ms / (1 - kernel_ms / p)``.
+    A diagnostic read from the paper's numbers, never used by the model.
+    """
+    rows = []
+    b = calibration.buffer_packets
+    for t in TABLES:
+        if not t.display:
+            continue
+        c = comparison[(comparison["table"] == t.name)]
+        h = calibration.hosts.loc[t.host]
+        for i, p in enumerate(t.packet_times_ms, start=1):
+            x = float(c[(c["row"] == i) & (c["quantity"] == "avg_lost_per_frame")]["paper"].iloc[0])
+            if x <= 0:
+                continue
+            rows.append({"table": t.name, "testbed": t.testbed, "host": t.host, "row": i, "packet_time": p,
+                         "paper_avg_lost": x, "implied_display_wall_ms": (b + x) * p,
+                         "book_display_wall_ms": h["display_ms"] / (1 - h["kernel_ms"] / p)})
+    out = pd.DataFrame(rows)
+    out["ratio"] = out["implied_display_wall_ms"] / out["book_display_wall_ms"]
+    return out
