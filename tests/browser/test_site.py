@@ -25,6 +25,7 @@ SITE = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
 CHROMIUM = os.environ.get("MMPERF_CHROMIUM", "/usr/bin/chromium")
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+TIMEOUT_MS = 180_000  # generous: a chapter with many charts on a busy 2-core machine
 
 # Console errors that cannot be removed by configuration, by exact text, with the reason.
 # (None today: the theme's duplicate THEBE_JS_URL came from sphinx_thebe, which the book drops,
@@ -105,6 +106,7 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
 
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
 
     def route(r):
         host = urlparse(r.request.url).hostname
@@ -127,14 +129,14 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
     if n_charts:
         page.wait_for_function(
             "() => [...document.querySelectorAll('.mmperf-chart')].every(el => el.querySelector('svg, canvas'))",
-            timeout=30_000,
+            timeout=TIMEOUT_MS,
         ) if not page_errors else None
     undrawn = page.evaluate(
         "() => [...document.querySelectorAll('.mmperf-chart')].filter(el => !el.querySelector('svg, canvas')).map(el => el.id)"
     )
     n_math = page.locator("div.math, span.math").count()
     if n_math:
-        page.wait_for_function("() => document.querySelectorAll('mjx-container').length > 0", timeout=30_000)
+        page.wait_for_function("() => document.querySelectorAll('mjx-container').length > 0", timeout=TIMEOUT_MS)
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / (page_path.replace("/", "__").removesuffix(".html") + ".png")), full_page=True)
@@ -154,7 +156,7 @@ def test_offline_search_finds_a_page(server, browser):
     page = context.new_page()
     page.route("**/*", lambda r: r.continue_() if urlparse(r.request.url).hostname in LOCAL_HOSTS else r.abort())
     page.goto(f"{server}/search.html?q=scorecard", wait_until="load")
-    page.wait_for_function("() => document.querySelectorAll('#search-results ul.search li').length > 0", timeout=30_000)
+    page.wait_for_function("() => document.querySelectorAll('#search-results ul.search li').length > 0", timeout=TIMEOUT_MS)
     titles = page.locator("#search-results ul.search li a").all_inner_texts()
     context.close()
     assert any("scorecard" in t.lower() for t in titles), titles
