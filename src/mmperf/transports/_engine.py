@@ -192,6 +192,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             continue
         elif kind == 4:  # ---------------- FORWARD-TSN reaches the receiver
             tsn = a
+            if ns2_rwnd_defect:  # the ns-2 receiver of the paper never skips abandoned chunks
+                continue
             if rcvd[tsn] == 0:
                 rcvd[tsn] = 2
                 s = stream[tsn]

@@ -64,10 +64,13 @@ class SctpConfig:
     mtu : int, default 1500
         Path MTU used by the cwnd arithmetic [bytes].
     ns2_rwnd_defect : bool, default False
-        Reproduce the ns-2 receiver defect the paper reports: when the receive
-        buffer is full, drop *every* arriving DATA chunk, including the one that
-        fills the hole blocking delivery. The default follows RFC 4960 (6.2),
-        which accepts chunks below the highest TSN received.
+        A model of the ns-2 receiver defect the paper reports ("when the
+        receiver window is full, the SCTP agent drops all incoming data chunks,
+        causing the starvation of the video agent"): the receiver ignores
+        FORWARD-TSN, so an abandoned chunk leaves a hole that blocks its stream
+        for ever, and once the buffer is full it drops *every* arriving DATA
+        chunk. The default follows RFC 3758 (skip abandoned chunks) and RFC 4960
+        6.2 (accept chunks below the highest TSN received when full).
     """
 
     cmt: bool = False

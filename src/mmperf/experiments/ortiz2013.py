@@ -1,0 +1,376 @@
+"""Ortiz, Martinez Gracia & Skarmeta 2013: parameters, strategies and experiment grid.
+
+Everything the chapter runs is defined here: the eleven transmission
+strategies of the paper's Table 1 as transport configurations, the network
+(two 5 ms duplex links of 30, 45 or 60 Mb/s, uniform loss of 0, 1e-4, 1e-3 or
+1e-2 from 20 s on link 1 and 40 s on link 2), the test video, and the 3 x 4 x 11
+grid of runs with the per-run metrics of the paper (average delay, PSNR-Y) and
+of its Figs. 2-12 (per second: bandwidth and discards per interface, delay,
+loss bandwidth, PSNR).
+
+Examples
+--------
+>>> from mmperf.experiments import ortiz2013 as ex
+>>> sorted(ex.STRATEGIES)[:2]
+['CMTMultiMixed', 'CMTMultiReliable']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+import pandas as pd
+
+from mmperf.coding import svc
+from mmperf.media import scenes
+from mmperf.networks.packetsim import Network
+from mmperf.seeds import int_seed
+from mmperf.transports import rtp, sctp, tcp
+
+PAPER = "ortiz2013"
+
+R, U = "reliable", "unreliable"
+STRATEGIES: dict[str, object] = {
+    "CMTMultiReliable": sctp.SctpConfig(cmt=True, multi_stream=True, reliability=(R, R)),
+    "CMTMultiUnreliable": sctp.SctpConfig(cmt=True, multi_stream=True, reliability=(U, U)),
+    "CMTMultiMixed": sctp.SctpConfig(cmt=True, multi_stream=True, reliability=(R, U)),
+    "SCTPMultiReliable": sctp.SctpConfig(multi_stream=True, reliability=(R, R)),
+    "SCTPMultiUnreliable": sctp.SctpConfig(multi_stream=True, reliability=(U, U)),
+    "SCTPMultiMixed": sctp.SctpConfig(multi_stream=True, reliability=(R, U)),
+    "SCTPReliable": sctp.SctpConfig(multi_stream=False, reliability=(R, R)),
+    "SCTPUnreliable": sctp.SctpConfig(multi_stream=False, reliability=(U, U)),
+    "RTPMulti": rtp.RtpConfig(layer_paths=(0, 1)),
+    "RTP": rtp.RtpConfig(layer_paths=(0, 0)),
+    "TCP": tcp.TcpConfig(),
+}
+"""The paper's eleven strategies (Table 1 and the list in "Evaluation scenarios"), in the tables' order."""
+
+BANDWIDTHS_MBPS = (30.0, 45.0, 60.0)
+ERROR_RATES = (0.0, 1e-4, 1e-3, 1e-2)
+TABLE_OF_RATE = {0.0: "Table 2", 1e-4: "Table 3", 1e-3: "Table 4", 1e-2: "Table 5"}
+
+
+def strategy_table() -> pd.DataFrame:
+    """Table 1 as derived from the configurations: multi-streaming and reliability flags (tidy)."""
+    rows = []
+    for name, cfg in STRATEGIES.items():
+        if isinstance(cfg, sctp.SctpConfig):
+            multi, rel = cfg.multi_stream, cfg.reliability
+        elif isinstance(cfg, rtp.RtpConfig):
+            multi, rel = cfg.layer_paths[0] != cfg.layer_paths[1], (U, U)
+        else:
+            multi, rel = False, (R, R)
+        flags = {"multi_streaming": multi, "reliable": rel == (R, R), "unreliable": rel == (U, U),
+                 "mixed": rel == (R, U)}
+        rows += [{"strategy": name, "feature": k, "value": int(v)} for k, v in flags.items()]
+    return pd.DataFrame(rows)
+
+
+def transport_of(strategy: str) -> str:
+    """``"rtp"``, ``"tcp"``, ``"sctp"`` or ``"cmt-sctp"`` for a strategy name."""
+    cfg = _config(strategy)
+    if isinstance(cfg, rtp.RtpConfig):
+        return "rtp"
+    if isinstance(cfg, tcp.TcpConfig):
+        return "tcp"
+    return "cmt-sctp" if cfg.cmt else "sctp"
+
+
+def _config(strategy: str):
+    if strategy not in STRATEGIES:
+        raise ValueError(f"strategy must be one of {list(STRATEGIES)}, got {strategy!r}")
+    return STRATEGIES[strategy]
+
+
+@dataclass(frozen=True)
+class Parameters:
+    """Everything a researcher may change, with the paper's values as defaults.
+
+    Attributes
+    ----------
+    bandwidths_mbps, error_rates : tuple of float
+        The grid (paper: 30/45/60 Mb/s; 0, 1e-4, 1e-3, 1e-2).
+    strategies : tuple of str
+        Strategy names, keys of :data:`STRATEGIES`.
+    delay_s : float
+        One-way delay of each link (paper: 5 ms).
+    queue_limit : int
+        Drop-tail queue limit [packets] (ns-2 default 50; the paper keeps defaults).
+    loss_start_s : (float, float)
+        Loss onset on link 1 and link 2 (paper: 20 s and 40 s).
+    frames_per_scene : tuple of int
+        Scene lengths (paper: 2116 frames in all).
+    frame_rate : float
+        Frames per second (paper: 25).
+    height, width : int
+        Resolution at which the book codes the video (the sizes are scaled to the paper's rates).
+    sctp_overrides, tcp_overrides : dict
+        Fields to change in every SCTP / TCP configuration (e.g. ``{"receive_buffer": 65536}``).
+    t_end_s : float
+        The simulation stops at this time [s]; data not delivered by then counts as lost.
+    """
+
+    bandwidths_mbps: tuple = BANDWIDTHS_MBPS
+    error_rates: tuple = ERROR_RATES
+    strategies: tuple = tuple(STRATEGIES)
+    delay_s: float = 0.005
+    queue_limit: int = 50
+    loss_start_s: tuple = (20.0, 40.0)
+    frames_per_scene: tuple = scenes.PAPER_FRAMES
+    frame_rate: float = 25.0
+    height: int = 120
+    width: int = 160
+    sctp_overrides: dict = field(default_factory=dict)
+    tcp_overrides: dict = field(default_factory=dict)
+    t_end_s: float = 1000.0
+
+    def __post_init__(self):
+        for s in self.strategies:
+            _config(s)
+        if not self.bandwidths_mbps or any(not b > 0 for b in self.bandwidths_mbps):
+            raise ValueError(f"bandwidths_mbps must be positive numbers, got {self.bandwidths_mbps!r}")
+        if not self.error_rates or any(not 0 <= e < 1 for e in self.error_rates):
+            raise ValueError(f"error_rates must lie in [0, 1), got {self.error_rates!r}")
+        if not self.t_end_s > 0:
+            raise ValueError(f"t_end_s must be positive, got {self.t_end_s!r}")
+
+    def network(self, bandwidth_mbps: float, error_rate: float) -> Network:
+        """The two-link network of one grid cell."""
+        return Network(float(bandwidth_mbps), self.delay_s, self.queue_limit, float(error_rate),
+                       tuple(self.loss_start_s))
+
+    def config(self, strategy: str):
+        """The transport configuration of a strategy, with the overrides applied."""
+        cfg = _config(strategy)
+        if isinstance(cfg, sctp.SctpConfig) and self.sctp_overrides:
+            return replace(cfg, **self.sctp_overrides)
+        if isinstance(cfg, tcp.TcpConfig) and self.tcp_overrides:
+            return replace(cfg, **self.tcp_overrides)
+        return cfg
+
+
+def prepare_video(params: Parameters = Parameters()) -> svc.CodedVideo:
+    """Generate the four-scene sequence and code it (calibrated once, see :mod:`mmperf.coding.svc`)."""
+    seq = scenes.test_sequence(frames_per_scene=params.frames_per_scene, height=params.height,
+                               width=params.width, frame_rate=params.frame_rate)
+    return svc.encode(seq.frames(), frame_rate=params.frame_rate)
+
+
+@dataclass
+class Run:
+    """One simulated grid cell: the transport result and the decoded video."""
+
+    strategy: str
+    bandwidth_mbps: float
+    error_rate: float
+    result: object
+    decoded: svc.Decoded
+
+    def summary(self) -> dict:
+        r = self.result
+        d = r.delay()
+        lc = r.link_counters
+        return {
+            "strategy": self.strategy, "bandwidth_mbps": self.bandwidth_mbps, "error_rate": self.error_rate,
+            "avg_delay_s": float(d.mean()) if d.size else np.nan,
+            "psnr_db": float(self.decoded.psnr.mean()),
+            "delivered_frac": float(r.delivered.mean()),
+            "frozen_frac": float((self.decoded.status == "frozen").mean()),
+            "partial_frac": float((self.decoded.status == "partial").mean()),
+            "link2_share": float(lc["offered"].iloc[1] / max(lc["offered"].sum(), 1)),
+            "queue_drops": int(lc["queue_drops"].sum()), "error_drops": int(lc["error_drops"].sum()),
+            "retransmissions": int((r.transmissions - 1).clip(min=0).sum()),
+            "abandoned": int(r.abandoned.sum()), "receiver_window_drops": int(r.receiver_window_drops),
+            "last_delivery_s": float(r.deliver_time.max()),
+        }
+
+    def per_second(self) -> dict[str, pd.DataFrame]:
+        """Per-second series of Figs. 2-12: ``links`` (bandwidth, discards per interface),
+        ``sink`` (delay, loss bandwidth) and ``psnr``."""
+        r = self.result
+        bs = r.bin_s
+        stats = r.link_stats
+        last = int(np.ceil(max(r.end_time, r.gen_time.max()) / bs)) + 1
+        last = min(last, stats.shape[1])
+        links = []
+        for p in range(2):
+            links.append(pd.DataFrame({
+                "time_s": np.arange(last) * bs, "interface": f"eth{p}",
+                "bandwidth_mbps": stats[p, :last, 0] * 8 / bs / 1e6,
+                "discards": stats[p, :last, 1] + stats[p, :last, 2]}))
+        b = (r.gen_time // bs).astype(int)
+        nb = int(b.max()) + 1
+        ok = r.delivered
+        dsum = np.bincount(b[ok], weights=(r.deliver_time - r.gen_time)[ok], minlength=nb)
+        dcnt = np.bincount(b[ok], minlength=nb)
+        sizes = self.decoded.video.packets["bytes"].to_numpy()
+        lost = np.bincount(b[~ok], weights=sizes[~ok], minlength=nb)
+        sink = pd.DataFrame({"time_s": np.arange(nb) * bs,
+                             "delay_s": np.where(dcnt > 0, dsum / np.maximum(dcnt, 1), np.nan),
+                             "loss_mbps": lost * 8 / bs / 1e6})
+        ft = self.decoded.frame_table()
+        psnr = ft.groupby((ft["time_s"] // bs) * bs)["psnr_db"].mean().rename_axis("time_s").reset_index()
+        return {"links": pd.concat(links, ignore_index=True), "sink": sink, "psnr": psnr}
+
+
+def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_rate: float,
+            params: Parameters = Parameters(), **config_changes) -> Run:
+    """Simulate one strategy on one network and decode what arrived.
+
+    Parameters
+    ----------
+    video : CodedVideo
+        From :func:`prepare_video`.
+    strategy : str
+        Key of :data:`STRATEGIES`.
+    bandwidth_mbps, error_rate : float
+        The grid cell.
+    params : Parameters
+    **config_changes
+        Extra fields for this run's transport configuration (e.g. ``ns2_rwnd_defect=True``).
+
+    Returns
+    -------
+    Run
+
+    Raises
+    ------
+    ValueError
+        For an unknown strategy or bad network parameters.
+    """
+    cfg = params.config(strategy)
+    if config_changes:
+        cfg = replace(cfg, **config_changes)
+    net = params.network(bandwidth_mbps, error_rate)
+    seed = int_seed(PAPER, "uniform-loss", f"{float(bandwidth_mbps):g}", f"{float(error_rate):g}")
+    gen = video.send_times()
+    sizes = video.packets["bytes"].to_numpy()
+    layers = video.packets["layer"].to_numpy()
+    if isinstance(cfg, rtp.RtpConfig):
+        res = rtp.run(gen, sizes, layers, net, cfg, seed=seed)
+    elif isinstance(cfg, tcp.TcpConfig):
+        res = tcp.run(gen, sizes, net, cfg, seed=seed, t_end=params.t_end_s)
+    else:
+        res = sctp.run(gen, sizes, layers, net, cfg, seed=seed, t_end=params.t_end_s)
+    return Run(strategy, float(bandwidth_mbps), float(error_rate), res, video.decode(res.delivered))
+
+
+def run_grid(video: svc.CodedVideo, params: Parameters = Parameters(), *, keep=None):
+    """Run every strategy on every (bandwidth, error rate) cell.
+
+    Parameters
+    ----------
+    video : CodedVideo
+    params : Parameters
+    keep : callable, optional
+        ``keep(strategy, bandwidth, error_rate) -> bool``: which :class:`Run`
+        objects to return in full (by default none; the summaries are always returned).
+
+    Returns
+    -------
+    summary : pandas.DataFrame
+        One row per run (see :meth:`Run.summary`), with a ``table`` column naming the paper's table.
+    kept : dict
+        ``(strategy, bandwidth, error_rate) -> Run`` for the runs selected by ``keep``.
+    """
+    rows, kept = [], {}
+    for per in params.error_rates:
+        for bw in params.bandwidths_mbps:
+            for s in params.strategies:
+                run = run_one(video, s, bw, per, params)
+                rows.append(run.summary())
+                if keep is not None and keep(s, float(bw), float(per)):
+                    kept[(s, float(bw), float(per))] = run
+    summary = pd.DataFrame(rows)
+    summary.insert(0, "table", summary["error_rate"].map(lambda e: TABLE_OF_RATE.get(e, "n/a")))
+    return summary, kept
+
+
+def compare_with_paper(summary: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
+    """Side by side: paper and book delay and PSNR per cell, with differences.
+
+    ``paper`` is :func:`mmperf.papers.table` ``("ortiz2013", "results")``.
+    """
+    p = paper.pivot_table(index=["strategy", "bandwidth_mbps", "error_rate"], columns="metric",
+                          values="value").reset_index()
+    p = p.rename(columns={"avg_delay": "paper_delay_s", "psnr_y": "paper_psnr_db"})
+    b = summary[["strategy", "bandwidth_mbps", "error_rate", "avg_delay_s", "psnr_db"]].rename(
+        columns={"avg_delay_s": "book_delay_s", "psnr_db": "book_psnr_db"})
+    m = p.merge(b, on=["strategy", "bandwidth_mbps", "error_rate"], how="inner")
+    m["delay_log10_ratio"] = np.log10(m["book_delay_s"] / m["paper_delay_s"])
+    m["psnr_diff_db"] = m["book_psnr_db"] - m["paper_psnr_db"]
+    order = {s: i for i, s in enumerate(STRATEGIES)}
+    m["_o"] = m["strategy"].map(order)
+    return m.sort_values(["error_rate", "_o", "bandwidth_mbps"]).drop(columns="_o").reset_index(drop=True)
+
+
+def side_by_side(comparison: pd.DataFrame, error_rate: float) -> pd.DataFrame:
+    """One of Tables 2-5 laid out like the paper, book beside paper, for one error rate.
+
+    Columns: (bandwidth, quantity) with quantities paper/book delay [s] and paper/book PSNR [dB].
+    """
+    c = comparison[np.isclose(comparison["error_rate"], error_rate)]
+    if c.empty:
+        raise ValueError(f"no rows for error_rate={error_rate!r}; have {sorted(comparison['error_rate'].unique())}")
+    cols = {"paper_delay_s": "delay paper [s]", "book_delay_s": "delay book [s]",
+            "paper_psnr_db": "PSNR paper [dB]", "book_psnr_db": "PSNR book [dB]"}
+    w = c.pivot(index="strategy", columns="bandwidth_mbps", values=list(cols))
+    w = w.rename(columns=cols, level=0).swaplevel(0, 1, axis=1).sort_index(axis=1, level=0, sort_remaining=False)
+    w.columns = pd.MultiIndex.from_tuples([(f"{b:g} Mb/s", q) for b, q in w.columns])
+    order = [s for s in STRATEGIES if s in w.index]
+    return w.loc[order, [(f"{b:g} Mb/s", q) for b in sorted(c["bandwidth_mbps"].unique()) for q in cols.values()]]
+
+
+def _cells(summary, rates=None):
+    s = summary if rates is None else summary[summary["error_rate"].isin(rates)]
+    return s.groupby(["bandwidth_mbps", "error_rate"], sort=True)
+
+
+def claim_values(summary: pd.DataFrame) -> dict[str, float]:
+    """The book's side of the paper's comparative claims, computed from a grid summary.
+
+    Each value is the fraction of the grid cells (bandwidth x error rate) in
+    which the claimed ordering holds; see the chapter for the quotes.
+    """
+    if summary.empty:
+        raise ValueError("summary is empty: run the grid first")
+    s = summary.set_index("strategy")
+    lossy = [e for e in summary["error_rate"].unique() if e > 0]
+    worst = [max(summary["error_rate"].unique())]
+    out = {}
+
+    def frac(groups, pred):
+        vals = [bool(pred(g.set_index("strategy"))) for _, g in groups]
+        return float(np.mean(vals)) if vals else np.nan
+
+    def best(g):
+        top = g["psnr_db"].max()
+        fullq = g[g["psnr_db"] >= top - 0.01]
+        return ("CMTMultiReliable" in fullq.index and
+                g.loc["CMTMultiReliable", "avg_delay_s"] <= fullq["avg_delay_s"].min() * 1.05 + 1e-3)
+
+    out["cmt_reliable_best"] = frac(_cells(summary), best)
+    out["rtp_worst_psnr"] = frac(_cells(summary, worst), lambda g: g.loc["RTP", "psnr_db"] <= g["psnr_db"].min() + 1e-9)
+    out["rtp_lowest_delay"] = frac(_cells(summary, worst),
+                                   lambda g: g.loc[["RTP", "RTPMulti"], "avg_delay_s"].min() <= g["avg_delay_s"].min())
+    tcp = summary[summary["strategy"] == "TCP"].pivot(index="bandwidth_mbps", columns="error_rate", values="avg_delay_s")
+    grows = (tcp.diff(axis=1).iloc[:, 1:] >= -1e-3).all(axis=1) & (tcp.iloc[:, -1] > 10.0)
+    out["tcp_delay_prohibitive"] = float(grows.mean())
+    out["tcp_beats_sctp_no_error"] = frac(_cells(summary, [0.0]),
+                                          lambda g: g.loc["TCP", "avg_delay_s"] < g.loc["SCTPReliable", "avg_delay_s"])
+    out["sctp_beats_tcp_lossy"] = frac(_cells(summary, lossy),
+                                       lambda g: g.loc["SCTPReliable", "avg_delay_s"] < g.loc["TCP", "avg_delay_s"])
+    out["multistream_beats_single"] = frac(
+        _cells(summary, lossy),
+        lambda g: g.loc["SCTPMultiReliable", "avg_delay_s"] < 0.99 * g.loc["SCTPReliable", "avg_delay_s"])
+    out["unreliable_same_delay"] = frac(
+        _cells(summary),
+        lambda g: abs(g.loc["SCTPUnreliable", "avg_delay_s"] / g.loc["SCTPReliable", "avg_delay_s"] - 1) < 0.1)
+    out["unreliable_lower_psnr"] = frac(
+        _cells(summary, worst), lambda g: g.loc["SCTPUnreliable", "psnr_db"] < g.loc["SCTPReliable", "psnr_db"] - 0.1)
+    out["mixed_between"] = frac(
+        _cells(summary, lossy),
+        lambda g: (g.loc["SCTPMultiMixed", "avg_delay_s"] <= g.loc["SCTPMultiReliable", "avg_delay_s"]) and (
+            g.loc["SCTPMultiMixed", "psnr_db"] >= g.loc["SCTPMultiUnreliable", "psnr_db"]))
+    return out
