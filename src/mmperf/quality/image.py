@@ -7,9 +7,9 @@ Examples
 >>> a = np.full((64, 64), 100, dtype=np.uint8)
 >>> b = a.copy(); b[0, 0] = 110
 >>> round(image.psnr(a, b), 2)
-64.22
+64.25
 >>> image.plane_compressibility(a)["ratio"].round(0).tolist()[:2]
-[93.0, 93.0]
+[37.0, 37.0]
 """
 
 from __future__ import annotations
