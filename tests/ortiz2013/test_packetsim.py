@@ -1,0 +1,55 @@
+"""Drop-tail link: analytic cases, conservation, the error model, bad parameters."""
+
+import numpy as np
+import pytest
+
+from mmperf.networks.packetsim import Network, simulate_link
+
+
+def test_paced_below_capacity_has_no_drops_and_exact_delay():
+    t = np.arange(1000) * 0.001  # 1000 packets/s of 1000 bytes = 8 Mb/s on a 10 Mb/s link
+    r = simulate_link(t, np.full(1000, 1000.0), bandwidth_mbps=10, delay_s=0.005)
+    assert r.queue_drops == 0 and r.error_drops == 0 and r.arrived == 1000
+    np.testing.assert_allclose(r.arrive, t + 1000 * 8 / 10e6 + 0.005)
+
+
+def test_burst_overflows_a_drop_tail_queue_exactly():
+    n, q = 80, 50
+    r = simulate_link(np.zeros(n), np.full(n, 1500.0), bandwidth_mbps=30, queue_limit=q)
+    assert r.queue_drops == n - q
+    assert (r.arrive[:q] > 0).all() and (r.arrive[q:] == -1).all()
+    # FIFO service: back-to-back departures
+    np.testing.assert_allclose(np.diff(r.arrive[:q]), 1500 * 8 / 30e6)
+
+
+@pytest.mark.parametrize("rate", [5.0, 20.0, 60.0])
+def test_conservation(rate):
+    rng = np.random.default_rng(3)
+    t = np.sort(rng.uniform(0, 2, 5000))
+    r = simulate_link(t, rng.integers(100, 1500, 5000).astype(float), bandwidth_mbps=rate, loss_rate=0.05, seed=4)
+    assert r.offered == 5000 == r.queue_drops + r.error_drops + r.arrived
+    assert (r.arrive >= 0).sum() == r.arrived
+
+
+def test_uniform_error_rate_and_onset():
+    n = 20000
+    t = np.arange(n) * 1e-4
+    r = simulate_link(t, np.full(n, 100.0), bandwidth_mbps=100, loss_rate=0.1, loss_start_s=1.0, seed=7)
+    lost = r.arrive < 0
+    assert not lost[t < 1.0].any()
+    k = lost[t >= 1.0].sum()
+    m = (t >= 1.0).sum()
+    assert abs(k - 0.1 * m) < 4 * np.sqrt(m * 0.1 * 0.9)
+
+
+def test_bad_network_parameters():
+    with pytest.raises(ValueError, match="bandwidth_mbps"):
+        Network(0)
+    with pytest.raises(ValueError, match="loss_rate"):
+        Network(30, loss_rate=1.0)
+    with pytest.raises(ValueError, match="queue_limit"):
+        Network(30, queue_limit=0)
+    with pytest.raises(ValueError, match="loss_start_s"):
+        Network(30, loss_start_s=(1.0,))
+    with pytest.raises(ValueError, match="non-decreasing"):
+        simulate_link([1.0, 0.5], [100, 100], bandwidth_mbps=10)

@@ -1,0 +1,159 @@
+"""RTP, TCP, SCTP and CMT-SCTP: conservation, reliability, ordering, paths, bad configurations."""
+
+import numpy as np
+import pytest
+
+from mmperf.networks.packetsim import Network
+from mmperf.transports import rtp, sctp, tcp
+
+
+def stream(n=6000, rate_mbps=20.0, seed=0):
+    """A two-layer packet stream: every 4th packet base, sizes 300-1460 bytes, at ~rate_mbps."""
+    rng = np.random.default_rng(seed)
+    sizes = rng.integers(300, 1461, n).astype(float)
+    gen = np.cumsum(sizes * 8 / (rate_mbps * 1e6))
+    layers = (np.arange(n) % 4 != 0).astype(np.int64)
+    return gen, sizes, layers
+
+
+LOSSY = Network(30.0, loss_rate=0.02, loss_start_s=(0.0, 0.0))
+LOSSY1 = Network(30.0, loss_rate=0.02, loss_start_s=(0.0, 1e9))  # losses on link 1 only
+
+RUNS = {
+    "rtp": lambda g, s, l, net: rtp.run(g, s, l, net, rtp.RtpConfig((0, 1)), seed=1),
+    "tcp": lambda g, s, l, net: tcp.run(g, s, net, seed=1),
+    "sctp": lambda g, s, l, net: sctp.run(g, s, l, net, sctp.SctpConfig(), seed=1),
+    "sctp-single": lambda g, s, l, net: sctp.run(g, s, l, net, sctp.SctpConfig(multi_stream=False), seed=1),
+    "sctp-unrel": lambda g, s, l, net: sctp.run(
+        g, s, l, net, sctp.SctpConfig(reliability=("unreliable", "unreliable")), seed=1),
+    "sctp-mixed": lambda g, s, l, net: sctp.run(
+        g, s, l, net, sctp.SctpConfig(reliability=("reliable", "unreliable")), seed=1),
+    "cmt": lambda g, s, l, net: sctp.run(g, s, l, net, sctp.SctpConfig(cmt=True), seed=1),
+    "cmt-unrel": lambda g, s, l, net: sctp.run(
+        g, s, l, net, sctp.SctpConfig(cmt=True, reliability=("unreliable", "unreliable")), seed=1),
+}
+
+
+@pytest.fixture(scope="module")
+def results():
+    g, s, l = stream()
+    return {k: f(g, s, l, LOSSY) for k, f in RUNS.items()}, (g, s, l)
+
+
+@pytest.mark.parametrize("name", list(RUNS))
+def test_packet_conservation_per_link(results, name):
+    r = results[0][name]
+    lc = r.link_counters
+    assert (lc["offered"] == lc["queue_drops"] + lc["error_drops"] + lc["arrived"] + lc["in_flight"]).all()
+    # every transmission is one offer to a link
+    assert lc["offered"].sum() == r.transmissions.sum()
+
+
+@pytest.mark.parametrize("name", list(RUNS))
+def test_packet_conservation_per_transport(results, name):
+    r = results[0][name]
+    n = r.gen_time.size
+    delivered = r.delivered.sum()
+    lost = ((~r.delivered) & (r.abandoned | (r.transmissions >= 1))).sum()
+    assert delivered + lost == n  # everything sent was delivered or given up
+    assert not (r.delivered & r.abandoned).any()
+    assert (r.delay() >= 0.005).all()  # at least the propagation delay
+
+
+@pytest.mark.parametrize("name", ["tcp", "sctp", "sctp-single", "cmt"])
+def test_reliable_transports_deliver_every_byte_under_loss(results, name):
+    r = results[0][name]
+    assert r.link_counters["error_drops"].sum() > 50  # there were losses to repair
+    assert r.delivered.all()
+    assert (r.transmissions > 1).sum() >= r.link_counters["error_drops"].sum() * 0.9
+
+
+@pytest.mark.parametrize("name,streams", [("tcp", 1), ("sctp-single", 1), ("sctp", 2), ("cmt", 2),
+                                          ("sctp-unrel", 2), ("sctp-mixed", 2)])
+def test_in_order_delivery_per_stream(results, name, streams):
+    r = results[0][name]
+    layers = results[1][2]
+    for s in range(streams):
+        sel = np.flatnonzero((layers == s) if streams == 2 else np.ones_like(layers, bool))
+        d = r.deliver_time[sel]
+        d = d[d >= 0]
+        assert (np.diff(d) >= 0).all()
+
+
+def test_multi_streaming_removes_cross_layer_blocking(results):
+    """With one stream a late base packet holds back later enhancement packets; with two it does not."""
+    g, s, l = results[1]
+    one, two = results[0]["sctp-single"], results[0]["sctp"]
+    assert two.delay()[l[two.delivered] == 1].mean() <= one.delay()[l[one.delivered] == 1].mean()
+
+
+def test_pr_sctp_abandons_only_unreliable_chunks_after_one_retransmission():
+    g, s, layers = stream()
+    net = Network(30.0, loss_rate=0.1, loss_start_s=(0.0, 0.0))
+    mixed = sctp.run(g, s, layers, net, sctp.SctpConfig(reliability=("reliable", "unreliable")), seed=5)
+    unrel = sctp.run(g, s, layers, net, sctp.SctpConfig(reliability=("unreliable", "unreliable")), seed=5)
+    assert unrel.abandoned.sum() > 10 and mixed.abandoned.sum() > 10
+    assert not mixed.abandoned[layers == 0].any() and mixed.delivered[layers == 0].all()
+    for r in (mixed, unrel):
+        assert (r.transmissions[r.abandoned] == 2).all()
+        assert (r.transmissions[layers == 1] <= 2).all()
+        assert (r.delivered | r.abandoned).all()
+
+
+def test_sctp_retransmits_on_the_alternate_path():
+    g, s, l = stream()
+    r = sctp.run(g, s, l, LOSSY1, sctp.SctpConfig(), seed=2)
+    lc = r.link_counters.set_index("link")
+    rtx = int((r.transmissions - 1).sum())
+    assert lc.loc[1, "offered"] >= len(g)  # all new data on the primary path
+    assert 0 < lc.loc[2, "offered"] <= rtx  # the second path carries only retransmissions
+    assert r.delivered.all()
+
+
+def test_cmt_uses_both_paths(results):
+    lc = results[0]["cmt"].link_counters
+    share = lc["offered"] / lc["offered"].sum()
+    assert share.min() > 0.3
+
+
+def test_rtp_sends_once_and_loses(results):
+    r = results[0]["rtp"]
+    assert (r.transmissions == 1).all()
+    assert r.delivered.sum() == r.link_counters["arrived"].sum()
+    assert 0.95 < r.delivered.mean() < 0.995
+
+
+def test_ns2_defect_starves_the_receiver():
+    g, s, l = stream(n=20000)
+    net = Network(30.0, loss_rate=0.05, loss_start_s=(0.0, 0.0))
+    cfg = sctp.SctpConfig(reliability=("unreliable", "unreliable"))
+    spec = sctp.run(g, s, l, net, cfg, seed=3, t_end=60)
+    bad = sctp.run(g, s, l, net, sctp.SctpConfig(reliability=("unreliable", "unreliable"), ns2_rwnd_defect=True),
+                   seed=3, t_end=60)
+    assert (spec.delivered | spec.abandoned).all()
+    assert bad.receiver_window_drops > 0
+    assert bad.delivered.mean() < 0.9 and bad.deliver_time.max() < g[-1]
+
+
+def test_bad_configurations_raise_clear_errors():
+    with pytest.raises(ValueError, match="one stream"):
+        sctp.SctpConfig(multi_stream=False, reliability=("reliable", "unreliable"))
+    with pytest.raises(ValueError, match="reliability"):
+        sctp.SctpConfig(reliability=("reliable", "sometimes"))
+    with pytest.raises(ValueError, match="rtx_limit"):
+        sctp.SctpConfig(rtx_limit=-1)
+    with pytest.raises(ValueError, match="rto"):
+        sctp.SctpConfig(rto_min=5.0)
+    with pytest.raises(ValueError, match="layer_paths"):
+        rtp.RtpConfig(layer_paths=(0, 2))
+    with pytest.raises(ValueError, match="receive_buffer"):
+        tcp.TcpConfig(receive_buffer=10)
+    g, s, l = stream(n=10)
+    with pytest.raises(TypeError, match="SctpConfig"):
+        sctp.run(g, s, l, LOSSY, tcp.TcpConfig())
+    with pytest.raises(TypeError, match="Network"):
+        tcp.run(g, s, "30 Mb/s")
+    with pytest.raises(ValueError, match="layers"):
+        rtp.run(g, s, l + 5, LOSSY)
+    with pytest.raises(ValueError, match="sizes"):
+        tcp.run(g, -s, LOSSY)
