@@ -309,6 +309,12 @@ class _Model:
         self.in_phase = [rng.uniform(0, self.frame_time) for _ in range(wl.incoming_streams)]
         self.file_sizes = rng.exponential(mean, n_file)
         self.file_phase = rng.uniform(0, 1.0 / wl.file_frame_rate)
+        # plain Python floats: numpy scalars are slow in the per-event arithmetic
+        self.out_sizes = self.out_sizes.tolist()
+        self.in_sizes = [a.tolist() for a in self.in_sizes]
+        self.file_sizes = self.file_sizes.tolist()
+        self.out_phase, self.file_phase = float(self.out_phase), float(self.file_phase)
+        self.in_phase = [float(p) for p in self.in_phase]
         if wl.phases == "aligned":
             self.out_phase, self.file_phase = 0.0, 0.0
             self.in_phase = [0.0] * wl.incoming_streams
