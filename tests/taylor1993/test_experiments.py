@@ -1,0 +1,77 @@
+"""The experiment grid, calibration and comparison helpers of mmperf.experiments.taylor1993."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from mmperf.experiments import taylor1993 as ex
+
+
+@pytest.fixture(scope="module")
+def cal():
+    return ex.calibrate()
+
+
+def test_calibration_is_deterministic_and_physical(cal):
+    again = ex.calibrate()
+    pd.testing.assert_frame_equal(cal.hosts, again.hosts)
+    assert cal.kappa == again.kappa
+    assert (cal.hosts["kernel_ms"] >= 0).all() and (cal.hosts["app_ms"] > 0).all()
+    # faster machines read faster: the Alpha's knee is the highest
+    assert cal.hosts["knee_mbps"].idxmax() == "DEC 3000/500 Alpha AXP"
+
+
+def test_fitted_display_reproduces_its_calibration_table_in_the_fluid_limit(cal):
+    h = cal.hosts.loc["DECstation 5000/200"]
+    paper = ex.paper_table("atm_anim")
+    pred = ex.fluid_display_loss(paper["packet_time"], h["display_ms"], h["kernel_ms"])
+    assert np.abs(pred - paper["avg_lost_per_frame"]).max() < 1.0
+
+
+def test_fluid_display_loss_analytic_case():
+    # 100 ms display, no kernel cost, 2 ms packets: 50 arrive, 40 fit, 10 lost
+    assert ex.fluid_display_loss(2.0, 100.0, 0.0, 40) == pytest.approx(10.0)
+    assert ex.fluid_display_loss(5.0, 100.0, 0.0, 40) == 0.0
+
+
+def test_every_table_row_has_paper_book_and_difference(cal):
+    comp = ex.compare_all(cal, n_frames=20)
+    assert len(comp) == 36 * 6
+    assert comp[["paper", "book", "difference"]].notna().all().all()
+    np.testing.assert_allclose(comp["difference"], comp["book"] - comp["paper"])
+    # packet time is the sender's setting, so it matches exactly
+    assert (comp.loc[comp["quantity"] == "packet_time", "difference"].abs() < 1e-9).all()
+    wide = ex.side_by_side(comp, "atm_max")
+    assert wide.shape == (5, 18)
+    # cells used by the calibration are flagged, and only those
+    flagged = comp[comp["calibrated"]]
+    assert set(flagged["quantity"]) == {"throughput", "avg_lost_per_frame"}
+    assert set(flagged.loc[flagged["quantity"] == "avg_lost_per_frame", "table"]) == {"atm_anim"}
+
+
+def test_threshold_interpolates_linearly():
+    curves = pd.DataFrame({"pattern": "burst", "rate_pct": [0.0, 1.0, 2.0, 3.0], "ssim": [1.0, 0.95, 0.85, 0.8]})
+    t = ex.threshold(curves, metric="ssim", level=0.9)
+    assert t["threshold_pct"].iloc[0] == pytest.approx(1.5)
+    assert np.isnan(ex.threshold(curves, metric="ssim", level=0.5)["threshold_pct"].iloc[0])
+
+
+def test_loss_masks_have_the_requested_rate_and_structure():
+    lay_planes = np.repeat(np.arange(8), 33)
+    for rate in (0.01, 0.05, 0.2):
+        for pat in ("random", "burst", "priority"):
+            m = ex.loss_mask(pat, rate)
+            assert m.sum() == round(rate * 264 + 1e-9) or abs(m.sum() - rate * 264) <= 0.5
+        assert ex.loss_mask("burst", rate).argmax() == 40
+        assert lay_planes[ex.loss_mask("priority", rate)].min() >= 8 - int(np.ceil(rate * 8))
+
+
+def test_bad_names_are_rejected(cal):
+    with pytest.raises(ValueError, match="no table"):
+        ex.spec("table13")
+    with pytest.raises(ValueError, match="animation table"):
+        ex.calibrate(display_table="atm_max")
+    with pytest.raises(ValueError, match="host"):
+        ex.fit_host_costs("SPARCstation 2")
+    with pytest.raises(ValueError, match="row"):
+        ex.simulate_row("atm_max", 6, cal)
