@@ -374,3 +374,17 @@ def claim_values(summary: pd.DataFrame) -> dict[str, float]:
         lambda g: (g.loc["SCTPMultiMixed", "avg_delay_s"] <= g.loc["SCTPMultiReliable", "avg_delay_s"]) and (
             g.loc["SCTPMultiMixed", "psnr_db"] >= g.loc["SCTPMultiUnreliable", "psnr_db"]))
     return out
+
+
+def table_agreement(comparison: pd.DataFrame, *, psnr_db: float = 0.5, delay_factor: float = 2.0,
+                    delay_abs_s: float = 0.005) -> dict[str, float]:
+    """Fractions of Tables 2-5 cells where the book agrees with the paper.
+
+    PSNR agrees within ``psnr_db``; delay within a factor ``delay_factor`` or
+    ``delay_abs_s`` (whichever is looser).
+    """
+    c = comparison
+    psnr = float((c["psnr_diff_db"].abs() <= psnr_db).mean())
+    delay = float(((c["delay_log10_ratio"].abs() <= np.log10(delay_factor)) |
+                   ((c["book_delay_s"] - c["paper_delay_s"]).abs() < delay_abs_s)).mean())
+    return {"psnr": psnr, "delay": delay}
