@@ -53,3 +53,17 @@ def test_bad_network_parameters():
         Network(30, loss_start_s=(1.0,))
     with pytest.raises(ValueError, match="non-decreasing"):
         simulate_link([1.0, 0.5], [100, 100], bandwidth_mbps=10)
+
+
+def test_compiled_link_matches_an_independent_simpy_model():
+    from mmperf.benchmarks import ortiz2013 as bench
+
+    times, sizes, seed = bench._workload(3000)
+    unif = np.random.default_rng(seed).random((2, 3000))
+    arrive, events = bench.simpy_link(times, sizes, unif[0])
+    r = simulate_link(times, sizes, bandwidth_mbps=bench.RATE_MBPS, delay_s=bench.DELAY_S,
+                      queue_limit=bench.QUEUE_LIMIT, loss_rate=bench.LOSS, seed=seed)
+    assert r.queue_drops > 0 and r.error_drops > 0
+    np.testing.assert_array_equal(arrive >= 0, r.arrive >= 0)
+    np.testing.assert_allclose(arrive[arrive >= 0], r.arrive[r.arrive >= 0])
+    assert events == r.events
