@@ -21,9 +21,10 @@ import pandas as pd
 
 from mmperf import papers
 from mmperf.hosts.cpu import Host, Scheduler, load_average
-from mmperf.media.periodic import PeriodicStream, simulate
+from mmperf.media.periodic import PeriodicStream, _simulate, simulate
 from mmperf.metrics import jitter
 from mmperf.networks.lan import NETWORKS, Traffic
+from mmperf.quality import planning
 from mmperf.seeds import rng
 
 PAPER = "claypool1998"
@@ -35,6 +36,7 @@ N_PACKETS = 1000
 """Datagrams per run (assumed: the paper does not give its run length; 1000 audio datagrams = 160 s)."""
 
 
+@lru_cache(maxsize=None)
 def _quoted(name: str) -> float:
     q = papers.table(PAPER, "quoted")
     return float(q.loc[q["quantity"] == name, "value"].iloc[0])
@@ -50,6 +52,7 @@ SPECINT92 = {
     **_specint92(),  # paper, Table 3: SLC 8.6, IPC 13.8, IPX 21.8, Sparc 5 64.0
     "SPARCclassic": 26.4,  # physical: Sun SPARCclassic (microSPARC 50 MHz), Sec. 5 host; not in the paper
     "SGI Challenge L": 90.0,  # assumed: R4400-class, Sec. 6 host; the paper gives no SPECint92
+    "DEC Alpha": 300.0,  # assumed: 21164-class, Sec. 8.5.3's "DEC Alpha"; the paper gives no SPECint92
 }
 """Processor power of every host, SPECint92."""
 
@@ -178,6 +181,12 @@ def trace(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler()) ->
                     traffic=config.traffic(), scheduler=scheduler, rng=g)
 
 
+def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler()) -> dict:
+    sender, receiver = config.hosts()
+    return _simulate(config.stream(), sender=sender, receiver=receiver, network=NETWORKS[config.network],
+                     traffic=config.traffic(), scheduler=scheduler, rng=rng(PAPER, config.experiment, config.point, rep))
+
+
 def reported_load(config: RunConfig, rep: int) -> float:
     """The load ``w`` reports at the end of run ``rep`` of ``config`` (deterministic)."""
     _, receiver = config.hosts()
@@ -238,16 +247,26 @@ def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Schedule
     -------
     pandas.DataFrame
         Factor columns of :class:`RunConfig`, ``rep``, ``specint92``, ``mbps``,
-        ``load`` (as ``w`` reports it) and the measures of :func:`mmperf.metrics.jitter.measures`.
+        ``load`` (as ``w`` reports it), the measures of :func:`mmperf.metrics.jitter.measures`
+        and the optimal playout buffer of the run's compensation curve (``buffer_us``,
+        ``dropped_pct`` at that buffer; :func:`mmperf.quality.planning.optimal_buffer`), the
+        percentage dropped with a 100 ms buffer (``dropped_100ms_pct``) and the buffer that drops
+        nothing (``no_drop_buffer_us``, the largest lateness).
     """
     if isinstance(reps, bool) or not isinstance(reps, (int, np.integer)) or reps < 1:
         raise ValueError(f"reps must be an int >= 1, got {reps!r}")
     rows = []
     for c in points:
         for rep in range(reps):
-            m = jitter.measures(trace(c, rep, scheduler=scheduler))
+            t = _trace_arrays(c, rep, scheduler=scheduler)
+            m = jitter.measures(t)
+            late = jitter.lateness(t["recv_us"], t["send_us"])
+            b = jitter.DEFAULT_BUFFERS_US
+            best = planning.optimal_buffer(pd.DataFrame({"buffer_us": b, "dropped_pct": jitter._dropped_pct(late, b)}))
             rows.append({**asdict(c), "rep": rep, "specint92": SPECINT92[c.workstation],
-                         "mbps": NETWORKS[c.network].mbps, "load": reported_load(c, rep), **m.to_dict()})
+                         "mbps": NETWORKS[c.network].mbps, "load": reported_load(c, rep), **m.to_dict(),
+                         "buffer_us": best["buffer_us"], "dropped_pct": best["dropped_pct"],
+                         "dropped_100ms_pct": 100.0 * float((late > 100_000).mean()), "no_drop_buffer_us": float(late.max())})
     return pd.DataFrame(rows)
 
 
@@ -338,4 +357,163 @@ def network_configs() -> dict[str, RunConfig]:
         for loaded in (True, False):
             out[f"{net}, {'load' if loaded else 'no load'}"] = RunConfig(
                 "network", workstation="SGI Challenge L", environment=QUIET_CLUSTER.name, network=net, net_loaded=loaded)
+    return out
+
+
+# --- the quality planning model (Secs. 7-8) -------------------------------------------------
+
+CONFERENCE = planning.ConferenceModel(frame_cpu_spec_us=225_000.0)
+"""Videoconference predictors; the CPU time per frame is calibrated on Fig. 19 (see QUALITY_PARAMETERS)."""
+
+SYSTEMS = {
+    "IPX + Ethernet": planning.System("IPX + Ethernet", SPECINT92["IPX"], NETWORKS["Ethernet"].mbps),
+    "Sparc 5 + Fibre Channel": planning.System("Sparc 5 + Fibre Channel", SPECINT92["Sparc 5"], NETWORKS["Fibre Channel"].mbps),
+    "DEC Alpha + HIPPI": planning.System("DEC Alpha + HIPPI", SPECINT92["DEC Alpha"], NETWORKS["HIPPI"].mbps),
+    "IPX + Ethernet, real-time": planning.System("IPX + Ethernet, real-time", SPECINT92["IPX"], NETWORKS["Ethernet"].mbps,
+                                                 sched_class="real-time"),
+}
+"""The systems of Figs. 20-21."""
+
+FIG19_USERS = int(_quoted("fig19_users"))
+FIG19_SPECS = [8.6, 13.8, 21.8, 26.4, 30.0, 35.0, 40.0, 45.0, 50.0, 64.0, 80.0, 100.0, 150.0, 200.0, 300.0]
+FIG19_MBPS = [10.0, 20.0, 50.0, 100.0, 266.0, 500.0, 800.0, 1600.0]
+FIG20_USERS = list(range(1, 21)) + list(range(25, 85, 5))
+FIG21_USERS = 2
+"""Participants in the load scenario (assumed: the paper does not say; a two-party conference)."""
+FIG21_LOADS = list(range(0, 7))
+QUALITY_REPS = 3
+"""Runs per point of the quality predictions (each 600 frames, 20 s)."""
+TABLE4_REPS = 60
+"""Runs per point for Table 4 (one counter process makes single runs noisy)."""
+
+PROJECTION = {"specint92": SPECINT92["IPX"], "mbps": NETWORKS["Ethernet"].mbps, "hogs": 6,
+              "background": ENVIRONMENTS["multi-user, day"].background, "reps": 10}
+"""Fig. 22's starting point: an IPX on a netperf-loaded Ethernet with six counter processes -- the heaviest
+load of the paper's experiments (Sec. 5.1) -- in a multi-user environment (assumed)."""
+PROJECTION_YEARS = np.arange(0.0, 10.01, 0.5)
+NO_BUFFER_TICK_US = 10_000.0
+"""The book's reading of "virtually no buffering": an optimal buffer of one clock tick or less."""
+
+QUALITY_PARAMETERS = pd.DataFrame([
+    ("latency limit", planning.VIDEOCONFERENCE.latency_us, "us", "paper", "Sec. 8.1 (Jeffay & Stone)"),
+    ("minimum frame rate", planning.VIDEOCONFERENCE.min_frame_rate, "frames/s", "paper", "Sec. 8.1 (Massimino & Sheridan)"),
+    ("gaps limit", planning.VIDEOCONFERENCE.max_gaps_pct, "%", "paper", "Sec. 8.1 (Naylor & Kleinrock)"),
+    ("full frame rate", planning.VIDEOCONFERENCE.full_frame_rate, "frames/s", "paper", "Sec. 3: video acquisition generates 30 frames/s"),
+    ("frame size", CONFERENCE.frame_bytes, "bytes", "paper", "Sec. 3: video-size frames"),
+    ("CPU time per frame x SPECint92", CONFERENCE.frame_cpu_spec_us, "us", "calibrated",
+     "so that five users become acceptable at SPECint92 40 on Ethernet (Fig. 19, Sec. 8.5.2)"),
+    ("recording latency", CONFERENCE.record_us, "us", "assumed", "one frame time; the paper's value is in its [9]"),
+    ("playing latency", CONFERENCE.play_us, "us", "assumed", "one frame time"),
+    ("transmission loss at full load", 100 * CONFERENCE.transmission_loss, "%", "paper", "Sec. 8.4"),
+    ("DEC Alpha SPECint92", SPECINT92["DEC Alpha"], "SPECint92", "assumed", "21164-class; not stated in the paper"),
+    ("users in the load scenario", FIG21_USERS, "users", "assumed", "Fig. 21 does not say"),
+    ("projection load", PROJECTION["hogs"], "counter processes", "assumed", "heaviest load of Sec. 5"),
+    ("hardware doubling time", _quoted("hardware_doubling"), "years", "paper", "Sec. 9 (Hennessy & Patterson)"),
+    ("runs per quality point", QUALITY_REPS, "runs", "assumed", "600 frames each"),
+], columns=["parameter", "value", "unit", "source", "note"])
+"""All parameters of the quality chapter with their source."""
+
+
+def table4(*, reps: int = TABLE4_REPS) -> pd.DataFrame:
+    """Table 4 side by side: processor, network, predicted (their sum) and actual jitter per network.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``network``, ``column`` (processor, network, predicted, actual), ``paper``, ``book`` (mean
+        variance in ms^2, the unit the book reads Table 4 in) and ``difference``.
+    """
+    r = run_points(table4_grid(), reps=reps)
+    r["column"] = r["experiment"].str.replace("additivity-", "", regex=False).replace({"both": "actual"})
+    book = r.groupby(["network", "column"])["variance"].mean().unstack() / 1e6
+    book["predicted"] = planning.additive_jitter(book["processor"], book["network"])
+    book.columns.name = None
+    long = (book.rename_axis("net").reset_index().melt(id_vars="net", var_name="column", value_name="book")
+            .rename(columns={"net": "network"}))
+    paper = papers.table(PAPER, "table4").rename(columns={"value": "paper"})[["network", "column", "paper"]]
+    out = paper.merge(long, on=["network", "column"])
+    out["difference"] = out["book"] - out["paper"]
+    return out
+
+
+def fig19(*, reps: int = QUALITY_REPS) -> pd.DataFrame:
+    """Quality for five users: processor power rising on Ethernet, and bandwidth rising with an IPX."""
+    cpu = planning.sweep([planning.System(f"SPECint92 {s:g}", s, NETWORKS["Ethernet"].mbps) for s in FIG19_SPECS],
+                         users=(FIG19_USERS,), reps=reps, model=CONFERENCE).assign(scenario="processor power rises (Ethernet)", x=lambda d: d["specint92"])
+    net = planning.sweep([planning.System(f"{b:g} Mb/s", SPECINT92["IPX"], b) for b in FIG19_MBPS],
+                         users=(FIG19_USERS,), reps=reps, model=CONFERENCE).assign(scenario="bandwidth rises (IPX)", x=lambda d: d["mbps"])
+    return pd.concat([cpu, net], ignore_index=True)
+
+
+def fig20(*, reps: int = QUALITY_REPS, users=None) -> pd.DataFrame:
+    """Quality against users for the three systems."""
+    systems = [SYSTEMS[k] for k in ("IPX + Ethernet", "Sparc 5 + Fibre Channel", "DEC Alpha + HIPPI")]
+    return planning.sweep(systems, users=FIG20_USERS if users is None else users, reps=reps, model=CONFERENCE)
+
+
+def fig21(*, reps: int = QUALITY_REPS) -> pd.DataFrame:
+    """Quality against processor load for the three systems and the IPX with real-time priorities."""
+    return planning.sweep(list(SYSTEMS.values()), users=(FIG21_USERS,), loads=FIG21_LOADS, reps=reps, model=CONFERENCE)
+
+
+def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21), reps: int = 1) -> pd.DataFrame:
+    """Users an IPX-class processor grown for ``y`` years supports on Ethernet and on HIPPI.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``year``, ``specint92``, ``ethernet_users``, ``hippi_users``; Ethernet is the bottleneck
+        from the first year its count falls below HIPPI's.
+    """
+    rows = []
+    for y in years:
+        spec = SPECINT92["IPX"] * 2.0**y
+        systems = [planning.System(f"IPX x2^{y:g} + {net}", spec, NETWORKS[net].mbps) for net in ("Ethernet", "HIPPI")]
+        best = planning.max_acceptable_users(planning.sweep(systems, users=users, reps=reps, model=CONFERENCE))
+        rows.append({"year": float(y), "specint92": spec, "ethernet_users": int(best.iloc[0]), "hippi_users": int(best.iloc[1])})
+    return pd.DataFrame(rows)
+
+
+def projection(*, hogs: int | None = None, reps: int | None = None) -> pd.DataFrame:
+    """Fig. 22: jitter against years with default and real-time priorities."""
+    kw = dict(PROJECTION)
+    if hogs is not None:
+        kw["hogs"] = hogs
+    if reps is not None:
+        kw["reps"] = reps
+    return pd.concat([planning.project(PROJECTION_YEARS, sched_class=c, **kw) for c in ("default", "real-time")],
+                     ignore_index=True)
+
+
+def no_buffer_threshold(run_table: pd.DataFrame, *, buffer_us: float = NO_BUFFER_TICK_US):
+    """The jitter at which the book's optimal buffer falls to ``buffer_us`` (one clock tick).
+
+    Fits log10(optimal buffer) against log10(variance) over the runs whose buffer is below the
+    250 ms ceiling, and solves for ``buffer_us``.
+
+    Returns
+    -------
+    (float, LineFit)
+        The variance (us^2) and the log-log fit.
+    """
+    from mmperf.metrics.fits import line_fit
+
+    d = run_table[(run_table["buffer_us"] > 0) & (run_table["buffer_us"] < jitter.MAX_BUFFER_US)]
+    f = line_fit(np.log10(d["variance"]), np.log10(d["buffer_us"]))
+    return float(10 ** ((np.log10(buffer_us) - f.intercept) / f.slope)), f
+
+
+FIG16_CONFIG = RunConfig("processor-load", workstation="IPX", hogs=2)
+"""The run whose compensation curve stands for Fig. 16 (chosen before looking: the Fig. 3 host and load)."""
+
+
+def what_if_grid(*, users=(2, 3, 5, 10, 20, 50), loads=(0, 3, 6)) -> pd.DataFrame:
+    """Quality of every processor x network x class x users x load, one run each, for the what-if chart."""
+    combos = {f"{p} + {n}, {c}": (p, n) for p in ("IPX", "Sparc 5", "DEC Alpha") for n in NETWORKS
+              for c in ("default", "real-time")}
+    systems = [planning.System(name, SPECINT92[p], NETWORKS[n].mbps, name.rsplit(", ", 1)[1])
+               for name, (p, n) in combos.items()]
+    out = planning.sweep(systems, users=users, loads=loads, reps=1, model=CONFERENCE)
+    out["processor"] = out["system"].map({k: v[0] for k, v in combos.items()})
+    out["network"] = out["system"].map({k: v[1] for k, v in combos.items()})
     return out

@@ -31,8 +31,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from mmperf.hosts.cpu import Host, Scheduler, _check_positive, handling_delays
-from mmperf.networks.lan import Network, Traffic, network_delays
+from mmperf.hosts.cpu import Host, Scheduler, _check_positive, _handling
+from mmperf.networks.lan import Network, Traffic, _network
 
 TRACE_COLUMNS = ["packet", "send_us", "arrive_us", "recv_us", "delay_us", "interarrival_us"]
 """Columns of a trace (all times in microseconds)."""
@@ -141,16 +141,22 @@ def simulate(stream: PeriodicStream, *, sender: Host, receiver: Host, network: N
     >>> bool(t["recv_us"].is_monotonic_increasing)
     True
     """
+    return pd.DataFrame(_simulate(stream, sender=sender, receiver=receiver, network=network, traffic=traffic,
+                                  scheduler=scheduler, rng=rng))
+
+
+def _simulate(stream: PeriodicStream, *, sender: Host, receiver: Host, network: Network, traffic: Traffic,
+              scheduler: Scheduler, rng: np.random.Generator) -> dict:
+    """:func:`simulate` as a dict of arrays (for callers that run thousands of streams)."""
     n = stream.n_packets
     t = np.arange(n) * stream.period_us
-    s = handling_delays(n, host=sender, scheduler=scheduler, rng=rng)
-    x = fifo(t + s["delay_us"].to_numpy(), s["work_us"].to_numpy())
-    d = network_delays(n, stream.size_bytes, network=network, traffic=traffic, rng=rng)
-    a = fifo(x + d["delay_us"].to_numpy(), d["transmit_us"].to_numpy())
-    h = handling_delays(n, host=receiver, scheduler=scheduler, rng=rng)
-    r = fifo(a + h["delay_us"].to_numpy(), h["work_us"].to_numpy())
+    s = _handling(n, host=sender, scheduler=scheduler, rng=rng)
+    x = fifo(t + s["delay_us"], s["work_us"])
+    d = _network(n, stream.size_bytes, network=network, traffic=traffic, rng=rng)
+    a = fifo(x + d["delay_us"], d["transmit_us"])
+    h = _handling(n, host=receiver, scheduler=scheduler, rng=rng)
+    r = fifo(a + h["delay_us"], h["work_us"])
     ia = np.empty(n)
     ia[0] = np.nan
     ia[1:] = np.diff(r)
-    return pd.DataFrame({"packet": np.arange(n), "send_us": t, "arrive_us": a, "recv_us": r,
-                         "delay_us": r - t, "interarrival_us": ia})
+    return {"packet": np.arange(n), "send_us": t, "arrive_us": a, "recv_us": r, "delay_us": r - t, "interarrival_us": ia}

@@ -29,6 +29,9 @@ GAPS_BUFFER_US = 250_000.0
 MAX_BUFFER_US = 250_000.0
 """Largest buffer of the jitter compensation curve (Sec. 8.1: 0 to 250 ms)."""
 
+DEFAULT_BUFFERS_US = np.arange(0.0, MAX_BUFFER_US + 1, 1000.0)
+"""Buffers of the compensation curve: 0 to 250 ms in 1 ms steps."""
+
 MEASURES = ["range", "variance", "stddev", "absdev", "gaps", "area"]
 """The six measures of Table 2, in the paper's order."""
 
@@ -228,12 +231,16 @@ def compensation_curve(recv_us, send_us, *, buffers_us=None) -> pd.DataFrame:
     pandas.DataFrame
         Columns ``buffer_us`` and ``dropped_pct``.
     """
-    late = np.sort(lateness(recv_us, send_us))
-    b = np.arange(0.0, MAX_BUFFER_US + 1, 1000.0) if buffers_us is None else np.asarray(buffers_us, dtype=float)
+    b = DEFAULT_BUFFERS_US if buffers_us is None else np.asarray(buffers_us, dtype=float)
     if (b < 0).any():
         raise ValueError("buffers_us must be >= 0")
-    dropped = 1.0 - np.searchsorted(late, b, side="right") / late.size
-    return pd.DataFrame({"buffer_us": b, "dropped_pct": 100.0 * dropped})
+    return pd.DataFrame({"buffer_us": b, "dropped_pct": _dropped_pct(lateness(recv_us, send_us), b)})
+
+
+def _dropped_pct(late, buffers) -> np.ndarray:
+    """Percentage of frames whose lateness exceeds each buffer."""
+    late = np.sort(np.asarray(late, dtype=float))
+    return 100.0 * (1.0 - np.searchsorted(late, buffers, side="right") / late.size)
 
 
 def compensation_area(recv_us, send_us, *, max_buffer_us: float = MAX_BUFFER_US) -> float:
@@ -271,8 +278,8 @@ def rfc3550_jitter(recv_us, send_us) -> float:
     return float(lfilter([1 / 16], [1, -15 / 16], d)[-1])
 
 
-def measures(trace: pd.DataFrame) -> pd.Series:
-    """All measures of one trace (columns ``send_us``, ``recv_us``, ``interarrival_us``).
+def measures(trace) -> pd.Series:
+    """All measures of one trace (a DataFrame or mapping with ``send_us``, ``recv_us``, ``interarrival_us``).
 
     Returns
     -------
@@ -281,11 +288,11 @@ def measures(trace: pd.DataFrame) -> pd.Series:
         (the six of Table 2), ``reflection_free``, ``rfc3550``, ``mean_interarrival``.
     """
     for col in ("send_us", "recv_us", "interarrival_us"):
-        if col not in trace.columns:
+        if col not in trace:
             raise ValueError(f"trace lacks column {col!r}")
-    ia = trace["interarrival_us"].to_numpy()
-    r = trace["recv_us"].to_numpy()
-    s = trace["send_us"].to_numpy()
+    ia = np.asarray(trace["interarrival_us"], dtype=float)
+    r = np.asarray(trace["recv_us"], dtype=float)
+    s = np.asarray(trace["send_us"], dtype=float)
     var = variance(ia)
     return pd.Series({
         "range": jitter_range(ia),

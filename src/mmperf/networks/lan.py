@@ -129,6 +129,11 @@ def network_delays(n: int, size_bytes: float, *, network: Network, traffic: Traf
     >>> d["transmit_us"].tolist()
     [1000.0, 1000.0, 1000.0]
     """
+    return pd.DataFrame(_network(n, size_bytes, network=network, traffic=traffic, rng=rng))
+
+
+def _network(n: int, size_bytes: float, *, network: Network, traffic: Traffic, rng: np.random.Generator) -> dict:
+    """:func:`network_delays` as a dict of arrays."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be an int >= 0, got {n!r}")
     _check_positive("size_bytes", size_bytes)
@@ -139,5 +144,4 @@ def network_delays(n: int, size_bytes: float, *, network: Network, traffic: Traf
         wait += np.where(busy, rng.exponential(network.transmit_us(traffic.burst_bytes), size=n), 0.0)
     if traffic.bulk:
         wait += rng.uniform(0.0, float(network.transmit_us(traffic.window_bytes)), size=n)
-    return pd.DataFrame({"transmit_us": tx, "wait_us": wait,
-                         "delay_us": tx + wait + network.propagation_us})
+    return {"transmit_us": tx, "wait_us": wait, "delay_us": tx + wait + network.propagation_us}

@@ -1,0 +1,432 @@
+"""The quality planning model of Claypool, Habermann & Riedl 1998 (Secs. 7-8).
+
+Quality has three axes -- latency, jitter and data loss -- each scaled so
+that the user's limit on it is 1. An application at a point of that space has
+quality equal to the point's Euclidean distance from the origin (0 is
+perfect); the acceptable region is the part of the space within distance 1,
+a convex region (Sec. 7, Fig. 15).
+
+For a videoconference (Sec. 8) jitter is traded against latency and loss by a
+playout buffer under the I-policy: late frames are dropped, leaving gaps. The
+buffer is chosen at the point of the jitter compensation curve closest to the
+origin once its axes are normalised by the user's limits (6 % gaps, 230 ms),
+and the gaps at that point are the jitter axis. Latency is the sum of
+recording, sending, network, receiving, buffering and playing; data loss comes
+from saturation of processor or network and from transmission loss.
+
+:func:`evaluate` predicts all three for a system (processor, network,
+scheduling class) and a conference (users, load) by running the jitter
+chapter's stream generator on the conference's own traffic; :func:`project`
+follows jitter forward as processors and networks double each year (Fig. 22).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+
+import numpy as np
+import pandas as pd
+
+from mmperf.hosts.cpu import Host, Scheduler, _check_positive, check_class
+from mmperf.media.periodic import PeriodicStream, _simulate
+from mmperf.metrics import jitter
+from mmperf.networks.lan import Network, Traffic
+from mmperf.seeds import rng
+
+
+@dataclass(frozen=True)
+class UserLimits:
+    """The user's limits on each quality axis.
+
+    Parameters
+    ----------
+    name : str
+        Application.
+    latency_us : float, default 230,000
+        Largest acceptable one-way latency (videoconference: 230 ms, Jeffay & Stone, Sec. 8.1;
+        live audio: 400 ms, Partridge, Sec. 7).
+    max_gaps_pct : float, default 6
+        Largest acceptable share of playout gaps (6 %, Naylor & Kleinrock, Sec. 8.1).
+    min_frame_rate : float, default 3
+        Smallest acceptable frame rate (3 frames/s, Massimino & Sheridan, Sec. 8.1).
+    full_frame_rate : float, default 30
+        Frame rate sent (video acquisition's 30 frames/s, Sec. 3).
+
+    Raises
+    ------
+    ValueError
+        If a limit is zero, negative or not finite, gaps exceed 100 %, or the minimum
+        frame rate is not below the full rate.
+    """
+
+    name: str = "videoconference"
+    latency_us: float = 230_000.0
+    max_gaps_pct: float = 6.0
+    min_frame_rate: float = 3.0
+    full_frame_rate: float = 30.0
+
+    def __post_init__(self):
+        for f in ("latency_us", "max_gaps_pct", "min_frame_rate", "full_frame_rate"):
+            v = getattr(self, f)
+            try:
+                ok = float(v) > 0 and np.isfinite(float(v))
+            except (TypeError, ValueError):
+                ok = False
+            if not ok:
+                raise ValueError(f"user limit {f} must be a finite number > 0, got {v!r}")
+        if self.max_gaps_pct > 100:
+            raise ValueError(f"user limit max_gaps_pct must be at most 100, got {self.max_gaps_pct!r}")
+        if not self.min_frame_rate < self.full_frame_rate:
+            raise ValueError(f"user limit min_frame_rate ({self.min_frame_rate}) must be below full_frame_rate ({self.full_frame_rate})")
+
+    @property
+    def max_loss(self) -> float:
+        """Largest acceptable fraction of frames lost: 1 - min/full frame rate."""
+        return 1.0 - self.min_frame_rate / self.full_frame_rate
+
+
+VIDEOCONFERENCE = UserLimits()
+"""The paper's videoconference limits (Sec. 8.1)."""
+
+LIVE_AUDIO = replace(VIDEOCONFERENCE, name="live audio", latency_us=400_000.0)
+"""Live audio: Partridge's 400 ms (Sec. 7); the other limits as for the videoconference (assumed)."""
+
+
+def quality(latency_us, gaps_pct, loss, *, limits: UserLimits = VIDEOCONFERENCE):
+    """Quality: Euclidean distance from the origin of the scaled point (Sec. 7).
+
+    .. math:: Q = \\sqrt{(L/L_{max})^2 + (G/G_{max})^2 + (D/D_{max})^2}
+
+    Parameters
+    ----------
+    latency_us, gaps_pct, loss : float or array_like
+        Latency (us), playout gaps (% of frames), data loss (fraction of frames).
+    limits : UserLimits
+        The user's limits.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        0 is perfect; at most 1 is acceptable.
+
+    Raises
+    ------
+    ValueError
+        If a value is negative.
+
+    Examples
+    --------
+    >>> float(quality(230_000, 0, 0))
+    1.0
+    >>> round(float(quality(115_000, 3, 0.45)), 4)  # half of each limit
+    0.866
+    """
+    arrays = [np.asarray(v, dtype=float) for v in (latency_us, gaps_pct, loss)]
+    for name, a in zip(("latency_us", "gaps_pct", "loss"), arrays):
+        if (a < 0).any():
+            raise ValueError(f"{name} must be >= 0")
+    lat, gaps, lost = arrays
+    q = np.sqrt((lat / limits.latency_us) ** 2 + (gaps / limits.max_gaps_pct) ** 2 + (lost / limits.max_loss) ** 2)
+    return float(q) if q.ndim == 0 else q
+
+
+def acceptable(q) -> np.ndarray | bool:
+    """Whether a quality lies in the acceptable region (distance at most 1)."""
+    a = np.asarray(q) <= 1.0
+    return bool(a) if a.ndim == 0 else a
+
+
+def optimal_buffer(curve: pd.DataFrame, *, limits: UserLimits = VIDEOCONFERENCE) -> pd.Series:
+    """The best point of a jitter compensation curve (Sec. 8.1, Fig. 17).
+
+    The axes are normalised "from 6 % gaps to 230 milliseconds buffering"
+    and the point of the curve closest to the origin is chosen.
+
+    Parameters
+    ----------
+    curve : pandas.DataFrame
+        Columns ``buffer_us`` and ``dropped_pct`` (see :func:`mmperf.metrics.jitter.compensation_curve`).
+    limits : UserLimits
+        Supplies the normalisation.
+
+    Returns
+    -------
+    pandas.Series
+        ``buffer_us``, ``dropped_pct`` and ``distance`` of the chosen point.
+
+    Examples
+    --------
+    >>> c = pd.DataFrame({"buffer_us": [0, 23_000, 46_000, 230_000], "dropped_pct": [6.0, 1.2, 0.0, 0.0]})
+    >>> optimal_buffer(c)["buffer_us"]
+    np.float64(23000.0)
+    """
+    for col in ("buffer_us", "dropped_pct"):
+        if col not in curve.columns:
+            raise ValueError(f"curve lacks column {col!r}")
+    if curve.empty:
+        raise ValueError("curve is empty")
+    return pd.Series(_closest(curve["buffer_us"].to_numpy(), curve["dropped_pct"].to_numpy(), limits))
+
+
+def _closest(buffers, dropped, limits: UserLimits) -> dict:
+    d = np.hypot(np.asarray(dropped) / limits.max_gaps_pct, np.asarray(buffers) / limits.latency_us)
+    i = int(np.argmin(d))
+    return {"buffer_us": float(buffers[i]), "dropped_pct": float(dropped[i]), "distance": float(d[i])}
+
+
+def additive_jitter(processor, network):
+    """Predicted jitter of a loaded processor and a loaded network: the sum (Sec. 8.2, Table 4)."""
+    return np.asarray(processor, dtype=float) + np.asarray(network, dtype=float)
+
+
+@dataclass(frozen=True)
+class System:
+    """Workstations and network of a videoconference.
+
+    Parameters
+    ----------
+    name : str
+        Label.
+    specint92 : float
+        Processor power of every workstation.
+    mbps : float
+        Network bandwidth.
+    sched_class : {'default', 'niced', 'real-time'}
+        Class of the conference's processes.
+    """
+
+    name: str
+    specint92: float
+    mbps: float
+    sched_class: str = "default"
+
+    def __post_init__(self):
+        _check_positive("specint92", self.specint92)
+        _check_positive("mbps", self.mbps)
+        check_class(self.sched_class)
+
+
+@dataclass(frozen=True)
+class ConferenceModel:
+    """Parameters of the videoconference predictors, each with its source.
+
+    Parameters
+    ----------
+    frame_bytes : float, default 6000
+        Compressed frame (Sec. 3, "video-size").
+    frame_cpu_spec_us : float, default 2,500,000
+        CPU time to handle one video frame (receive, decompress with the
+        specialised hardware of Sec. 8.5.1, display) on a SPECint92 = 1
+        processor, in microseconds: calibrated so that five users become
+        acceptable at SPECint92 40 on Ethernet (Fig. 19).
+    record_us, play_us : float, default 33,333
+        Recording and playing latency: one frame time each (assumed; the paper's
+        values come from its [9] and are not given).
+    transmission_loss : float, default 0.005
+        Fraction of packets lost in transmission at full network load (Sec. 8.4).
+    n_frames : int, default 600
+        Frames simulated per prediction (20 s).
+    """
+
+    frame_bytes: float = 6000.0
+    frame_cpu_spec_us: float = 2_500_000.0
+    record_us: float = 33_333.0
+    play_us: float = 33_333.0
+    transmission_loss: float = 0.005
+    n_frames: int = 600
+
+    def __post_init__(self):
+        for f in ("frame_bytes", "frame_cpu_spec_us", "record_us", "play_us"):
+            _check_positive(f, getattr(self, f), allow_zero=f in ("record_us", "play_us"))
+        if not 0 <= self.transmission_loss < 1:
+            raise ValueError(f"transmission_loss must be in [0, 1), got {self.transmission_loss!r}")
+
+
+def load_shares(system: System, users: int, *, model: ConferenceModel = ConferenceModel(),
+                limits: UserLimits = VIDEOCONFERENCE) -> dict:
+    """Processor and network utilisation of a multicast conference and the data loss they cause (Sec. 8.4).
+
+    Each workstation sends its own stream and receives the other ``users - 1``
+    (multicast: every stream crosses the network once).
+
+    Returns
+    -------
+    dict
+        ``frame_cpu_us``, ``cpu_utilization``, ``net_utilization``, ``loss_cpu``,
+        ``loss_net``, ``loss_transmission`` and ``loss`` (all fractions).
+    """
+    if isinstance(users, bool) or not isinstance(users, (int, np.integer)) or users < 1:
+        raise ValueError(f"users must be an int >= 1, got {users!r}")
+    frame_cpu = model.frame_cpu_spec_us / system.specint92
+    u_cpu = users * limits.full_frame_rate * frame_cpu / 1e6
+    u_net = users * limits.full_frame_rate * model.frame_bytes * 8 / (system.mbps * 1e6)
+    loss_cpu = max(0.0, 1 - 1 / u_cpu) if u_cpu > 0 else 0.0
+    loss_net = max(0.0, 1 - 1 / u_net) if u_net > 0 else 0.0
+    loss_tx = model.transmission_loss * min(u_net, 1.0)
+    loss = 1 - (1 - loss_cpu) * (1 - loss_net) * (1 - loss_tx)
+    return {"frame_cpu_us": frame_cpu, "cpu_utilization": u_cpu, "net_utilization": u_net, "loss_cpu": loss_cpu,
+            "loss_net": loss_net, "loss_transmission": loss_tx, "loss": loss}
+
+
+def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: ConferenceModel = ConferenceModel(),
+             limits: UserLimits = VIDEOCONFERENCE, scheduler: Scheduler = Scheduler()) -> pd.Series:
+    """Predict latency, jitter, data loss and quality of one videoconference configuration (Sec. 8.5).
+
+    The receiving workstation runs ``load`` CPU-bound processes plus the
+    conference's own processes (a Poisson number runnable, mean equal to the
+    processor utilisation, each holding the CPU for its busy period -- its
+    frame work over one minus the utilisation -- but at most a quantum); the
+    network carries the other users' frames as background bursts. One stream
+    is simulated with :func:`mmperf.media.periodic.simulate`; its jitter
+    compensation curve gives the optimal buffer and the gaps.
+
+    Parameters
+    ----------
+    system : System
+        Processor, network, scheduling class.
+    users : int
+        Participants.
+    load : int, default 0
+        Extra CPU-bound processes on each workstation (Fig. 21).
+    rep : int, default 0
+        Replication (seed).
+    model, limits, scheduler
+        Predictor parameters, user limits, host scheduler.
+
+    Returns
+    -------
+    pandas.Series
+        Utilisations and losses (:func:`load_shares`), ``jitter_us2`` (variance of
+        interarrivals), ``area``, ``buffer_us``, ``gaps_pct``, ``latency_us``,
+        ``quality`` and ``acceptable``.
+
+    Raises
+    ------
+    ValueError
+        For fewer than one user or a negative load.
+    """
+    if isinstance(load, bool) or not isinstance(load, (int, np.integer)) or load < 0:
+        raise ValueError(f"load (CPU-bound processes) must be an int >= 0, got {load!r}")
+    shares = load_shares(system, users, model=model, limits=limits)
+    period = 1e6 / limits.full_frame_rate
+    u = shares["cpu_utilization"]
+    # a conference process dispatched ahead keeps the CPU for its busy period (its queue of frames,
+    # mean frame work / (1 - utilisation) as in an M/M/1 queue), at most a quantum
+    run = scheduler.quantum_us if u >= 1 else min(scheduler.quantum_us, shares["frame_cpu_us"] / (1 - u))
+    host = Host(system.name, system.specint92, hogs=load, background=min(u, 1.0),
+                sched_class=system.sched_class, background_run_us=run)
+    others = (users - 1) / users * shares["net_utilization"]
+    traffic = Traffic(utilization=min(others, 0.95), burst_bytes=model.frame_bytes)
+    g = rng("claypool1998", "quality", system.name, f"{system.specint92:g}", f"{system.mbps:g}", system.sched_class,
+            int(users), int(load), int(rep))
+    t = _simulate(PeriodicStream(period_us=period, size_bytes=model.frame_bytes, n_packets=model.n_frames),
+                  sender=host, receiver=host, network=Network(system.name, system.mbps), traffic=traffic,
+                  scheduler=scheduler, rng=g)
+    late = jitter.lateness(t["recv_us"], t["send_us"])
+    b = jitter.DEFAULT_BUFFERS_US
+    best = _closest(b, jitter._dropped_pct(late, b), limits)
+    latency = model.record_us + float(t["delay_us"].min()) + best["buffer_us"] + model.play_us
+    q = quality(latency, best["dropped_pct"], shares["loss"], limits=limits)
+    return pd.Series({**shares, "jitter_us2": jitter.variance(t["interarrival_us"]),
+                      "area": 100.0 * float(np.minimum(late, jitter.MAX_BUFFER_US).mean()), "buffer_us": best["buffer_us"],
+                      "gaps_pct": best["dropped_pct"], "latency_us": latency, "quality": q, "acceptable": bool(q <= 1.0)})
+
+
+def sweep(systems: list[System], *, users=(5,), loads=(0,), reps: int = 1, **kwargs) -> pd.DataFrame:
+    """Evaluate every system x users x load, ``reps`` times; one row per evaluation."""
+    rows = []
+    for s in systems:
+        for n in users:
+            for ld in loads:
+                for r in range(reps):
+                    rows.append({"system": s.name, "specint92": s.specint92, "mbps": s.mbps, "sched_class": s.sched_class,
+                                 "users": int(n), "load": int(ld), "rep": r,
+                                 **evaluate(s, int(n), load=int(ld), rep=r, **kwargs).to_dict()})
+    return pd.DataFrame(rows)
+
+
+def max_acceptable_users(frame: pd.DataFrame) -> pd.Series:
+    """Per system, the largest user count whose mean quality is acceptable (0 if none)."""
+    m = frame.groupby(["system", "users"], sort=False)["quality"].mean().reset_index()
+    ok = m[m["quality"] <= 1.0]
+    out = ok.groupby("system", sort=False)["users"].max()
+    return out.reindex(m["system"].unique(), fill_value=0)
+
+
+def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str, background: float = 0.0,
+            bulk: bool = True, reps: int = 3, stream: PeriodicStream = PeriodicStream(),
+            scheduler: Scheduler = Scheduler()) -> pd.DataFrame:
+    """Jitter as processor power and network bandwidth double every year (Sec. 9, Fig. 22).
+
+    For each year ``y`` the stream runs between two hosts of power
+    ``specint92 * 2**y`` with ``hogs`` CPU-bound processes on the receiver,
+    over a network of ``mbps * 2**y`` loaded (``bulk``) by a transfer.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``year``, ``specint92``, ``mbps``, ``sched_class`` and ``jitter_us2`` (mean
+        variance of interarrivals over ``reps`` runs).
+    """
+    check_class(sched_class)
+    rows = []
+    for y in np.asarray(years, dtype=float):
+        spec, bw = specint92 * 2.0**y, mbps * 2.0**y
+        sender = Host("sender", spec, background=background, sched_class=sched_class)
+        receiver = Host("receiver", spec, hogs=hogs, background=background, sched_class=sched_class)
+        v = [jitter.variance(_simulate(stream, sender=sender, receiver=receiver, network=Network("projected", bw),
+                                       traffic=Traffic(bulk=bulk), scheduler=scheduler,
+                                       rng=rng("claypool1998", "projection", sched_class, int(hogs), f"{y:g}", r))["interarrival_us"])
+             for r in range(reps)]
+        rows.append({"year": float(y), "specint92": spec, "mbps": bw, "sched_class": sched_class, "jitter_us2": float(np.mean(v))})
+    return pd.DataFrame(rows)
+
+
+def crossing_year(projection: pd.DataFrame, threshold: float) -> float:
+    """First year at which the projected jitter is at or below ``threshold`` (linear interpolation
+    between evaluated years in log jitter); ``inf`` if never within the years evaluated."""
+    p = projection.sort_values("year")
+    y, j = p["year"].to_numpy(), p["jitter_us2"].to_numpy()
+    below = np.flatnonzero(j <= threshold)
+    if below.size == 0:
+        return float("inf")
+    k = int(below[0])
+    if k == 0:
+        return float(y[0])
+    lj0, lj1, lt = np.log(j[k - 1]), np.log(j[k]), np.log(threshold)
+    return float(y[k - 1] + (y[k] - y[k - 1]) * (lj0 - lt) / (lj0 - lj1))
+
+
+def regression_thresholds(*, buf_slope: float, buf_intercept: float, area_slope: float, area_intercept: float,
+                          area_threshold: float, jitter_threshold: float) -> pd.DataFrame:
+    """Follow thresholds through the paper's two regressions (Secs. 8.1 and 9).
+
+    With ``Buf = buf_slope * Area + buf_intercept`` and ``Area = area_slope * Jitter + area_intercept``,
+    returns the buffer the area threshold implies, the area at which the buffer is zero, the area
+    the jitter threshold implies and the buffer that jitter implies, plus the substituted
+    Buf-Jitter line.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``quantity``, ``value``.
+
+    Examples
+    --------
+    >>> t = regression_thresholds(buf_slope=2, buf_intercept=-10, area_slope=1, area_intercept=0,
+    ...                           area_threshold=5, jitter_threshold=5).set_index("quantity")["value"]
+    >>> float(t["buffer at the area threshold"]), float(t["area at which the buffer is zero"])
+    (0.0, 5.0)
+    """
+    if buf_slope == 0 or area_slope == 0:
+        raise ValueError("buf_slope and area_slope must be non-zero")
+    rows = {
+        "buffer at the area threshold": buf_slope * area_threshold + buf_intercept,
+        "area at which the buffer is zero": -buf_intercept / buf_slope,
+        "area at the jitter threshold": area_slope * jitter_threshold + area_intercept,
+        "buffer at the jitter threshold": buf_slope * (area_slope * jitter_threshold + area_intercept) + buf_intercept,
+        "jitter at which the area equals its threshold": (area_threshold - area_intercept) / area_slope,
+        "Buf-Jitter slope (substituted)": buf_slope * area_slope,
+        "Buf-Jitter intercept (substituted)": buf_slope * area_intercept + buf_intercept,
+    }
+    return pd.DataFrame({"quantity": list(rows), "value": list(rows.values())})
