@@ -105,6 +105,11 @@ def mean_requests_per_frame(mean_bytes: float, request_bytes: float) -> float:
     """Mean number of requests of ``request_bytes`` to read an exponential frame.
 
     :math:`E\\lceil X / b \\rceil = 1 / (1 - e^{-b/m})` for :math:`X \\sim \\mathrm{Exp}(m)`.
+
+    Examples
+    --------
+    >>> round(mean_requests_per_frame(8192, 4096), 4)
+    2.5415
     """
     if not (mean_bytes > 0 and request_bytes > 0):
         raise ValueError(f"mean_bytes and request_bytes must be > 0, got {mean_bytes!r}, {request_bytes!r}")
@@ -127,6 +132,12 @@ def calibrate() -> dict:
     dict
         ``ipc_386`` [instructions/clock], ``memory_cycles_per_instruction``
         [host clocks], ``disk_request_overhead`` [s].
+
+    Examples
+    --------
+    >>> cal = calibrate()
+    >>> round(cal["ipc_386"], 3), round(1e3 * cal["disk_request_overhead"], 2)
+    (0.255, 1.54)
     """
     f, chains = 30.0, 3  # distributed three-way conference: 1 outgoing + 2 incoming
     ips_386 = _host_demand(CALIBRATION["host_saturation_vc_386"][0], f, chains)
@@ -156,6 +167,12 @@ def hardware(system: str, **overrides) -> Hardware:
     ------
     ValueError
         If ``system`` is unknown or an override is not a Hardware field.
+
+    Examples
+    --------
+    >>> hw = hardware("486")
+    >>> hw.channel_rate, round(hw.host_instructions_per_s / hardware("386").host_instructions_per_s)
+    (40000000.0, 4)
     """
     if system not in SYSTEMS:
         raise ValueError(f"system must be one of {SYSTEMS}, got {system!r}")
@@ -215,6 +232,12 @@ def workload(mode: str, frame_rate: float, mixing: str = "distributed", *, frame
     ------
     ValueError
         If ``mixing`` is unknown (and as :class:`Workload` for other fields).
+
+    Examples
+    --------
+    >>> wl = workload("move", 15, "distributed", frames=100)
+    >>> wl.incoming_streams, wl.vc_instructions, wl.horizon
+    (2, 1000.0, 6.666666666666667)
     """
     streams = {
         "central": dict(outgoing=True, incoming_streams=1, file_transfer=True),
@@ -354,6 +377,11 @@ def crossing(x, y, level: float) -> float:
     ------
     ValueError
         If ``x`` and ``y`` differ in length or ``x`` is not increasing.
+
+    Examples
+    --------
+    >>> crossing([0, 10, 20], [0.0, 0.5, 1.0], 0.75)
+    15.0
     """
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)
@@ -395,6 +423,11 @@ def saturation_point(x, y, *, below: float = 0.8) -> float:
     ------
     ValueError
         If fewer than two points lie below ``below``.
+
+    Examples
+    --------
+    >>> saturation_point([10, 20, 30, 40], [0.25, 0.5, 0.75, 0.95])
+    40.0
     """
     x = np.asarray(x, dtype=float)
     y = np.asarray(y, dtype=float)

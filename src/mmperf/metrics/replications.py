@@ -47,7 +47,7 @@ def confidence_interval(values, *, level: float = 0.9) -> tuple[float, float, fl
     --------
     >>> m, lo, hi = confidence_interval([1.0, 2.0, 3.0], level=0.9)
     >>> m, round(hi - m, 4)
-    (2.0, 1.6861)
+    (2.0, 1.6859)
     """
     level = _check_level(level)
     x = np.asarray(values, dtype=float)
