@@ -13,7 +13,7 @@ chapter calls it instead of reading files.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -278,11 +278,6 @@ def _cached_runs(reps: int) -> pd.DataFrame:
 def runs(*, reps: int = REPS) -> pd.DataFrame:
     """All runs of :func:`grid` (cached per process); see :func:`run_points`."""
     return _cached_runs(reps).copy()
-
-
-def with_scheduler(config: RunConfig, **changes) -> RunConfig:
-    """A copy of ``config`` with fields changed (a convenience for what-if cells)."""
-    return replace(config, **changes)
 
 
 # --- analyses shared by the two chapters -------------------------------------------------
