@@ -210,8 +210,7 @@ def fit_host_costs(host: str) -> dict:
 
     def resid(theta):
         h = testbed.Host(host, kernel_ms=theta[0], app_ms=theta[1])
-        model = np.array([testbed.fluid_received_rate(pi, lk, h)[()] for pi, lk in zip(p, links)]) * bits
-        return model / y - 1
+        return testbed.fluid_received_rate(p, links, h, packet_bytes=PACKET_BYTES) * bits / y - 1
 
     # the residuals are flat wherever every row is below the knee, so start the
     # local fit from the best point of a coarse grid over (total cost, kernel share)

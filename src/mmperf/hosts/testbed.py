@@ -324,7 +324,8 @@ def fluid_received_rate(packet_time_ms, link: Link, host: Host, *, packet_bytes:
     Parameters
     ----------
     packet_time_ms : float or array_like
-    link : Link
+    link : Link or sequence of Link
+        The path, or one path per packet time.
     host : Host
     packet_bytes : int, default 1256
 
@@ -332,10 +333,21 @@ def fluid_received_rate(packet_time_ms, link: Link, host: Host, *, packet_bytes:
     -------
     numpy.ndarray
         Read rate [packets/ms].
+
+    Raises
+    ------
+    ValueError
+        If a packet time is not positive, or the links do not match the packet times.
     """
     p = np.asarray(packet_time_ms, dtype=float)
     if np.any(~(p > 0)):
         raise ValueError("packet_time_ms must be positive")
-    arriving = np.minimum(1 / p, 1 / link.tx_ms(packet_bytes))
+    if isinstance(link, Link):
+        tx = link.tx_ms(packet_bytes)
+    else:
+        tx = np.array([lk.tx_ms(packet_bytes) for lk in link])
+        if tx.shape != p.shape:
+            raise ValueError(f"link must be a Link or one Link per packet time ({p.shape}), got {tx.shape}")
+    arriving = np.minimum(1 / p, 1 / tx)
     host_cap = np.maximum(0.0, 1 - arriving * host.kernel_ms) / host.app_ms
     return np.minimum(arriving, host_cap)
