@@ -14,9 +14,12 @@ Stations
     System memory behind the dual-path controller: host-path requests (the
     host's memory cycles, ``memory_cycles_per_instruction`` per instruction at
     the host clock, shortened by ``memory_burst_factor``) and channel-path
-    requests (DMA at ``memory_bandwidth``) are buffered in their own FIFOs and
-    served by one controller, *concurrently* with the requester: a host burst
-    ends when both its processor time and its memory requests are done.
+    requests (DMA at ``memory_bandwidth``) are buffered, so the requester goes
+    on working *concurrently* with the memory: a host burst ends when both its
+    processor time and its memory requests are done, a DMA transfer when both
+    the channel and the memory are. One controller serves the requests of both
+    paths in arrival order (the book merges the two FIFOs; their arbitration
+    is not modelled).
 ``channel``
     The Micro Channel, processor sharing at ``channel_rate`` bytes/s (13.33
     MB/s, or 40 MB/s streaming on the 486).
@@ -63,7 +66,7 @@ import simpy
 
 from mmperf.networks.queueing import FCFSStation, PSStation
 
-__all__ = ["Hardware", "Workload", "Replication", "simulate", "COMPONENTS", "MODES", "CHAINS"]
+__all__ = ["Hardware", "Workload", "Replication", "simulate", "describe", "COMPONENTS", "MODES", "CHAINS"]
 
 MODES = ("locate", "move")
 """The two SCB operating modes."""
