@@ -150,7 +150,29 @@ def _max_window_sum(arrivals: np.ndarray, win: int) -> np.ndarray:
     return (c[:, win:] - c[:, :-win]).max(axis=1)
 
 
-def reservations(params: Params, scenario: str, arrivals: np.ndarray) -> dict:
+def stream_statistics(params: Params, arrivals: np.ndarray) -> dict:
+    """What a reservation needs to know of each stream (each row of ``arrivals``, shape ``(N, T)``).
+
+    Returns
+    -------
+    dict
+        ``depth_bytes`` (N,): the largest one-frame-interval burst (the TSpec bucket depth);
+        ``peak_bps`` (N,): the largest ``peak_window_s`` mean rate (s3);
+        ``tfd_bps`` (N, W): Next Data / Next Time of every 300-ms window (s4).
+    """
+    slot = params.link.slot_s
+    per_frame = max(1, int(round(1 / params.video.frame_rate / slot)))
+    win = max(1, int(round(params.peak_window_s / slot)))
+    spw = int(round(params.next_time_s / slot))
+    return {
+        "depth_bytes": _max_window_sum(arrivals, per_frame),
+        "peak_bps": _max_window_sum(arrivals, win) * 8 / (win * slot),
+        "tfd_bps": np.array([hdvideo.tfd_announcements(a, slots_per_window=spw, slot_s=slot)["rate_bps"].to_numpy()
+                             for a in arrivals]),
+    }
+
+
+def reservations(params: Params, scenario: str, arrivals: np.ndarray, *, stats: dict | None = None) -> dict:
     """The granted reservations of a scenario for the given streams.
 
     Parameters
@@ -159,6 +181,8 @@ def reservations(params: Params, scenario: str, arrivals: np.ndarray) -> dict:
     scenario : {"s1", "s2", "s3", "s4"}
     arrivals : numpy.ndarray
         Wire bytes per slot, shape ``(N, T)``.
+    stats : dict, optional
+        :func:`stream_statistics` of these streams (computed if not given).
 
     Returns
     -------
@@ -169,22 +193,16 @@ def reservations(params: Params, scenario: str, arrivals: np.ndarray) -> dict:
     if scenario not in SCENARIOS:
         raise ValueError(f"scenario must be one of {list(SCENARIOS)}, got {scenario!r}")
     n, T = arrivals.shape
-    slot = params.link.slot_s
-    # TSpec bucket depth: the largest amount a stream sends in one frame interval
-    per_frame = max(1, int(round(1 / params.video.frame_rate / slot)))
-    depth = _max_window_sum(arrivals, per_frame)
+    stats = stream_statistics(params, arrivals) if stats is None else stats
+    depth = stats["depth_bytes"]
     if scenario == "s1":  # no reservation, no reserved queue: everything is best effort
         req, spp, depth = np.zeros((n, 1)), T, np.zeros(n)
     elif scenario == "s2":
         req, spp = np.full((n, 1), params.s2_fraction * params.video.target_rate_bps), T
     elif scenario == "s3":
-        win = max(1, int(round(params.peak_window_s / slot)))
-        peak = _max_window_sum(arrivals, win) * 8 / (win * slot)
-        req, spp = peak[:, None], T
+        req, spp = stats["peak_bps"][:, None], T
     else:  # s4: Next Data / Next Time of each 300-ms window
-        spp = int(round(params.next_time_s / slot))
-        req = np.array([hdvideo.tfd_announcements(a, slots_per_window=spp, slot_s=slot)["rate_bps"].to_numpy()
-                        for a in arrivals])
+        req, spp = stats["tfd_bps"], int(round(params.next_time_s / params.link.slot_s))
     granted = bottleneck.admit(req, capacity_bps=params.reservable_fraction * params.link.capacity_bps)
     return {"rates_bps": granted, "slots_per_period": spp, "depth_bytes": depth, "requested_bps": req}
 
@@ -209,20 +227,31 @@ def _metrics(params: Params, res_served: float, res_queued: float, be: dict, vid
     }
 
 
-def _run_video_set(params: Params, scenario: str, arrivals: np.ndarray, k_values, replication: int) -> list[dict]:
-    n = arrivals.shape[0]
-    res = reservations(params, scenario, arrivals)
+def _reserve(params: Params, scenario: str, arrivals: np.ndarray, stats: dict | None = None) -> dict:
+    """Reservations, the reserved path and what it leaves to best effort for one video set."""
+    res = reservations(params, scenario, arrivals, stats=stats)
     path = bottleneck.reserved_path(arrivals, res["rates_bps"], slots_per_period=res["slots_per_period"],
                                     depth_bytes=res["depth_bytes"], slot_s=params.link.slot_s)
-    be_cap = np.maximum(params.link.slot_capacity - path["served"], 0.0)
-    offered = float(arrivals.sum())
-    served = float(path["served"].sum())
+    return {"excess": path["excess"], "be_capacity": np.maximum(params.link.slot_capacity - path["served"], 0.0),
+            "served": float(path["served"].sum()), "queued": path["queued"], "offered": float(arrivals.sum())}
+
+
+def _run_sets(params: Params, sets: list[tuple[str, int, int, dict]], k_values) -> list[dict]:
+    """Run every K for every (scenario, N, replication, reserved path) in ``sets``, in parallel."""
+    video = np.array([p["excess"] for *_, p in sets])
+    cap = np.array([p["be_capacity"] for *_, p in sets])
+    idx, ks, seeds = [], [], []
+    for i, (s, n, rep, _) in enumerate(sets):
+        for k in k_values:
+            idx.append(i)
+            ks.append(int(k))
+            seeds.append(int_seed(PAPER, "tcp", s, n, int(k), rep))
+    results = bottleneck.simulate_best_effort_many(video, cap, link=params.link, set_index=idx, k_flows=ks, seeds=seeds)
     rows = []
-    for k in k_values:
-        be = bottleneck.simulate_best_effort(path["excess"], be_cap, link=params.link, k_flows=int(k),
-                                             seed=int_seed(PAPER, "tcp", scenario, n, int(k), replication))
-        rows.append({"scenario": scenario, "N": n, "K": int(k), "replication": replication,
-                     **_metrics(params, served, path["queued"], be, offered)})
+    for i, k, be in zip(idx, ks, results):
+        s, n, rep, p = sets[i]
+        rows.append({"scenario": s, "N": n, "K": k, "replication": rep,
+                     **_metrics(params, p["served"], p["queued"], be, p["offered"])})
     return rows
 
 
@@ -235,11 +264,15 @@ def run_cell(params: Params, *, scenario: str, n_videos: int, k_flows: int, repl
         The metrics :data:`METRICS` and byte totals (offered, delivered, dropped, queued).
     """
     arr = video_arrivals(params, replication, n_videos)
-    return _run_video_set(params, scenario, arr, [k_flows], replication)[0]
+    return _run_sets(params, [(scenario, n_videos, replication, _reserve(params, scenario, arr))], [k_flows])[0]
 
 
 def run_grid(params: Params | None = None) -> pd.DataFrame:
     """Run the whole grid: every scenario, N, K and replication.
+
+    The runs of one replication (all scenarios, N and K) go to the compiled
+    simulator as one batch that it spreads over the processor's cores; the
+    results do not depend on the number of threads.
 
     Returns
     -------
@@ -254,10 +287,14 @@ def run_grid(params: Params | None = None) -> pd.DataFrame:
     rows = []
     for rep in range(params.replications):
         all_arr = video_arrivals(params, rep, n_max, clips=clips)
-        for n in params.n_values:
-            for s in params.scenarios:
-                rows.extend(_run_video_set(params, s, all_arr[:n], params.k_values, rep))
-    return pd.DataFrame(rows)
+        st = stream_statistics(params, all_arr)  # per stream, so the first n rows serve every N
+        sets = [(s, n, rep, _reserve(params, s, all_arr[:n], {k: v[:n] for k, v in st.items()}))
+                for n in params.n_values for s in params.scenarios]
+        rows.extend(_run_sets(params, sets, params.k_values))
+    order = {s: i for i, s in enumerate(params.scenarios)}
+    out = pd.DataFrame(rows)
+    return out.sort_values(["replication", "N", "scenario", "K"], key=lambda c: c.map(order) if c.name == "scenario" else c,
+                           ignore_index=True)
 
 
 def summarize(runs: pd.DataFrame) -> pd.DataFrame:

@@ -43,7 +43,8 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-__all__ = ["Link", "admit", "max_backlog", "reserved_path", "simulate_best_effort", "RESULT_FIELDS"]
+__all__ = ["Link", "admit", "max_backlog", "reserved_path", "simulate_best_effort", "simulate_best_effort_many",
+           "RESULT_FIELDS"]
 
 
 @dataclass(frozen=True)
@@ -314,6 +315,66 @@ def _best_effort(video, capacity, k_flows, rtt_slots, rtt0, slot_s, cap_rate, bu
     out[3] = qv
     out[7] = qt
     return out
+
+
+@numba.njit(cache=False, parallel=True)
+def _best_effort_many(video, capacity, set_index, k_flows, seeds, rtt_slots, rtt0, slot_s, cap_rate, buffer_bytes, mss):
+    n = k_flows.shape[0]
+    out = np.zeros((n, 9))
+    for r in numba.prange(n):  # independent runs; each seeds its own (thread-local) generator
+        s = set_index[r]
+        out[r] = _best_effort(video[s], capacity[s], k_flows[r], rtt_slots, rtt0, slot_s, cap_rate, buffer_bytes, mss,
+                              seeds[r])
+    return out
+
+
+def _check_be_inputs(v, c):
+    if v.shape != c.shape or v.shape[-1] < 1:
+        raise ValueError(f"video_bytes and capacity_bytes must have equal shapes, got {v.shape}, {c.shape}")
+    if np.any(v < 0) or np.any(c < 0):
+        raise ValueError("video_bytes and capacity_bytes must be >= 0")
+
+
+def simulate_best_effort_many(video_bytes: np.ndarray, capacity_bytes: np.ndarray, *, link: Link,
+                              set_index, k_flows, seeds) -> list[dict]:
+    """Many independent runs of :func:`simulate_best_effort`, in parallel threads.
+
+    Parameters
+    ----------
+    video_bytes, capacity_bytes : numpy.ndarray
+        Shape ``(S, T)``: S input sets (best-effort video arrivals and capacity per slot).
+    link : Link
+    set_index, k_flows, seeds : array_like of int
+        One entry per run: which input set, how many TCP flows, the loss-draw seed.
+
+    Returns
+    -------
+    list of dict
+        One result per run, as :func:`simulate_best_effort` returns; identical to calling it run by run.
+    """
+    v = np.ascontiguousarray(video_bytes, dtype=float)
+    c = np.ascontiguousarray(capacity_bytes, dtype=float)
+    if v.ndim != 2:
+        raise ValueError(f"video_bytes must have shape (S, T), got {v.shape}")
+    _check_be_inputs(v, c)
+    idx = np.asarray(set_index, dtype=np.int64)
+    ks = np.asarray(k_flows, dtype=np.int64)
+    sd = np.asarray(seeds, dtype=np.int64) % (2**32)
+    if not (idx.shape == ks.shape == sd.shape) or idx.ndim != 1:
+        raise ValueError("set_index, k_flows and seeds must be 1-D of equal length")
+    if np.any(idx < 0) or np.any(idx >= v.shape[0]):
+        raise ValueError(f"set_index must lie in 0..{v.shape[0] - 1}")
+    if np.any(ks < 0):
+        raise ValueError("k_flows must be >= 0")
+    out = _best_effort_many(v, c, idx, ks, sd, link.rtt_slots, link.rtt_s, link.slot_s, link.capacity_bps / 8,
+                            link.buffer_bytes, float(link.packet_bytes))
+    cap_total = link.slot_capacity * v.shape[1]
+    rows = []
+    for o in out:
+        res = dict(zip(RESULT_FIELDS, o.tolist()))
+        res["utilization"] = res["link_bytes"] / cap_total
+        rows.append(res)
+    return rows
 
 
 def simulate_best_effort(video_bytes: np.ndarray, capacity_bytes: np.ndarray, *, link: Link,
