@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-import statsmodels.api as sm
+from statsmodels.regression.linear_model import OLS
+from statsmodels.tools.tools import add_constant
 
 
 @dataclass(frozen=True)
@@ -99,9 +100,9 @@ def line_fit(x, y, *, level: float = 0.95, grid_points: int = 50, grid=None) -> 
         raise ValueError("x must not be constant")
     if not 0 < level < 1:
         raise ValueError(f"level must be in (0, 1), got {level!r}")
-    model = sm.OLS(y, sm.add_constant(x)).fit()
+    model = OLS(y, add_constant(x)).fit()
     g = np.linspace(x.min(), x.max(), grid_points) if grid is None else np.asarray(grid, dtype=float)
-    pred = model.get_prediction(sm.add_constant(g, has_constant="add")).summary_frame(alpha=1 - level)
+    pred = model.get_prediction(add_constant(g, has_constant="add")).summary_frame(alpha=1 - level)
     band = pd.DataFrame({"x": g, "fit": pred["mean"].to_numpy(), "lower": pred["mean_ci_lower"].to_numpy(),
                          "upper": pred["mean_ci_upper"].to_numpy()})
     r = float(np.corrcoef(x, y)[0, 1]) if np.ptp(y) > 0 else 0.0
@@ -139,6 +140,7 @@ def fit_chart(points: pd.DataFrame, bands: pd.DataFrame, *, x: str, y: str, titl
     import altair as alt
 
     enc_color = [alt.Color(f"{color}:N", title=color)] if color else []
+    points = points[[x, y] + ([color] if color else [])]  # only what is drawn goes into the spec
     xs = alt.X(f"{x}:Q", title=x_title)
     ys = alt.Y(f"{y}:Q", title=y_title, **({"scale": y_scale} if y_scale is not None else {}))
     pts = alt.Chart(points).mark_circle(size=30, opacity=0.6).encode(xs, ys, *enc_color)

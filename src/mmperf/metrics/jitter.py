@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.signal import lfilter
 
 GAPS_BUFFER_US = 250_000.0
 """Playout buffer of the gaps measure (Sec. 3, after Naylor & Kleinrock)."""
@@ -275,7 +274,9 @@ def rfc3550_jitter(recv_us, send_us) -> float:
     if r.shape != s.shape or r.size < 2:
         raise ValueError("recv_us and send_us must have equal length >= 2")
     d = np.abs(np.diff(r) - np.diff(s))
-    return float(lfilter([1 / 16], [1, -15 / 16], d)[-1])
+    # J_n = sum_i (1/16) (15/16)^(n-i) |D_i|, the closed form of the recursion from J_0 = 0
+    weights = (15 / 16) ** np.arange(d.size - 1, -1, -1) / 16
+    return float(np.dot(weights, d))
 
 
 def measures(trace) -> pd.Series:
