@@ -113,3 +113,13 @@ def test_other_errors():
         Scheduler(ahead={"default": 0.5})
     with pytest.raises(ValueError, match="reps"):
         X.run_points([], reps=0)
+
+
+def test_traces_table_is_the_runs_stacked():
+    pts = [X.RunConfig("test", hogs=1, n_packets=50), X.RunConfig("test", hogs=2, n_packets=50)]
+    t = X.traces(pts, reps=2)
+    assert len(t) == 4 * 50
+    assert set(t.columns) >= {"experiment", "point", "rep", *TRACE_COLUMNS}
+    one = t[(t["point"] == pts[1].point) & (t["rep"] == 1)].reset_index(drop=True)[TRACE_COLUMNS]
+    pd_equal = X.trace(pts[1], 1)[TRACE_COLUMNS]
+    assert one.equals(pd_equal)

@@ -187,6 +187,27 @@ def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = Schedul
                      traffic=config.traffic(), scheduler=scheduler, rng=rng(PAPER, config.experiment, config.point, rep))
 
 
+def traces(points: list[RunConfig] | None = None, *, reps: int = REPS) -> pd.DataFrame:
+    """Every run's trace as one tidy table (regenerated from the seeds, not read from files).
+
+    Parameters
+    ----------
+    points : list of RunConfig, optional
+        Default: :func:`grid`.
+    reps : int
+        Runs per point.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``experiment``, ``point``, ``rep`` and the trace columns
+        (:data:`mmperf.media.periodic.TRACE_COLUMNS`), one row per datagram.
+    """
+    pts = grid() if points is None else points
+    return pd.concat([trace(c, r).assign(experiment=c.experiment, point=c.point, rep=r)
+                      for c in pts for r in range(reps)], ignore_index=True)
+
+
 def reported_load(config: RunConfig, rep: int) -> float:
     """The load ``w`` reports at the end of run ``rep`` of ``config`` (deterministic)."""
     _, receiver = config.hosts()
