@@ -145,3 +145,55 @@ def test_summarize_replications():
     assert s.loc["a", "mean"] == 2.0 and s.loc["a", "ci_low"] < 2.0 < s.loc["a", "ci_high"]
     assert s.loc["b", "half_width"] == 0.0
     assert math.isclose(s.loc["a", "half_width"], 1.6859, rel_tol=1e-4)
+
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+_jobs = st.lists(st.tuples(st.floats(0, 5), st.floats(0.01, 3)), min_size=1, max_size=25)
+
+
+def _drive(station_factory, jobs):
+    env = simpy.Environment()
+    station = station_factory(env)
+    finished = []
+
+    def job(i, t, w):
+        yield env.timeout(t)
+        t0 = env.now
+        yield from station.serve(w)
+        finished.append((i, t0, env.now))
+
+    for i, (t, w) in enumerate(jobs):
+        env.process(job(i, t, w))
+    env.run()
+    return station, finished
+
+
+@settings(max_examples=40, deadline=None)
+@given(_jobs)
+def test_fcfs_conserves_work_and_order(jobs):
+    station, finished = _drive(lambda env: FCFSStation(env, "s"), jobs)
+    assert station.stats()["in_system"] == 0
+    assert station.busy == pytest.approx(sum(w for _, w in jobs))
+    # first come, first served: completion order follows arrival order
+    arrivals = sorted(range(len(jobs)), key=lambda i: (jobs[i][0], i))
+    done = [i for i, _, _ in sorted(finished, key=lambda r: (r[2], arrivals.index(r[0])))]
+    assert done == arrivals
+    # departures follow the Lindley recursion D_n = max(A_n, D_{n-1}) + S_n, computed independently
+    d, expected = 0.0, {}
+    for i in arrivals:
+        d = max(jobs[i][0], d) + jobs[i][1]
+        expected[i] = d
+    for i, _, end in finished:
+        assert end == pytest.approx(expected[i])
+
+
+@settings(max_examples=40, deadline=None)
+@given(_jobs, st.floats(0.5, 4))
+def test_ps_conserves_work(jobs, rate):
+    station, finished = _drive(lambda env: PSStation(env, "bus", rate=rate), jobs)
+    assert station.stats()["in_system"] == 0
+    assert station.busy == pytest.approx(sum(w for _, w in jobs) / rate, rel=1e-6)
+    for i, t0, end in finished:
+        assert end - t0 >= jobs[i][1] / rate - 1e-9  # nobody is served faster than alone
