@@ -332,7 +332,7 @@ def closest_approach(summary: pd.DataFrame, *, grid=None) -> float:
 
 
 def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int = 100,
-                   offset_us: float = 0.0) -> pd.DataFrame:
+                   offset_us: float = 0.0, scheduler: Scheduler = Scheduler()) -> pd.DataFrame:
     """Interarrival times of the first ``packets`` datagrams of several runs, stacked with an offset.
 
     Returns
@@ -344,7 +344,7 @@ def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int 
     frames = []
     n = len(configs)
     for k, (label, c) in enumerate(configs.items()):
-        t = trace(c, rep).iloc[1:packets + 1]
+        t = trace(c, rep, scheduler=scheduler).iloc[1:packets + 1]
         frames.append(pd.DataFrame({"stream": label, "packet": t["packet"].to_numpy(),
                                     "interarrival_us": t["interarrival_us"].to_numpy(),
                                     "plotted_us": t["interarrival_us"].to_numpy() + offset_us * (n - 1 - k)}))
