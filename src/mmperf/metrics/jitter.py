@@ -106,7 +106,7 @@ def reflection_free_variance(interarrival) -> float:
     >>> reflection_free_variance([10, 10, 10, 30])  # one late packet
     0.0
     >>> reflection_free_variance([10, 20, 10, 20])
-    25.0
+    50.0
     """
     x = _values(interarrival, "interarrival")
     d = x - x.mean()

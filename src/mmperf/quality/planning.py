@@ -156,7 +156,7 @@ def optimal_buffer(curve: pd.DataFrame, *, limits: UserLimits = VIDEOCONFERENCE)
 
     Examples
     --------
-    >>> c = pd.DataFrame({"buffer_us": [0, 23_000, 46_000, 230_000], "dropped_pct": [6.0, 1.2, 0.0, 0.0]})
+    >>> c = pd.DataFrame({"buffer_us": [0, 23_000, 46_000, 230_000], "dropped_pct": [6.0, 0.6, 0.0, 0.0]})
     >>> optimal_buffer(c)["buffer_us"]
     np.float64(23000.0)
     """
