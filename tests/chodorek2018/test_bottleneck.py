@@ -138,3 +138,13 @@ def test_parallel_batch_equals_serial_runs():
         assert b == simulate_best_effort(video[i], cap[i], link=LINK, k_flows=k, seed=s)
     with pytest.raises(ValueError, match="set_index"):
         simulate_best_effort_many(video, cap, link=LINK, set_index=[2], k_flows=[1], seeds=[0])
+
+
+def test_buffer_sensitivity_monotone_in_the_unloaded_cell():
+    from mmperf.experiments.chodorek2018 import buffer_sensitivity
+
+    d = buffer_sensitivity(Params(), buffers_packets=(10, 50, 400), rtts_s=(0.004,), replications=1)
+    unloaded = d[d.cell == "K=0, N=10"].sort_values("buffer_packets")["per"].to_numpy()
+    assert np.all(np.diff(unloaded) <= 0) and unloaded[-1] == 0.0   # a bigger FIFO never loses more video alone
+    loaded = d[d.cell == "K=10, N=1"]["per"]
+    assert (loaded > 0).all() and (loaded < 5).all()                 # far from the paper's 26.9 %

@@ -453,3 +453,35 @@ def claim_values(tables: pd.DataFrame) -> dict:
         "s4-smallest-tcp-reduction": float((tcp["s4"] >= np.maximum(tcp["s2"], tcp["s3"])).to_numpy().mean()),
         "s4-utilization-close-to-best-effort": float((util["s4"] - util["s1"]).abs().to_numpy().mean()),
     }
+
+
+def buffer_sensitivity(params: Params, *, buffers_packets, rtts_s, replications: int = 3) -> pd.DataFrame:
+    """Best-effort PER of the unloaded and the most loaded cells for other buffers and round trips.
+
+    Can any drop-tail buffer give both the paper's unloaded network (s1, K = 0,
+    N = 10: PER 0.00 %) and its best-effort losses under load (s1, K = 10,
+    N = 1: 26.9 %; K = 10, N = 10: 6.22 %)? Each (buffer, RTT) pair runs those
+    three cells and K = 1, N = 1 for ``replications`` replications.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``buffer_packets, rtt_ms, cell`` (``"K=0, N=10"``, ``"K=10, N=1"``, ``"K=10, N=10"``, ``"K=1, N=1"``),
+        ``per`` [%] and ``link_utilization`` [%], means over the replications.
+    """
+    cells = [(0, 10), (10, 1), (10, 10), (1, 1)]
+    clips = hdvideo.clip_library(params.video)
+    rows = []
+    for rep in range(replications):
+        arr = video_arrivals(params, rep, 10, clips=clips)
+        sets = {n: _reserve(params, "s1", arr[:n]) for n in (1, 10)}
+        for b in buffers_packets:
+            for rtt in rtts_s:
+                link = replace(params.link, buffer_packets=int(b), rtt_s=float(rtt))
+                for k, n in cells:
+                    be = bottleneck.simulate_best_effort(sets[n]["excess"], sets[n]["be_capacity"], link=link, k_flows=k,
+                                                         seed=int_seed(PAPER, "tcp", "s1", n, k, rep))
+                    r = _metrics(params, sets[n]["served"], sets[n]["queued"], be, sets[n]["offered"])
+                    rows.append({"buffer_packets": int(b), "rtt_ms": 1000 * float(rtt), "cell": f"K={k}, N={n}",
+                                 "per": r["per"], "link_utilization": r["link_utilization"]})
+    return pd.DataFrame(rows).groupby(["buffer_packets", "rtt_ms", "cell"], as_index=False)[["per", "link_utilization"]].mean()
