@@ -67,7 +67,7 @@ PARAMETERS = pd.DataFrame([
     ("clock tick", Scheduler().tick_us, "us", "physical", "4.3BSD/SunOS hz = 100 (the paper's [32])"),
     ("time-sharing quantum", Scheduler().quantum_us, "us", "physical", "4.3BSD round-robin every 100 ms ([32])"),
     ("per-datagram CPU work x SPECint92", Scheduler().work_spec_us, "us", "calibrated",
-     "on one number: default-class variance near the top of Fig. 10's axis (3.5e10 us^2) at six counters on the SPARCclassic"),
+     "on one scale: default-class variance at six counters on the SPARCclassic of the order of Fig. 10's axis (bound 3.5e10 us^2; book mean 1.8e10)"),
     ("competitor ahead, default", Scheduler().ahead["default"], "probability", "assumed", "decay-usage priority: a coin flip"),
     ("competitor ahead, niced", Scheduler().ahead["niced"], "probability", "assumed", "better user-mode priority (Sec. 5.1)"),
     ("competitor ahead, real-time", Scheduler().ahead["real-time"], "probability", "paper", "Sec. 5.1: real-time runs before any other process"),
