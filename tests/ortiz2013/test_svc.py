@@ -112,3 +112,31 @@ def test_bad_inputs_raise_clear_errors(video):
         scenes.test_sequence(frames_per_scene=(1, 2))
     with pytest.raises(ValueError, match="height"):
         scenes.test_sequence(height=30)
+
+
+def test_black_concealment_of_a_lost_base_slice(video, frames):
+    pk = video.packets
+    i = int(np.flatnonzero((pk["layer"] == 0) & (pk["frame"] == 5))[0])
+    ok = np.ones(video.n_packets, bool)
+    ok[i] = False
+    dec = video.decode(ok, base_loss="black")
+    assert dec.status[5] == "partial" and dec.shown[5] == 5
+    img = dec.image(5)
+    blocks = np.flatnonzero(video.block_slice[0, 5] == pk["slice"].iloc[i])
+    nbx = video.original.shape[2] // svc.BLOCK
+    for b in blocks:
+        y, x = (b // nbx) * 8, (b % nbx) * 8
+        assert (img[y:y + 8, x:x + 8] == 0).all()
+    assert dec.psnr[5] == pytest.approx(peak_signal_noise_ratio(frames[5], img, data_range=255))
+    assert dec.psnr[5] < video.decode(ok).psnr[5] + 20  # finite and comparable
+    with pytest.raises(ValueError, match="base_loss"):
+        video.decode(ok, base_loss="grey")
+
+
+def test_fragile_decoder_freezes_on_any_lost_slice(video):
+    pk = video.packets
+    ok = np.ones(video.n_packets, bool)
+    ok[int(np.flatnonzero((pk["layer"] == 1) & (pk["frame"] == 7))[0])] = False
+    assert video.decode(ok).status[7] == "partial"
+    dec = video.decode(ok, base_loss="freeze-any")
+    assert dec.status[7] == "frozen" and dec.shown[7] == 6

@@ -421,13 +421,22 @@ class CodedVideo:
         j = np.arange(len(frame)) - starts[frame]
         return (frame + j / counts[frame]) / self.frame_rate
 
-    def decode(self, delivered) -> "Decoded":
+    def decode(self, delivered, *, base_loss: str = "freeze") -> "Decoded":
         """Decode the sequence from the packets that reached the receiver.
 
         Parameters
         ----------
         delivered : array_like of bool, shape (n_packets,)
             Whether each packet (in :attr:`packets` order) was delivered.
+        base_loss : {"freeze", "black", "freeze-any"}, default "freeze"
+            What a lost slice does. ``"freeze"`` (the paper's procedure): a
+            frame with a lost base slice cannot be decoded and the last decoded
+            frame is shown; a lost enhancement slice falls back to the base.
+            Two sensitivity cases: ``"black"``, the frame is decoded and the
+            blocks of a lost base slice are black (the "black square artifacts"
+            the paper reports; a frame with no base slice at all is frozen);
+            ``"freeze-any"``, a fragile decoder that gives up on a frame when
+            any of its slices, base or enhancement, is lost.
 
         Returns
         -------
@@ -442,14 +451,25 @@ class CodedVideo:
         delivered = np.asarray(delivered, dtype=bool)
         if delivered.shape != (self.n_packets,):
             raise ValueError(f"delivered must have shape ({self.n_packets},), got {delivered.shape}")
+        if base_loss not in ("freeze", "black", "freeze-any"):
+            raise ValueError(f"base_loss must be 'freeze', 'black' or 'freeze-any', got {base_loss!r}")
         pslice = self.packets["slice"].to_numpy()
         nsl = len(self.slice_frame)
         lost_per_slice = np.bincount(pslice, weights=~delivered, minlength=nsl)
         slice_ok = lost_per_slice == 0
         n = self.n_frames
-        base_ok = np.bincount(self.slice_frame, weights=(~slice_ok) & (self.slice_layer == 0), minlength=n) == 0
-        enh_ok = slice_ok[self.block_slice[1]]  # (n, blocks)
-        se = np.where(enh_ok, self.se_full, self.se_base).sum(axis=1)
+        base_lost = np.bincount(self.slice_frame, weights=(~slice_ok) & (self.slice_layer == 0), minlength=n)
+        base_blk = slice_ok[self.block_slice[0]]  # (n, blocks)
+        enh_ok = slice_ok[self.block_slice[1]] & base_blk
+        se_blk = np.where(enh_ok, self.se_full, self.se_base)
+        if base_loss == "black":
+            base_ok = base_blk.any(axis=1)
+            se_blk = np.where(base_blk, se_blk, self._se_black())
+        elif base_loss == "freeze-any":
+            base_ok = np.bincount(self.slice_frame, weights=~slice_ok, minlength=n) == 0
+        else:
+            base_ok = base_lost == 0
+        se = se_blk.sum(axis=1)
         # a frame that cannot be decoded repeats the last decoded frame
         idx = np.where(base_ok, np.arange(n), -1)
         shown = np.maximum.accumulate(idx)
@@ -460,20 +480,35 @@ class CodedVideo:
             for lo in range(0, todo.size, 256):
                 t = todo[lo : lo + 256]
                 k = shown[t]
-                img = self._composite(k, enh_ok)
+                img = self._composite(k, enh_ok, (~base_blk) if base_loss == "black" else None)
                 diff = img - self.original[t].astype(np.float64)
                 se[t] = (diff**2).sum(axis=(1, 2))
         psnr = _psnr_from_se(se, self.npix)
         status = np.where(frozen, "frozen", np.where(enh_ok.all(axis=1), "full", "partial"))
-        return Decoded(psnr=psnr, status=status, shown=shown, enh_ok=enh_ok, video=self)
+        return Decoded(psnr=psnr, status=status, shown=shown, enh_ok=enh_ok, video=self,
+                       black=(~base_blk) if base_loss == "black" else None)
 
-    def _composite(self, k: np.ndarray, enh_ok: np.ndarray) -> np.ndarray:
-        """Reconstructions of frames ``k`` (-1: none decoded yet, mid-grey) with per-block enhancement."""
+    def _se_black(self) -> np.ndarray:
+        """Squared error of each block shown black (all zeros)."""
+        if getattr(self, "_se_black_cache", None) is None:
+            h, w = self.original.shape[1:]
+            o = self.original.astype(np.float64).reshape(-1, h // BLOCK, BLOCK, w // BLOCK, BLOCK)
+            self._se_black_cache = (o**2).sum(axis=(2, 4)).reshape(len(o), -1)
+        return self._se_black_cache
+
+    def _composite(self, k: np.ndarray, enh_ok: np.ndarray, black: np.ndarray | None = None) -> np.ndarray:
+        """Reconstructions of frames ``k`` (-1: none decoded yet, mid-grey) with per-block enhancement
+        (and, if given, per-block black concealment)."""
         h, w = self.original.shape[1:]
         kk = np.maximum(k, 0)
-        m = enh_ok[kk].reshape(len(k), h // BLOCK, 1, w // BLOCK, 1)
-        m = np.broadcast_to(m, (len(k), h // BLOCK, BLOCK, w // BLOCK, BLOCK)).reshape(len(k), h, w)
-        img = np.where(m, self.full[kk], self.base[kk]).astype(np.float64)
+
+        def px(mask):
+            m = mask[kk].reshape(len(k), h // BLOCK, 1, w // BLOCK, 1)
+            return np.broadcast_to(m, (len(k), h // BLOCK, BLOCK, w // BLOCK, BLOCK)).reshape(len(k), h, w)
+
+        img = np.where(px(enh_ok), self.full[kk], self.base[kk]).astype(np.float64)
+        if black is not None:
+            img[px(black)] = 0.0
         img[k < 0] = 128.0
         return img
 
@@ -498,12 +533,13 @@ class Decoded:
     shown: np.ndarray
     enh_ok: np.ndarray = field(repr=False)
     video: CodedVideo = field(repr=False)
+    black: np.ndarray | None = field(default=None, repr=False)
 
     def image(self, t: int) -> np.ndarray:
         """The displayed picture at frame ``t`` as uint8."""
         if not 0 <= t < len(self.psnr):
             raise IndexError(f"frame index must be in [0, {len(self.psnr)}), got {t}")
-        img = self.video._composite(np.array([self.shown[t]]), self.enh_ok)[0]
+        img = self.video._composite(np.array([self.shown[t]]), self.enh_ok, self.black)[0]
         return img.astype(np.uint8)
 
     def frame_table(self) -> pd.DataFrame:
