@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from mmperf.experiments.chodorek2018 import Params, reservations, run_cell, video_arrivals
 from mmperf.networks.bottleneck import Link, admit, max_backlog, reserved_path, simulate_best_effort
 
-LINK = Link(buffer_packets=400, rtt_s=0.026, slot_s=0.002)
+LINK = Params().link  # the calibrated bottleneck (50 packets, 4 ms, 2-ms slots)
 
 
 @settings(max_examples=25, deadline=None)
