@@ -34,8 +34,8 @@ def test_tcp_delay_prohibitive(grid):
     assert grid[4]["tcp_delay_prohibitive"] == 1.0
 
 
-@pytest.mark.xfail(strict=True, reason="the paper's own Table 2 contradicts its text; in the book TCP and SCTP are "
-                                       "nearly equal without errors and TCP is slower at 45 Mb/s")
+@pytest.mark.xfail(strict=True, reason="the paper's own Table 2 contradicts its text; in the book TCP is slightly "
+                                       "faster than SCTP at 30 and 45 Mb/s but window-limited at 60 Mb/s")
 def test_tcp_better_than_sctp_without_errors(grid):
     assert grid[4]["tcp_beats_sctp_no_error"] == 1.0
 
