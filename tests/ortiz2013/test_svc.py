@@ -12,7 +12,7 @@ CAL = svc.Calibration(q_base=60.0, q_enh=8.0, bytes_per_bit=4.0)
 
 @pytest.fixture(scope="module")
 def frames():
-    return scenes.test_sequence(frames_per_scene=(3, 3, 3, 3), height=48, width=64).frames()
+    return scenes.four_scenes(frames_per_scene=(3, 3, 3, 3), height=48, width=64).frames()
 
 
 @pytest.fixture(scope="module")
@@ -109,9 +109,9 @@ def test_bad_inputs_raise_clear_errors(video):
     with pytest.raises(ValueError, match="target_rates_mbps"):
         svc.calibrate(np.zeros((1, 16, 16), np.uint8), target_rates_mbps=(5.0, 4.0))
     with pytest.raises(ValueError, match="frames_per_scene"):
-        scenes.test_sequence(frames_per_scene=(1, 2))
+        scenes.four_scenes(frames_per_scene=(1, 2))
     with pytest.raises(ValueError, match="height"):
-        scenes.test_sequence(height=30)
+        scenes.four_scenes(height=30)
 
 
 def test_black_concealment_of_a_lost_base_slice(video, frames):

@@ -152,7 +152,7 @@ class Parameters:
 
 def prepare_video(params: Parameters = Parameters()) -> svc.CodedVideo:
     """Generate the four-scene sequence and code it (calibrated once, see :mod:`mmperf.coding.svc`)."""
-    seq = scenes.test_sequence(frames_per_scene=params.frames_per_scene, height=params.height,
+    seq = scenes.four_scenes(frames_per_scene=params.frames_per_scene, height=params.height,
                                width=params.width, frame_rate=params.frame_rate)
     return svc.encode(seq.frames(), frame_rate=params.frame_rate)
 

@@ -22,8 +22,8 @@ this reduced resolution.
 
 Examples
 --------
->>> from mmperf.media.scenes import test_sequence
->>> seq = test_sequence(frames_per_scene=(5, 5, 5, 5))
+>>> from mmperf.media.scenes import four_scenes
+>>> seq = four_scenes(frames_per_scene=(5, 5, 5, 5))
 >>> seq.frames().shape
 (20, 120, 160)
 """
@@ -97,7 +97,7 @@ def _pil_canvas(key, canvas):
     from PIL import Image
 
     if key not in _PIL_CACHE:
-        _PIL_CACHE[key] = Image.fromarray(np.ascontiguousarray(canvas, dtype=np.float32), mode="F")
+        _PIL_CACHE[key] = Image.fromarray(np.ascontiguousarray(canvas, dtype=np.float32))
     return _PIL_CACHE[key]
 
 
@@ -133,7 +133,7 @@ def _frame(scene: str, k: int, n: int, shape: tuple[int, int]) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class TestSequence:
+class SceneSequence:
     """The concatenated four-scene test sequence.
 
     Attributes
@@ -189,8 +189,8 @@ class TestSequence:
         return out
 
 
-def test_sequence(*, frames_per_scene=PAPER_FRAMES, height: int = 120, width: int = 160,
-                  frame_rate: float = 25.0) -> TestSequence:
+def four_scenes(*, frames_per_scene=PAPER_FRAMES, height: int = 120, width: int = 160,
+                  frame_rate: float = 25.0) -> SceneSequence:
     """Build the four-scene test sequence (frames are generated lazily).
 
     Parameters
@@ -204,7 +204,7 @@ def test_sequence(*, frames_per_scene=PAPER_FRAMES, height: int = 120, width: in
 
     Returns
     -------
-    TestSequence
+    SceneSequence
 
     Raises
     ------
@@ -224,4 +224,4 @@ def test_sequence(*, frames_per_scene=PAPER_FRAMES, height: int = 120, width: in
             raise ValueError(f"{name} must be a positive multiple of 8, got {v!r}")
     if not frame_rate > 0:
         raise ValueError(f"frame_rate must be positive, got {frame_rate!r}")
-    return TestSequence(tuple(int(n) for n in fps), int(height), int(width), float(frame_rate))
+    return SceneSequence(tuple(int(n) for n in fps), int(height), int(width), float(frame_rate))
