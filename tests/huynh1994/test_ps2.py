@@ -110,6 +110,37 @@ def test_replications_are_independent():
     assert len(np.unique(x)) == 6
 
 
+def _assert_same(a: dict, b: dict) -> None:
+    assert a.keys() == b.keys()
+    for k in a:
+        if isinstance(a[k], dict):
+            _assert_same(a[k], b[k])
+        elif hasattr(a[k], "equals"):
+            assert a[k].equals(b[k]), k  # bit-identical values, same order and dtypes
+        else:
+            assert a[k] == b[k]
+
+
+def test_results_do_not_depend_on_workers():
+    # replications carry their own random streams: a process pool gives bit-identical results
+    kw = dict(frames=12, sweep_frames=8, replications=2, run_lengths=(6,))
+    one = E.run_all(**kw, workers=1)
+    two = E.run_all(**kw, workers=2)
+    _assert_same(one, two)
+    assert len(one["grid"]["stations"].groupby(E.CONFIG)) == 24
+    grid = E.run_grid(frames=12, replications=2, systems=("486",), modes=("move",), workers=3)
+    _assert_same(grid, E.run_grid(frames=12, replications=2, systems=("486",), modes=("move",)))
+
+
+def test_run_all_equals_the_separate_runs():
+    kw = dict(frames=10, replications=2)
+    res = E.run_all(sweep_frames=6, run_lengths=(5,), **kw)
+    _assert_same(res["grid"], E.run_grid(**kw))
+    _assert_same(res["single"], E.run_single_streams(**kw))
+    _assert_same(res["adapter_sweep"], E.run_adapter_sweep(E.ADAPTER_PATH_LENGTHS, frames=6, replications=2))
+    _assert_same(res["run_length"], E.run_run_lengths((5,), replications=2))
+
+
 def test_calibration_reproduces_its_targets():
     cal = E.calibrate()
     hw = E.hardware("386")
@@ -147,6 +178,8 @@ def test_saturation_point_and_crossing():
         (lambda: simulate(E.hardware("386"), "30 fps", rng=rng("x")), "workload"),
         (lambda: simulate(E.hardware("386"), E.workload("move", 30), rng=1), "rng"),
         (lambda: E._run("386", E.workload("move", 30), ("x",), 1), "replications"),
+        (lambda: E.run_grid(frames=10, workers=0), "workers"),
+        (lambda: E.run_all(frames=10, workers=1.5), "workers"),
     ],
 )
 def test_bad_parameters_raise_clear_errors(call, match):

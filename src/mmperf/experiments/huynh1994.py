@@ -28,6 +28,7 @@ K. D. Huynh, T. M. Khoshgoftaar, Multimedia Systems 1994, secs. 2, 4.2, 5 and Ta
 from __future__ import annotations
 
 import math
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import numpy as np
@@ -281,19 +282,49 @@ def parameter_table() -> pd.DataFrame:
 # ----------------------------------------------------------------------------- experiments
 
 
-def _run(system: str, wl: Workload, key: tuple, replications: int, hw: Hardware | None = None) -> dict:
-    """Replications of one configuration; tidy frames with a ``rep`` column."""
-    if not (isinstance(replications, int) and replications >= 2):
+def _check_workers(workers) -> int:
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be an int >= 1, got {workers!r}")
+    return workers
+
+
+def _replicate(task: tuple) -> dict:
+    """One replication of one configuration (module level, so worker processes can run it)."""
+    hw, wl, key, rep = task
+    r = simulate(hw, wl, rng=rng(PAPER, *key, rep))
+    return {"stations": r.stations.assign(rep=rep), "host": r.host_by_workload.assign(rep=rep),
+            "delays": r.delays.assign(rep=rep), "frames": r.frames.assign(rep=rep)}
+
+
+def _run_configs(configs: list[tuple], replications: int, *, workers: int = 1) -> list[tuple[dict, dict]]:
+    """Every replication of every configuration, in one process or over a process pool.
+
+    ``configs`` holds ``(labels, system, workload, key, hardware or None)``. Each
+    replication draws its own stream ``rng(PAPER, *key, rep)``, so the results do not
+    depend on ``workers`` or on which process ran what; they are gathered in the
+    order of ``configs``, then ``rep``. Returns ``[(labels, tidy frames)]``.
+    """
+    if isinstance(replications, bool) or not isinstance(replications, int) or replications < 2:
         raise ValueError(f"replications must be an int >= 2, got {replications!r}")
-    hw = hw or hardware(system)
-    out = {"stations": [], "host": [], "delays": [], "frames": []}
-    for rep in range(replications):
-        r = simulate(hw, wl, rng=rng(PAPER, *key, rep))
-        out["stations"].append(r.stations.assign(rep=rep))
-        out["host"].append(r.host_by_workload.assign(rep=rep))
-        out["delays"].append(r.delays.assign(rep=rep))
-        out["frames"].append(r.frames.assign(rep=rep))
-    return {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
+    workers = _check_workers(workers)
+    tasks = [(hw or hardware(system), wl, key, rep)
+             for _, system, wl, key, hw in configs for rep in range(replications)]
+    if workers == 1 or len(tasks) < 2:
+        reps = [_replicate(t) for t in tasks]
+    else:
+        with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
+            reps = list(pool.map(_replicate, tasks))  # map returns in submission order
+    runs = []
+    for i, (labels, *_) in enumerate(configs):
+        chunk = reps[i * replications:(i + 1) * replications]
+        runs.append((labels, {k: pd.concat([c[k] for c in chunk], ignore_index=True) for k in chunk[0]}))
+    return runs
+
+
+def _run(system: str, wl: Workload, key: tuple, replications: int, hw: Hardware | None = None,
+         *, workers: int = 1) -> dict:
+    """Replications of one configuration; tidy frames with a ``rep`` column."""
+    return _run_configs([({}, system, wl, key, hw)], replications, workers=workers)[0][1]
 
 
 def _collect(runs: list[tuple[dict, dict]]) -> dict:
@@ -304,9 +335,48 @@ def _collect(runs: list[tuple[dict, dict]]) -> dict:
     return {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
 
 
+def _grid_configs(frames, systems=SYSTEMS, modes=MODES, mixings=MIXINGS, frame_rates=FRAME_RATES) -> list:
+    return [({"system": system, "mode": mode, "mixing": mixing, "frame_rate": f}, system,
+             workload(mode, f, mixing, frames=frames), ("grid", system, mode, mixing, int(f)), None)
+            for system in systems for mode in modes for mixing in mixings for f in frame_rates]
+
+
+def _single_configs(frames, frame_rate=30) -> list:
+    return [({"system": system, "mode": mode, "stream": stream}, system,
+             workload(mode, frame_rate, stream, frames=frames), ("single", system, mode, stream), None)
+            for system in SYSTEMS for mode in MODES for stream in ("send-only", "receive-only", "file-only")]
+
+
+def _sweep_configs(kind: str, mode: str, path_lengths, frames, frame_rate=30, systems=SYSTEMS) -> list:
+    return [({"system": system, "vc_instructions": float(L)}, system,
+             workload(mode, frame_rate, "distributed", frames=frames, vc_instructions=float(L)),
+             (kind, system, int(L)), None)
+            for system in systems for L in path_lengths]
+
+
+def _run_length_configs(lengths, system="386", mode="locate", mixing="distributed", frame_rate=30) -> list:
+    return [({"frames": int(n)}, system, workload(mode, frame_rate, mixing, frames=int(n)),
+             ("run-length", system, mode, mixing, int(frame_rate), int(n)), None)
+            for n in lengths]
+
+
 def run_grid(*, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
-             systems=SYSTEMS, modes=MODES, mixings=MIXINGS, frame_rates=FRAME_RATES) -> dict:
+             systems=SYSTEMS, modes=MODES, mixings=MIXINGS, frame_rates=FRAME_RATES,
+             workers: int = 1) -> dict:
     """The paper's main grid: system x mode x mixing x frame rate, replicated.
+
+    Parameters
+    ----------
+    frames : int, default 2000
+        Frames per video stream per replication (sec. 4.2).
+    replications : int, default 5
+        Independent replications (at least 2).
+    systems, modes, mixings, frame_rates : sequences
+        The grid's axes; default the paper's.
+    workers : int, default 1
+        Processes over which the replications are spread
+        (:class:`concurrent.futures.ProcessPoolExecutor`). Each replication has its
+        own random stream, so the results are identical whatever ``workers`` is.
 
     Returns
     -------
@@ -314,55 +384,45 @@ def run_grid(*, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
         ``stations`` (utilization per station), ``host`` (host utilization by
         workload), ``delays`` (mean delay per chain and component) and
         ``frames``; each with columns system, mode, mixing, frame_rate, rep.
+
+    Raises
+    ------
+    ValueError
+        If ``replications`` < 2, ``workers`` < 1, or as :func:`workload`.
     """
-    runs = []
-    for system in systems:
-        for mode in modes:
-            for mixing in mixings:
-                for f in frame_rates:
-                    wl = workload(mode, f, mixing, frames=frames)
-                    res = _run(system, wl, ("grid", system, mode, mixing, int(f)), replications)
-                    runs.append(({"system": system, "mode": mode, "mixing": mixing, "frame_rate": f}, res))
-    return _collect(runs)
+    configs = _grid_configs(frames, systems, modes, mixings, frame_rates)
+    return _collect(_run_configs(configs, replications, workers=workers))
 
 
 def run_single_streams(*, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
-                       frame_rate: float = 30) -> dict:
-    """Fig. 10: one stream alone (send, receive or file transfer), both systems and modes."""
-    runs = []
-    for system in SYSTEMS:
-        for mode in MODES:
-            for stream in ("send-only", "receive-only", "file-only"):
-                wl = workload(mode, frame_rate, stream, frames=frames)
-                res = _run(system, wl, ("single", system, mode, stream), replications)
-                runs.append(({"system": system, "mode": mode, "stream": stream}, res))
-    return _collect(runs)
+                       frame_rate: float = 30, workers: int = 1) -> dict:
+    """Fig. 10: one stream alone (send, receive or file transfer), both systems and modes.
+
+    ``workers`` as in :func:`run_grid`.
+    """
+    return _collect(_run_configs(_single_configs(frames, frame_rate), replications, workers=workers))
 
 
 def run_host_sweep(path_lengths, *, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
-                   frame_rate: float = 30, systems=SYSTEMS) -> dict:
+                   frame_rate: float = 30, systems=SYSTEMS, workers: int = 1) -> dict:
     """Fig. 5 (the paper's 'Fig. 5b'): host utilization against the Locate-mode
-    video conferencing path length, fully distributed mixing."""
-    runs = []
-    for system in systems:
-        for L in path_lengths:
-            wl = workload("locate", frame_rate, "distributed", frames=frames, vc_instructions=float(L))
-            res = _run(system, wl, ("host-sweep", system, int(L)), replications)
-            runs.append(({"system": system, "vc_instructions": float(L)}, res))
-    return _collect(runs)
+    video conferencing path length, fully distributed mixing.
+
+    ``workers`` as in :func:`run_grid`.
+    """
+    configs = _sweep_configs("host-sweep", "locate", path_lengths, frames, frame_rate, systems)
+    return _collect(_run_configs(configs, replications, workers=workers))
 
 
 def run_adapter_sweep(path_lengths, *, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
-                      frame_rate: float = 30, systems=SYSTEMS) -> dict:
+                      frame_rate: float = 30, systems=SYSTEMS, workers: int = 1) -> dict:
     """Fig. 5: receive/decompress delay against the Move-mode video conferencing
-    path length on the video adapter's 80C186, fully distributed mixing."""
-    runs = []
-    for system in systems:
-        for L in path_lengths:
-            wl = workload("move", frame_rate, "distributed", frames=frames, vc_instructions=float(L))
-            res = _run(system, wl, ("adapter-sweep", system, int(L)), replications)
-            runs.append(({"system": system, "vc_instructions": float(L)}, res))
-    return _collect(runs)
+    path length on the video adapter's 80C186, fully distributed mixing.
+
+    ``workers`` as in :func:`run_grid`.
+    """
+    configs = _sweep_configs("adapter-sweep", "move", path_lengths, frames, frame_rate, systems)
+    return _collect(_run_configs(configs, replications, workers=workers))
 
 
 def summarize(frame: pd.DataFrame, *, by: list[str], value: str, level: float = LEVEL) -> pd.DataFrame:
@@ -442,11 +502,14 @@ def saturation_point(x, y, *, below: float = 0.8) -> float:
 
 # ----------------------------------------------------------------------------- the chapter's runs
 
-BOOK_FRAMES = 200
-"""Frames per video stream per replication in the chapter's main grid (the paper ran
-2000; the chapter's time budget allows fewer -- see the chapter's discussion)."""
-SWEEP_FRAMES = 80
-"""Frames per replication in the path-length sweeps."""
+BOOK_FRAMES = PAPER_FRAMES
+"""Frames per video stream per replication in the chapter's main grid and single-stream runs
+(the paper's 2000)."""
+SWEEP_FRAMES = 500
+"""Frames per replication in the path-length sweeps (shorter than the paper's 2000 to fit the
+chapter's time budget; the chapter shows how little the sweeps' results depend on it)."""
+BOOK_WORKERS = 2
+"""Processes the chapter spreads its runs over (results do not depend on it)."""
 HOST_PATH_LENGTHS = (15e3, 30e3, 45e3, 90e3, 180e3, 300e3)
 """Locate-mode video conferencing path lengths of the host sweep [instructions/frame]."""
 ADAPTER_PATH_LENGTHS = (1e3, 8e3, 12e3, 14e3, 16e3, 18e3, 20e3)
@@ -456,34 +519,44 @@ RUN_LENGTHS = (100, 500)
 
 
 def run_run_lengths(lengths=RUN_LENGTHS, *, replications: int = REPLICATIONS, system: str = "386",
-                    mode: str = "locate", mixing: str = "distributed", frame_rate: float = 30) -> dict:
-    """One configuration at several replication lengths (how the delays depend on the run length)."""
-    runs = []
-    for n in lengths:
-        wl = workload(mode, frame_rate, mixing, frames=int(n))
-        res = _run(system, wl, ("run-length", system, mode, mixing, int(frame_rate), int(n)), replications)
-        runs.append(({"frames": int(n)}, res))
-    return _collect(runs)
+                    mode: str = "locate", mixing: str = "distributed", frame_rate: float = 30,
+                    workers: int = 1) -> dict:
+    """One configuration at several replication lengths (how the delays depend on the run length).
+
+    ``workers`` as in :func:`run_grid`.
+    """
+    configs = _run_length_configs(lengths, system, mode, mixing, frame_rate)
+    return _collect(_run_configs(configs, replications, workers=workers))
 
 
 def run_all(*, frames: int = BOOK_FRAMES, sweep_frames: int = SWEEP_FRAMES,
-            replications: int = REPLICATIONS, run_lengths=RUN_LENGTHS) -> dict:
+            replications: int = REPLICATIONS, run_lengths=RUN_LENGTHS, workers: int = 1) -> dict:
     """Every experiment of the chapter, once: grid, single streams, the two sweeps, run lengths.
+
+    All configurations share one pool of ``workers`` processes; the results are the
+    same as running :func:`run_grid`, :func:`run_single_streams`, :func:`run_host_sweep`,
+    :func:`run_adapter_sweep` and :func:`run_run_lengths` one by one, whatever ``workers`` is.
 
     Returns
     -------
     dict
         ``grid``, ``single``, ``host_sweep``, ``adapter_sweep``, ``run_length``: each a dict of
-        tidy DataFrames as returned by :func:`run_grid`.
+        tidy DataFrames as returned by :func:`run_grid`; ``frames``.
     """
-    return {
-        "grid": run_grid(frames=frames, replications=replications),
-        "single": run_single_streams(frames=frames, replications=replications),
-        "host_sweep": run_host_sweep(HOST_PATH_LENGTHS, frames=sweep_frames, replications=replications),
-        "adapter_sweep": run_adapter_sweep(ADAPTER_PATH_LENGTHS, frames=sweep_frames, replications=replications),
-        "run_length": run_run_lengths(run_lengths, replications=replications),
-        "frames": frames,
+    groups = {
+        "grid": _grid_configs(frames),
+        "single": _single_configs(frames),
+        "host_sweep": _sweep_configs("host-sweep", "locate", HOST_PATH_LENGTHS, sweep_frames),
+        "adapter_sweep": _sweep_configs("adapter-sweep", "move", ADAPTER_PATH_LENGTHS, sweep_frames),
+        "run_length": _run_length_configs(run_lengths),
     }
+    runs = _run_configs([c for cs in groups.values() for c in cs], replications, workers=workers)
+    out, i = {}, 0
+    for name, cs in groups.items():
+        out[name] = _collect(runs[i:i + len(cs)])
+        i += len(cs)
+    out["frames"] = frames
+    return out
 
 
 CONFIG = ["system", "mode", "mixing", "frame_rate"]
