@@ -505,7 +505,7 @@ def saturation_point(x, y, *, below: float = 0.8) -> float:
 BOOK_FRAMES = PAPER_FRAMES
 """Frames per video stream per replication in the chapter's main grid and single-stream runs
 (the paper's 2000)."""
-SWEEP_FRAMES = 500
+SWEEP_FRAMES = 200
 """Frames per replication in the path-length sweeps (shorter than the paper's 2000 to fit the
 chapter's time budget; the chapter shows how little the sweeps' results depend on it)."""
 BOOK_WORKERS = 2
