@@ -84,7 +84,7 @@ def render_bundle(spec: dict, **_meta) -> dict:
 def _theme() -> dict:
     return {
         "config": {
-            "view": {"continuousWidth": 520, "continuousHeight": 300},
+            "view": {"continuousWidth": 460, "continuousHeight": 280},
             "font": "sans-serif",
             "title": {"fontSize": 14, "anchor": "start"},
             "axis": {"labelFontSize": 11, "titleFontSize": 12},

@@ -457,19 +457,18 @@ class Scorecard:
         for r in self.frame.itertuples(index=False):
             rows.append(
                 "<tr>"
-                f"<td><code>{html.escape(r.paper)}:{html.escape(r.claim_id)}</code></td>"
-                f"<td><q>{html.escape(r.quote)}</q><br><small>{html.escape(r.where)}</small></td>"
-                f"<td>{html.escape(r.quantity)}</td>"
+                f"<td><code>{html.escape(r.paper)}:{html.escape(r.claim_id)}</code><br><q>{html.escape(r.quote)}</q>"
+                f"<br><small>{html.escape(r.where)}</small></td>"
+                f"<td>{html.escape(r.quantity)}<br><small>criterion: {html.escape(r.criterion)}</small></td>"
                 f"<td>{html.escape(r.paper_value)}</td>"
                 f"<td>{html.escape(_value_text(r.book_value))}</td>"
-                f"<td>{html.escape(r.criterion)}</td>"
                 f"<td class='claim-{r.status}'>{_STATUS_LABEL[r.status]}<br><small>{html.escape(r.reason)}</small></td>"
                 "</tr>"
             )
         return (
             f"<div class='mmperf-claims'><p><strong>{len(self.frame)} claims:</strong> {head}</p>"
-            "<table class='mmperf-claims-table'><thead><tr><th>claim</th><th>the paper says</th>"
-            "<th>the book computes</th><th>paper</th><th>book</th><th>criterion</th><th>status</th>"
+            "<table class='mmperf-claims-table'><thead><tr><th>the paper says</th>"
+            "<th>the book computes</th><th>paper</th><th>book</th><th>status and reason</th>"
             "</tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>"
         )
 
