@@ -414,7 +414,7 @@ class ClaimRegistry:
         return Scorecard(self.to_frame())
 
 
-_STATUS_LABEL = {"reproduced": "✅ reproduced", "partly": "🟡 partly", "not_reproduced": "❌ not reproduced"}
+_STATUS_LABEL = {"reproduced": "✓ reproduced", "partly": "◐ partly", "not_reproduced": "✗ not reproduced"}
 
 
 def _value_text(v) -> str:
