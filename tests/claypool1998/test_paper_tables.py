@@ -72,3 +72,14 @@ def test_video_stream_arithmetic():
 
 def test_saturation_example():
     assert 100 * (1 - q("saturation_example_capacity") / q("saturation_example_demand")) == q("saturation_example_loss")
+
+
+def test_the_experiment_setup_matches_the_transcribed_paper():
+    """The runs' inputs live in the experiments module; they must agree with the paper's text."""
+    from mmperf.experiments import claypool1998 as X
+
+    for name, value in X.SETUP.items():
+        assert value == pytest.approx(q(name)), name
+    t = table(PAPER, "table3")
+    spec = t[t["quantity"] == "specint92"].set_index("workstation")["value"].to_dict()
+    assert X.PAPER_SPECINT92 == spec

@@ -36,20 +36,34 @@ N_PACKETS = 1000
 """Datagrams per run (assumed: the paper does not give its run length; 1000 audio datagrams = 160 s)."""
 
 
-@lru_cache(maxsize=None)
-def _quoted(name: str) -> float:
-    q = papers.table(PAPER, "quoted")
-    return float(q.loc[q["quantity"] == name, "value"].iloc[0])
+SETUP = {
+    # the paper's experimental setup: inputs of the book's runs, stated here with their source
+    # (tests/claypool1998/test_paper_tables.py checks them against the transcription in data/papers)
+    "audio_period": 160_000.0,  # us, Sec. 3: audio-rate interarrival
+    "audio_size": 1280.0,  # bytes, Sec. 3
+    "mid_period": 100_000.0,  # us, Sec. 3
+    "mid_size": 4000.0,  # bytes, Sec. 3
+    "video_period": 33_000.0,  # us, Sec. 3
+    "video_size": 6000.0,  # bytes, Sec. 3
+    "fig5_period_1": 30_000.0,  # us, Sec. 3, Fig. 5 rates
+    "fig5_period_2": 70_000.0,
+    "fig5_period_3": 110_000.0,
+    "fig5_period_4": 160_000.0,
+    "fig3_period_top": 160_000.0,  # us, Fig. 3 upper (reflecting) stream
+    "fig3_period_bottom": 30_000.0,  # us, Fig. 3 lower stream
+    "gaps_buffer": 250_000.0,  # us, Sec. 3: playout buffer of the gaps measure
+    "fig16_max_buffer": 250.0,  # ms, Sec. 8.1: largest buffer of the compensation curve
+    "fig19_users": 5.0,  # users, Sec. 8.5.2
+    "hardware_doubling": 1.0,  # years, Sec. 9
+}
+"""The paper's experimental setup (stream periods and sizes, buffers, users), with sources."""
 
-
-def _specint92() -> dict[str, float]:
-    t = papers.table(PAPER, "table3")
-    t = t[t["quantity"] == "specint92"]
-    return dict(zip(t["workstation"], t["value"].astype(float)))
+PAPER_SPECINT92 = {"SLC": 8.6, "IPC": 13.8, "IPX": 21.8, "Sparc 5": 64.0}
+"""Processor power of the four Sun workstations [SPECint92], the paper's Table 3."""
 
 
 SPECINT92 = {
-    **_specint92(),  # paper, Table 3: SLC 8.6, IPC 13.8, IPX 21.8, Sparc 5 64.0
+    **PAPER_SPECINT92,  # paper, Table 3
     "SPARCclassic": 26.4,  # physical: Sun SPARCclassic (microSPARC 50 MHz), Sec. 5 host; not in the paper
     "SGI Challenge L": 90.0,  # assumed: R4400-class, Sec. 6 host; the paper gives no SPECint92
     "DEC Alpha": 300.0,  # assumed: 21164-class, Sec. 8.5.3's "DEC Alpha"; the paper gives no SPECint92
@@ -60,10 +74,10 @@ WORKSTATIONS = ["SLC", "IPC", "IPX", "Sparc 5"]
 """The four Sun workstations of Sec. 4 (Table 3)."""
 
 PARAMETERS = pd.DataFrame([
-    ("audio period", _quoted("audio_period"), "us", "paper", "Sec. 3: 1280-byte datagrams every 160,000 us"),
-    ("audio size", _quoted("audio_size"), "bytes", "paper", "Sec. 3"),
-    ("gaps buffer", _quoted("gaps_buffer"), "us", "paper", "Sec. 3, after Naylor & Kleinrock"),
-    ("compensation buffers", _quoted("fig16_max_buffer") * 1000, "us", "paper", "Sec. 8.1: buffers 0 to 250 ms"),
+    ("audio period", SETUP["audio_period"], "us", "paper", "Sec. 3: 1280-byte datagrams every 160,000 us"),
+    ("audio size", SETUP["audio_size"], "bytes", "paper", "Sec. 3"),
+    ("gaps buffer", SETUP["gaps_buffer"], "us", "paper", "Sec. 3, after Naylor & Kleinrock"),
+    ("compensation buffers", SETUP["fig16_max_buffer"] * 1000, "us", "paper", "Sec. 8.1: buffers 0 to 250 ms"),
     ("clock tick", Scheduler().tick_us, "us", "physical", "4.3BSD/SunOS hz = 100 (the paper's [32])"),
     ("time-sharing quantum", Scheduler().quantum_us, "us", "physical", "4.3BSD round-robin every 100 ms ([32])"),
     ("per-datagram CPU work x SPECint92", Scheduler().work_spec_us, "us", "calibrated",
@@ -220,10 +234,10 @@ def grid() -> list[RunConfig]:
     pts: list[RunConfig] = []
     # Sec. 3, Fig. 4: three size/rate pairs
     for p, s in [("audio", "audio"), ("mid", "mid"), ("video", "video")]:
-        pts.append(RunConfig("size-rate", period_us=_quoted(f"{p}_period"), size_bytes=_quoted(f"{s}_size")))
+        pts.append(RunConfig("size-rate", period_us=SETUP[f"{p}_period"], size_bytes=SETUP[f"{s}_size"]))
     # Sec. 3, Fig. 5: 1280-byte packets at four rates
     for k in range(1, 5):
-        pts.append(RunConfig("rate", period_us=_quoted(f"fig5_period_{k}")))
+        pts.append(RunConfig("rate", period_us=SETUP[f"fig5_period_{k}"]))
     # Sec. 4.2, Figs. 6-7: counters on the receiver, four workstations
     for ws in WORKSTATIONS:
         for h in range(0, 7):
@@ -358,7 +372,7 @@ REFLECTION_HOGS = 2
 def reflection_configs() -> dict[str, RunConfig]:
     """The two streams of Fig. 3: mean interarrival 160,000 us and 30,000 us, same host and load."""
     return {f"{int(p):,} us": RunConfig("reflection", workstation="IPX", hogs=REFLECTION_HOGS, period_us=p)
-            for p in (_quoted("fig3_period_top"), _quoted("fig3_period_bottom"))}
+            for p in (SETUP["fig3_period_top"], SETUP["fig3_period_bottom"])}
 
 
 def environment_configs() -> dict[str, RunConfig]:
@@ -390,7 +404,7 @@ SYSTEMS = {
 }
 """The systems of Figs. 20-21."""
 
-FIG19_USERS = int(_quoted("fig19_users"))
+FIG19_USERS = int(SETUP["fig19_users"])
 FIG19_SPECS = [8.6, 13.8, 21.8, 26.4, 30.0, 35.0, 40.0, 45.0, 50.0, 64.0, 80.0, 100.0, 150.0, 200.0, 300.0]
 FIG19_MBPS = [10.0, 20.0, 50.0, 100.0, 266.0, 500.0, 800.0, 1600.0]
 FIG20_USERS = list(range(1, 21)) + list(range(25, 85, 5))
@@ -424,7 +438,7 @@ QUALITY_PARAMETERS = pd.DataFrame([
     ("DEC Alpha SPECint92", SPECINT92["DEC Alpha"], "SPECint92", "assumed", "21164-class; not stated in the paper"),
     ("users in the load scenario", FIG21_USERS, "users", "assumed", "Fig. 21 does not say"),
     ("projection load", PROJECTION["hogs"], "counter processes", "assumed", "heaviest load of Sec. 5"),
-    ("hardware doubling time", _quoted("hardware_doubling"), "years", "paper", "Sec. 9 (Hennessy & Patterson)"),
+    ("hardware doubling time", SETUP["hardware_doubling"], "years", "paper", "Sec. 9 (Hennessy & Patterson)"),
     ("runs per quality point", QUALITY_REPS, "runs", "assumed", "600 frames each"),
 ], columns=["parameter", "value", "unit", "source", "note"])
 """All parameters of the quality chapter with their source."""
