@@ -32,6 +32,7 @@ import dataclasses
 import html
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Literal, Sequence
@@ -369,8 +370,6 @@ class ClaimRegistry:
         TypeError
             If ``criterion`` is not a :class:`Criterion`.
         """
-        import re
-
         if not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", claim_id or ""):
             raise ValueError(f"claim_id must be lower case letters, digits and '-', got {claim_id!r}")
         if claim_id in self._claims:

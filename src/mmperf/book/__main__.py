@@ -66,7 +66,7 @@ def main(argv=None) -> int:
     _bench.add_parser(sub)
 
     args = parser.parse_args(argv)
-    if getattr(args, "jobs", 1) is not None and getattr(args, "jobs", 1) < 1:
+    if getattr(args, "jobs", 1) < 1:
         parser.error(f"--jobs must be a positive integer, got {args.jobs}")
     return args.func(args)
 

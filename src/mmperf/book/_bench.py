@@ -30,17 +30,21 @@ COLUMNS = ["target", "kind", "repeats", "median_s", "min_s", "max_s", "peak_rss_
 
 
 def _run_measured(cmd: list[str], *, cwd: Path, env: dict | None = None) -> tuple[float, float]:
-    """Run a command; return (wall seconds, peak RSS in MB of it and its descendants)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    seconds = time.perf_counter() - start
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode:
-        err = proc.stderr.read().decode(errors="replace")[-3000:] if proc.stderr else ""
-        raise RuntimeError(f"benchmark command failed ({proc.returncode}): {' '.join(cmd)}\n{err}")
-    if proc.stderr:
-        proc.stderr.close()
+    """Run a command; return (wall seconds, peak RSS in MB of it and its descendants).
+
+    The command's stderr goes to a temporary file (a pipe read only at the end could
+    fill up and stall a chatty kernel); its tail is shown if the command fails.
+    """
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(proc.pid, 0)
+        seconds = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode:
+            err.seek(0)
+            tail = err.read().decode(errors="replace")[-3000:]
+            raise RuntimeError(f"benchmark command failed ({proc.returncode}): {' '.join(cmd)}\n{tail}")
     return seconds, usage.ru_maxrss / 1024.0
 
 

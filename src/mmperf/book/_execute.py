@@ -163,8 +163,8 @@ def execute_notebook(path: str | Path, *, force: bool = False, extra: str = "", 
     if not force and out is None and has_outputs and nb.metadata.get("mmperf", {}).get("input_hash") == digest:
         return ExecutionResult(rel, "cached", 0.0)
     start = time.perf_counter()
-    env_path = os.environ.get("PYTHONHASHSEED")
-    os.environ["PYTHONHASHSEED"] = "0"
+    saved_hashseed = os.environ.get("PYTHONHASHSEED")
+    os.environ["PYTHONHASHSEED"] = "0"  # the kernel inherits it: string hashing fixed
     try:
         client = NotebookClient(
             nb,
@@ -175,10 +175,10 @@ def execute_notebook(path: str | Path, *, force: bool = False, extra: str = "", 
         )
         client.execute()
     finally:
-        if env_path is None:
+        if saved_hashseed is None:
             os.environ.pop("PYTHONHASHSEED", None)
         else:
-            os.environ["PYTHONHASHSEED"] = env_path
+            os.environ["PYTHONHASHSEED"] = saved_hashseed
     seconds = time.perf_counter() - start
     _clean(nb)
     nb.metadata.setdefault("mmperf", {})["input_hash"] = digest
