@@ -122,8 +122,18 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
     page.on("console", lambda msg: console_errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: page_errors.append(str(exc)))
 
+    pending: set[str] = set()
+    page.on("request", lambda req: pending.add(req.url))
+    page.on("requestfinished", lambda req: pending.discard(req.url))
+    page.on("requestfailed", lambda req: pending.discard(req.url))
+
     page.goto(f"{server}/{page_path}", wait_until="load")
-    page.wait_for_load_state("networkidle")
+    # Every request settled (instead of Playwright's 'networkidle', which flaked here and hides
+    # which request is stuck): poll, then name what is still in flight.
+    for _ in range(TIMEOUT_MS // 100):
+        if not pending:
+            break
+        page.wait_for_timeout(100)
 
     n_charts = page.locator(".mmperf-chart").count()
     if n_charts:
@@ -143,6 +153,7 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
     context.close()
 
     unexpected_console = [m for m in console_errors if m not in ALLOWED_CONSOLE_ERRORS]
+    assert not pending, f"{page_path}: requests never settled: {sorted(pending)}"
     assert not external, f"{page_path} requested outside localhost: {external}"
     assert not failed, f"{page_path} failed to load: {failed}"
     assert not bad_status, f"{page_path} got error responses: {bad_status}"
