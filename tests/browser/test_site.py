@@ -14,9 +14,10 @@ from __future__ import annotations
 import functools
 import http.server
 import os
+import re
 import threading
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import urljoin, urlparse
 
 import pytest
 
@@ -48,6 +49,18 @@ def _pages() -> list[str]:
 
 
 PAGES = _pages()
+
+_META_REFRESH = re.compile(r"""<meta\s+http-equiv=["']refresh["']\s+content=["']\d+;\s*url=([^"']+)["']""", re.I)
+
+
+def _redirect_target(page_path: str) -> str | None:
+    """The page a meta-refresh page sends the reader to (site-relative), or None.
+
+    Jupyter Book writes the site's ``index.html`` as such a redirect to the root
+    chapter; the browser navigates away from it right after ``load``.
+    """
+    match = _META_REFRESH.search((SITE / page_path).read_text(encoding="utf-8", errors="replace"))
+    return urljoin(page_path, match.group(1)) if match else None
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -128,6 +141,12 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
     page.on("requestfailed", lambda req: pending.discard(req.url))
 
     page.goto(f"{server}/{page_path}", wait_until="load")
+    target = _redirect_target(page_path)
+    if target is not None:
+        # A redirect page: wait until the browser has moved on (the refresh fires after 'load',
+        # and checking the page in between races the navigation), then check where it landed.
+        assert (SITE / target).is_file(), f"{page_path} redirects to a missing page: {target}"
+        page.wait_for_url(f"{server}/{target}", wait_until="load")
     # Every request settled (instead of Playwright's 'networkidle', which flaked here and hides
     # which request is stuck): poll, then name what is still in flight.
     for _ in range(TIMEOUT_MS // 100):
