@@ -73,6 +73,52 @@ def _rtt_update(p, r, srtt, rttvar, rto, rto_min, rto_max):  # pragma: no cover
 
 
 @njit(cache=False)
+def _withdraw(t, q, fast, now, st, size, hdr, flight, unreliable, txc, rtx_limit, fastf, inq, rtxq, qt, qn,
+              delay_q, ht, hq, hk, ha, hb, hc, hs):  # pragma: no cover
+    """Take chunk ``t`` out of path ``q``'s flight after a loss is detected.
+
+    A chunk of an unreliable stream past its retransmission limit is abandoned
+    (PR-SCTP: a FORWARD-TSN reaches the receiver one path delay later); any
+    other is marked for retransmission (``fast`` = 1 for fast retransmit) and
+    queued once. Returns the retransmission queue's new tail and length; the
+    caller subtracts the chunk's bytes from its outstanding total.
+    """
+    flight[q] -= size[t] + hdr
+    if unreliable[t] and txc[t] > rtx_limit:
+        st[t] = ABANDONED
+        heap_push(ht, hq, hk, ha, hb, hc, hs, now + delay_q, 4, t, 0, 0)
+    else:
+        st[t] = MARKED
+        fastf[t] = fast
+        if inq[t] == 0:
+            inq[t] = 1
+            rtxq[qt] = t
+            qt = (qt + 1) % rtxq.shape[0]
+            qn += 1
+    return qt, qn
+
+
+@njit(cache=False)
+def _ack(t, now, st, cpath, size, hdr, flight, acked, txc, sent_t, sample_p, sample_r):  # pragma: no cover
+    """Mark chunk ``t`` acknowledged; if it was in flight, credit its bytes to its path.
+
+    Returns the bytes it takes off the outstanding total and the RTT sample
+    (path, seconds), updated when ``t`` was sent only once (Karn's rule).
+    """
+    freed = 0.0
+    if st[t] == OUT:
+        q = cpath[t]
+        freed = float(size[t] + hdr)
+        flight[q] -= size[t] + hdr
+        acked[q] += size[t] + hdr
+        if txc[t] == 1:
+            sample_p = q
+            sample_r = now - sent_t[t]
+    st[t] = ACKED
+    return freed, sample_p, sample_r
+
+
+@njit(cache=False)
 def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, mtu, rbuf, init_cwnd,
                rto_init, rto_min, rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect,
                rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end):  # pragma: no cover
@@ -235,19 +281,9 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                 heap_push(ht, hq, hk, ha, hb, hc, hs, now + hb_interval + rto[p], 5, p, 0, 0)
             for t in range(scum + 1, next_new):
                 if st[t] == OUT and cpath[t] == p:
-                    flight[p] -= size[t] + hdr
                     outstanding -= size[t] + hdr
-                    if unreliable[t] and txc[t] > rtx_limit:
-                        st[t] = ABANDONED
-                        heap_push(ht, hq, hk, ha, hb, hc, hs, now + delay[p], 4, t, 0, 0)
-                    else:
-                        st[t] = MARKED
-                        fastf[t] = 0
-                        if inq[t] == 0:
-                            inq[t] = 1
-                            rtxq[qt] = t
-                            qt = (qt + 1) % (n + 1)
-                            qn += 1
+                    qt, qn = _withdraw(t, p, 0, now, st, size, hdr, flight, unreliable, txc, rtx_limit, fastf, inq,
+                                       rtxq, qt, qn, delay[p], ht, hq, hk, ha, hb, hc, hs)
             flight[p] = max(flight[p], 0.0)
         elif kind == 2:  # ---------------- SACK reaches the sender
             trig = a
@@ -262,28 +298,16 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             if cum_r > scum:
                 for t in range(scum + 1, cum_r + 1):
                     if st[t] == OUT or st[t] == MARKED:
-                        q = cpath[t]
-                        if st[t] == OUT:
-                            flight[q] -= size[t] + hdr
-                            outstanding -= size[t] + hdr
-                            acked[q] += size[t] + hdr
-                            if txc[t] == 1:
-                                sample_p = q
-                                sample_r = now - sent_t[t]
-                        st[t] = ACKED
+                        freed, sample_p, sample_r = _ack(t, now, st, cpath, size, hdr, flight, acked, txc, sent_t,
+                                                         sample_p, sample_r)
+                        outstanding -= freed
                 scum = cum_r
             cum_adv = scum > old_cum
             newly_gap = False
             if mode != MODE_TCP and trig > scum and (st[trig] == OUT or st[trig] == MARKED):
-                q = cpath[trig]
-                if st[trig] == OUT:
-                    flight[q] -= size[trig] + hdr
-                    outstanding -= size[trig] + hdr
-                    acked[q] += size[trig] + hdr
-                    if txc[trig] == 1:
-                        sample_p = q
-                        sample_r = now - sent_t[trig]
-                st[trig] = ACKED
+                freed, sample_p, sample_r = _ack(trig, now, st, cpath, size, hdr, flight, acked, txc, sent_t,
+                                                 sample_p, sample_r)
+                outstanding -= freed
                 newly_gap = True
             if sample_p >= 0:
                 _rtt_update(sample_p, sample_r, srtt, rttvar, rto, rto_min, rto_max)
@@ -301,16 +325,10 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                     dupacks += 1
                     if dupacks == 3 and in_fr[0] == 0:
                         t = scum + 1
-                        if st[t] == OUT:
-                            flight[0] -= size[t] + hdr
+                        if st[t] == OUT:  # TCP has no unreliable chunks: always marked
                             outstanding -= size[t] + hdr
-                            st[t] = MARKED
-                            fastf[t] = 1
-                            if inq[t] == 0:
-                                inq[t] = 1
-                                rtxq[qt] = t
-                                qt = (qt + 1) % (n + 1)
-                                qn += 1
+                            qt, qn = _withdraw(t, 0, 1, now, st, size, hdr, flight, unreliable, txc, rtx_limit, fastf,
+                                               inq, rtxq, qt, qn, delay[0], ht, hq, hk, ha, hb, hc, hs)
                             fr_budget[0] = 1
                         ssth[0] = max((flight[0] + size[t] + hdr) / 2, 2.0 * mtu)
                         cwnd[0] = ssth[0] + 3 * mtu
@@ -325,19 +343,9 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                             miss[t] += 1
                             if miss[t] >= 3:
                                 q = cpath[t]
-                                flight[q] -= size[t] + hdr
                                 outstanding -= size[t] + hdr
-                                if unreliable[t] and txc[t] > rtx_limit:
-                                    st[t] = ABANDONED
-                                    heap_push(ht, hq, hk, ha, hb, hc, hs, now + delay[q], 4, t, 0, 0)
-                                else:
-                                    st[t] = MARKED
-                                    fastf[t] = 1
-                                    if inq[t] == 0:
-                                        inq[t] = 1
-                                        rtxq[qt] = t
-                                        qt = (qt + 1) % (n + 1)
-                                        qn += 1
+                                qt, qn = _withdraw(t, q, 1, now, st, size, hdr, flight, unreliable, txc, rtx_limit,
+                                                   fastf, inq, rtxq, qt, qn, delay[q], ht, hq, hk, ha, hb, hc, hs)
                                 if in_fr[q] == 0:
                                     ssth[q] = max(cwnd[q] / 2, 4.0 * mtu)
                                     cwnd[q] = ssth[q]
