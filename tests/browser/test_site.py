@@ -3,8 +3,10 @@
 Every page of ``_build/html`` is served on localhost and opened. A page fails
 when it requests anything outside localhost, a resource fails to load or
 answers with an error status, it logs a console error or an uncaught
-exception, a chart container holds no drawn chart (svg or canvas), or maths
-was left untypeset. A screenshot of each page goes to ``_build/screenshots/``.
+exception, a chart container holds no drawn chart (svg or canvas), a chart
+does not fit the reading column at 1280 px (or only by shrinking below 90 %),
+or maths was left untypeset. A meta-refresh page is followed to the page it
+redirects to. A screenshot of each page goes to ``_build/screenshots/``.
 
 Run after ``make book`` (``make test`` does both).
 """
@@ -27,6 +29,8 @@ SHOTS = ROOT / "_build" / "screenshots"
 CHROMIUM = os.environ.get("MMPERF_CHROMIUM", "/usr/bin/chromium")
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 TIMEOUT_MS = 180_000  # generous: a chapter with many charts on a busy 2-core machine
+VIEWPORT = {"width": 1280, "height": 900}  # the reference reader: a laptop with the book's sidebars shown
+MIN_CHART_SCALE = 0.9  # at the reference width no chart is shrunk below 90 % of its drawn size
 
 # Console errors that cannot be removed by configuration, by exact text, with the reason.
 # (None today: the theme's duplicate THEBE_JS_URL came from sphinx_thebe, which the book drops,
@@ -117,7 +121,7 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
     console_errors: list[str] = []
     page_errors: list[str] = []
 
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
 
@@ -163,6 +167,16 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
     undrawn = page.evaluate(
         "() => [...document.querySelectorAll('.mmperf-chart')].filter(el => !el.querySelector('svg, canvas')).map(el => el.id)"
     )
+    # Charts fit the reading column: none sticks out of its cell's output area (the book's CSS scales a
+    # wide drawing down), and none is drawn so wide that scaling shrinks its text below MIN_CHART_SCALE.
+    fit = page.evaluate(
+        """() => [...document.querySelectorAll('.mmperf-chart')].map(el => {
+             const svg = el.querySelector('svg.marks'); const area = el.closest('.cell_output') || el.parentElement;
+             return svg && [el.id, parseFloat(svg.getAttribute('width')), svg.getBoundingClientRect().width, area.clientWidth];
+           }).filter(Boolean)"""
+    )
+    sticking_out = [f"{i}: shown {shown:.0f} px in {avail} px" for i, _, shown, avail in fit if shown > avail + 0.5]
+    too_wide = [f"{i}: drawn {drawn:.0f} px for {avail} px" for i, drawn, _, avail in fit if avail < MIN_CHART_SCALE * drawn]
     n_math = page.locator("div.math, span.math").count()
     if n_math:
         page.wait_for_function("() => document.querySelectorAll('mjx-container').length > 0", timeout=TIMEOUT_MS)
@@ -179,6 +193,8 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
     assert not page_errors, f"{page_path} raised: {page_errors}"
     assert not unexpected_console, f"{page_path} logged console errors: {unexpected_console}"
     assert not undrawn, f"{page_path}: {len(undrawn)} of {n_charts} charts not drawn: {undrawn}"
+    assert not sticking_out, f"{page_path}: charts wider than the reading column: {sticking_out}"
+    assert not too_wide, f"{page_path}: charts too wide to read at {VIEWPORT['width']} px: {too_wide}"
 
 
 def test_offline_search_finds_a_page(server, browser):
