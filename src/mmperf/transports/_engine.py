@@ -119,6 +119,26 @@ def _ack(t, now, st, cpath, size, hdr, flight, acked, txc, sent_t, sample_p, sam
 
 
 @njit(cache=False)
+def _deliver_in_order(s, now, n, rcvd, size, stream_list, stream_end, sptr, deliver, held, rcum):  # pragma: no cover
+    """Hand stream ``s``'s chunks to the application while its next one is here or skipped.
+
+    A received chunk (``rcvd`` 1) is delivered now and leaves the receive
+    buffer; an abandoned one (``rcvd`` 2, after a FORWARD-TSN) is skipped.
+    Then the cumulative TSN advances over every chunk received or skipped.
+    Returns the receive buffer's new occupancy and the cumulative TSN.
+    """
+    while sptr[s] < stream_end[s] and rcvd[stream_list[sptr[s]]] != 0:
+        j = stream_list[sptr[s]]
+        if rcvd[j] == 1:
+            deliver[j] = now
+            held -= size[j]
+        sptr[s] += 1
+    while rcum + 1 < n and rcvd[rcum + 1] != 0:
+        rcum += 1
+    return held, rcum
+
+
+@njit(cache=False)
 def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, mtu, rbuf, init_cwnd,
                rto_init, rto_min, rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect,
                rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end):  # pragma: no cover
@@ -187,6 +207,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     for i in range(n):
         scount[stream[i] + 1] += 1
     soff = np.cumsum(scount)
+    sstop = soff[1:]  # one past each stream's last index in slist
     slist = np.empty(n, np.int64)
     sfill = soff[:-1].copy()
     for i in range(n):
@@ -222,15 +243,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                     held += size[tsn]
                     if tsn > highest:
                         highest = tsn
-                    s = stream[tsn]
-                    while sptr[s] < soff[s + 1] and rcvd[slist[sptr[s]]] != 0:
-                        j = slist[sptr[s]]
-                        if rcvd[j] == 1:
-                            deliver[j] = now
-                            held -= size[j]
-                        sptr[s] += 1
-                    while rcum + 1 < n and rcvd[rcum + 1] != 0:
-                        rcum += 1
+                    held, rcum = _deliver_in_order(stream[tsn], now, n, rcvd, size, slist, sstop, sptr, deliver,
+                                                   held, rcum)
             arw = rbuf - held
             if arw < 0:
                 arw = 0
@@ -242,15 +256,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                 continue
             if rcvd[tsn] == 0:
                 rcvd[tsn] = 2
-                s = stream[tsn]
-                while sptr[s] < soff[s + 1] and rcvd[slist[sptr[s]]] != 0:
-                    j = slist[sptr[s]]
-                    if rcvd[j] == 1:
-                        deliver[j] = now
-                        held -= size[j]
-                    sptr[s] += 1
-                while rcum + 1 < n and rcvd[rcum + 1] != 0:
-                    rcum += 1
+                held, rcum = _deliver_in_order(stream[tsn], now, n, rcvd, size, slist, sstop, sptr, deliver,
+                                               held, rcum)
             continue
         elif kind == 5:  # heartbeat: path restored
             active[a] = 1
