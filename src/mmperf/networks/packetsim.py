@@ -255,6 +255,28 @@ def _run_link(times, sizes, rate, delay, qlim, per, loss_start, unif, bin_s, nbi
     return arrive, counters, stats, events
 
 
+def check_schedule(times, sizes, *, times_name: str = "times", sizes_name: str = "sizes"):
+    """Validate a packet schedule; return fresh float64 copies of ``times`` [s] and ``sizes`` [bytes].
+
+    Fresh, writable, contiguous copies give the compiled kernels one signature.
+
+    Raises
+    ------
+    ValueError
+        If the two are not 1-D of equal length, the times are negative or
+        decreasing, or a size is not positive. Messages use the callers' names.
+    """
+    times = np.array(times, dtype=np.float64)
+    sizes = np.array(sizes, dtype=np.float64)
+    if times.ndim != 1 or sizes.shape != times.shape:
+        raise ValueError(f"{times_name} and {sizes_name} must be 1-D of equal length, got {times.shape} and {sizes.shape}")
+    if times.size and (np.any(np.diff(times) < 0) or times[0] < 0):
+        raise ValueError(f"{times_name} must be non-negative and non-decreasing")
+    if np.any(sizes <= 0):
+        raise ValueError(f"{sizes_name} must be positive (bytes)")
+    return times, sizes
+
+
 def simulate_link(times, sizes, *, bandwidth_mbps: float, delay_s: float = 0.005, queue_limit: int = 50,
                   loss_rate: float = 0.0, loss_start_s: float = 0.0, seed: int = 0, bin_s: float = 1.0):
     """Send packets through one drop-tail link.
@@ -282,14 +304,7 @@ def simulate_link(times, sizes, *, bandwidth_mbps: float, delay_s: float = 0.005
     ValueError
         If the inputs are malformed.
     """
-    times = np.asarray(times, dtype=np.float64)
-    sizes = np.asarray(sizes, dtype=np.float64)
-    if times.ndim != 1 or sizes.shape != times.shape:
-        raise ValueError(f"times and sizes must be 1-D of equal length, got {times.shape} and {sizes.shape}")
-    if times.size and (np.any(np.diff(times) < 0) or times[0] < 0):
-        raise ValueError("times must be non-negative and non-decreasing")
-    if np.any(sizes <= 0):
-        raise ValueError("sizes must be positive")
+    times, sizes = check_schedule(times, sizes)
     net = Network(bandwidth_mbps, delay_s, queue_limit, loss_rate, (loss_start_s, loss_start_s))
     rate, delay, qlim, per, start = net.arrays()
     unif = np.random.default_rng(seed).random((2, max(times.size, 1)))

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from mmperf.networks.packetsim import Network
+from mmperf.networks.packetsim import Network, check_schedule
 
 
 @dataclass
@@ -70,14 +70,7 @@ def counters_frame(counters, in_flight) -> pd.DataFrame:
 
 
 def check_inputs(gen_time, sizes, network):
-    gen_time = np.array(gen_time, dtype=np.float64)  # fresh writable copies: one compiled signature
-    sizes = np.array(sizes, dtype=np.float64)
-    if gen_time.ndim != 1 or sizes.shape != gen_time.shape:
-        raise ValueError(f"gen_time and sizes must be 1-D of equal length, got {gen_time.shape} and {sizes.shape}")
-    if gen_time.size and (np.any(np.diff(gen_time) < 0) or gen_time[0] < 0):
-        raise ValueError("gen_time must be non-negative and non-decreasing")
-    if np.any(sizes <= 0):
-        raise ValueError("sizes must be positive (bytes)")
+    gen_time, sizes = check_schedule(gen_time, sizes, times_name="gen_time")
     if not isinstance(network, Network):
         raise TypeError(f"network must be a mmperf.networks.packetsim.Network, got {type(network).__name__}")
     return gen_time, sizes
