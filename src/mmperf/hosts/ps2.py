@@ -391,6 +391,12 @@ class _Model:
         token.release()
         c[_C["data transfers"]] += env.now - t
 
+    def _host_step(self, instructions: float, c: list, component: str, tag: str):
+        """Locate mode: the host runs ``instructions`` (a :meth:`_host` burst), counted as ``component``."""
+        t = self.env.now
+        yield from self._host(instructions, tag)
+        c[_C[component]] += self.env.now - t
+
     def _move_step(self, adapter: str, instructions: float, c: list, component: str, tag: str):
         """Move mode: a control element waits in the adapter's delivery pipe (queuing),
         then the adapter's 80C186 runs ``instructions`` (counted as ``component``)."""
@@ -441,13 +447,9 @@ class _Model:
         yield from self.compress._serve(self.frame_time, "video")
         c[_C["compress/decompress"]] += env.now - t0
         if self.locate:
-            t = env.now
-            yield from self._host(wl.vc_instructions, "video")
-            c[_C["video conferencing software"]] += env.now - t
+            yield from self._host_step(wl.vc_instructions, c, "video conferencing software", "video")
             yield from self._locate_io("video", c, size, "video")
-            t = env.now
-            yield from self._host(wl.network_instructions, "video")
-            c[_C["network software"]] += env.now - t
+            yield from self._host_step(wl.network_instructions, c, "network software", "video")
             yield from self._locate_io("ring", c, size, "video", extra=("after", self._transmit(size, "video")))
         else:
             yield from self._move_step("video", wl.vc_instructions + hw.adapter_scb_instructions, c,
@@ -464,13 +466,9 @@ class _Model:
         yield from self._transmit(size, "incoming")  # the remote sender's packet on the ring
         t0 = env.now  # the frame is read from the ring
         if self.locate:
-            t = env.now
-            yield from self._host(wl.network_instructions, "video")
-            c[_C["network software"]] += env.now - t
+            yield from self._host_step(wl.network_instructions, c, "network software", "video")
             yield from self._locate_io("ring", c, size, "video")
-            t = env.now
-            yield from self._host(wl.vc_instructions, "video")
-            c[_C["video conferencing software"]] += env.now - t
+            yield from self._host_step(wl.vc_instructions, c, "video conferencing software", "video")
             yield from self._locate_io("video", c, size, "video")
         else:
             yield from self._move_step("ring", hw.adapter_scb_instructions, c, "network software", "video")
@@ -495,14 +493,10 @@ class _Model:
         size = self.file_sizes[k]
         n_req = max(1, int(math.ceil(size / hw.disk_request_bytes)))
         if self.locate:
-            t = env.now
-            yield from self._host(n_req * wl.file_system_instructions, "file")
-            c[_C["file system software"]] += env.now - t
+            yield from self._host_step(n_req * wl.file_system_instructions, c, "file system software", "file")
             yield from self._locate_io("scsi", c, size, "file", extra=("before", self._disk_read(size, n_req)),
                                        scb_count=n_req)
-            t = env.now
-            yield from self._host(wl.network_instructions, "file")
-            c[_C["network software"]] += env.now - t
+            yield from self._host_step(wl.network_instructions, c, "network software", "file")
             yield from self._locate_io("ring", c, size, "file", extra=("after", self._transmit(size, "file")))
         else:
             yield from self._move_step("scsi", n_req * hw.adapter_scb_instructions, c, "file system software", "file")
