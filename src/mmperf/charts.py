@@ -2,7 +2,11 @@
 
 :func:`setup` switches Altair to the ``mmperf`` renderer: each chart becomes
 a small HTML fragment with a deterministic element id (a hash of the spec)
-that draws the spec with Vega-Embed. The Vega, Vega-Lite and Vega-Embed
+that draws the spec with Vega-Embed. Every number in a chart's data and spec
+is rounded to :data:`mmperf.precision.SIGNIFICANT_DIGITS` significant digits
+before the spec is hashed or embedded (a data transformer rounds the frames,
+so Altair names each dataset after its rounded values), and tables print
+their floats at the same precision, so the outputs are the same on every CPU. The Vega, Vega-Lite and Vega-Embed
 scripts are *not* in the fragment: the built book loads them once per page
 from its own ``_static/vendor`` folder, so the site needs no network and nbval
 compares the chart's full spec.
@@ -28,6 +32,9 @@ import json
 from typing import Any
 
 import altair as alt
+import pandas as pd
+
+from mmperf.precision import format_float, round_frame, round_json
 
 VENDOR = {
     "vega": "vega.min.js",
@@ -53,8 +60,20 @@ def chart_id(spec: dict) -> str:
     return f"mmperf-chart-{digest}" + (f"-{n}" if n else "")
 
 
+def to_rounded_values(data, **_options) -> dict:
+    """Altair data transformer: a frame's floats rounded to the book's precision, inline."""
+    if isinstance(data, pd.DataFrame):
+        data = round_frame(data)
+    return alt.to_values(data)
+
+
 def render_bundle(spec: dict, **_meta) -> dict:
-    """Render a Vega-Lite spec as a MIME bundle (``text/html`` and ``text/plain``)."""
+    """Render a Vega-Lite spec as a MIME bundle (``text/html`` and ``text/plain``).
+
+    Every float of the spec is rounded (:func:`mmperf.precision.round_json`)
+    before it is hashed into the element id or embedded.
+    """
+    spec = round_json(spec)
     div_id = chart_id(spec)
     payload = _spec_json(spec).replace("</", "<\\/")
     options = json.dumps(_EMBED_OPTIONS, sort_keys=True)
@@ -94,15 +113,19 @@ def _theme() -> dict:
 
 
 def setup() -> None:
-    """Use the book's renderer and theme for every Altair chart in this session.
+    """Use the book's renderer, data transformer and theme for every Altair chart in this
+    session, and print the floats of every table at the book's precision.
 
     Call once at the top of a chapter. Also resets the figure counter.
     """
     if "mmperf" not in alt.renderers.names():
         alt.renderers.register("mmperf", render_bundle)
     alt.renderers.enable("mmperf")
+    if "mmperf" not in alt.data_transformers.names():
+        alt.data_transformers.register("mmperf", to_rounded_values)
+    alt.data_transformers.enable("mmperf")
     alt.theme.register("mmperf", enable=True)(_theme)
-    alt.data_transformers.disable_max_rows()
+    pd.set_option("display.float_format", format_float)
     _state["seen"].clear()
     _state["figures"] = 0
 

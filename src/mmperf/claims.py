@@ -40,6 +40,7 @@ from typing import Iterable, Literal, Sequence
 import pandas as pd
 
 from mmperf import PAPERS
+from mmperf.precision import round_sig
 
 MIME_TYPE = "application/vnd.mmperf.claims+json"
 """MIME type under which a chapter's claims are embedded in its outputs."""
@@ -301,7 +302,9 @@ def _clean_value(book_value):
     except ImportError:  # pragma: no cover
         pass
     value = float(book_value)
-    return round(value, 10) if math.isfinite(value) else None
+    # judged and published at the book's precision, so a last-bit difference between CPUs
+    # can change neither the verdict nor the embedded record
+    return round_sig(value) if math.isfinite(value) else None
 
 
 class ClaimRegistry:
