@@ -10,6 +10,12 @@ STAMP := $(VENV)/.mmperf-installed
 CHROMIUM ?= /usr/bin/chromium
 JOBS ?= 2
 FORCE ?=
+# Root seed of `make book` (also read from $MMPERF_SEED): another seed than the book's default
+# builds a copy of the book under _build/seed-N and never touches the committed chapters.
+SEED ?=
+# nbval in `make test` recomputes every chapter with numpy's SIMD dispatch lowered, so each run
+# compares the committed outputs with ones computed on another SIMD path than the committer's.
+NPY_LOWERED_DISPATCH := X86_V3 X86_V4 AVX512_ICL AVX512_SPR
 export MMPERF_CHROMIUM := $(CHROMIUM)
 # String hashing fixed for every kernel (the executor and nbval alike).
 export PYTHONHASHSEED := 0
@@ -17,7 +23,8 @@ export PYTHONHASHSEED := 0
 .PHONY: book test env chromium bench clean help
 
 help:
-	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all)"
+	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all;"
+	@echo "            SEED=N or MMPERF_SEED=N builds with root seed N under _build/seed-N)"
 	@echo "make test   set up, build, then unit tests + nbval over every chapter + browser check"
 	@echo "make bench  time every chapter and the whole build -> _build/bench.csv"
 	@echo "make clean  remove _build (keeps the environment)"
@@ -43,10 +50,14 @@ chromium:
 	@test -x "$(CHROMIUM)" || { echo "error: $(CHROMIUM) missing after install" >&2; exit 1; }
 
 book: $(STAMP)
-	$(BIN)/python -m mmperf.book build --jobs $(JOBS) $(if $(FORCE),--force)
+	$(BIN)/python -m mmperf.book build --jobs $(JOBS) $(if $(FORCE),--force) $(if $(SEED),--seed $(SEED))
 
+# The tests check the committed chapters, which ran with the book's default seed.
+test: SEED :=
+test: export MMPERF_SEED :=
 test: book chromium
-	$(BIN)/python -m pytest -p no:cacheprovider --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests book
+	NPY_DISABLE_CPU_FEATURES="$(NPY_LOWERED_DISPATCH)" \
+	  $(BIN)/python -m pytest -p no:cacheprovider --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests book
 
 bench: $(STAMP)
 	$(BIN)/python -m mmperf.book bench $(if $(REPEAT),--repeat $(REPEAT))
