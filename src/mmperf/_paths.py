@@ -28,3 +28,15 @@ def data_dir() -> Path:
 def build_dir() -> Path:
     """The ``_build/`` folder of the repository (created on demand by writers)."""
     return repo_root() / "_build"
+
+
+def book_root() -> Path:
+    """The root of the book being built: ``$MMPERF_BOOK_ROOT`` if set, else the repository.
+
+    A build with another root seed stages the book's sources under
+    ``_build/seed-N/`` and executes them there; its kernels see that folder
+    here, so a page that collects the chapters (the scorecard) reads the
+    chapters of the same build.
+    """
+    env = os.environ.get("MMPERF_BOOK_ROOT")
+    return Path(env).resolve() if env else repo_root()

@@ -5,16 +5,137 @@ for (a paper, an experiment, a replication). The stream depends only on
 :data:`ROOT_SEED` and those names, so two builds give the same numbers, a
 replication can be rerun alone, and adding a new experiment never shifts the
 streams of the others.
+
+The root seed is the book's default, :data:`DEFAULT_ROOT_SEED`, unless the
+environment variable ``MMPERF_SEED`` names another (``MMPERF_SEED=7 make book``)
+or a chapter's ``seed`` parameter does (:func:`use`). A seed is a whole number
+in ``0 .. 2**63 - 1``; anything else is refused, so two seeds never alias.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
+import os
 
 import numpy as np
 
-ROOT_SEED = 20261121
-"""The one seed of the whole book. Change it to draw a fresh set of replications."""
+DEFAULT_ROOT_SEED = 20261121
+"""The book's own root seed: the committed chapters ran with it."""
+
+MAX_SEED = 2**63 - 1
+"""The largest root seed accepted."""
+
+ENV_VAR = "MMPERF_SEED"
+"""Environment variable that sets the root seed of a build or a kernel."""
+
+
+def check_seed(seed, *, name: str = "seed") -> int:
+    """Validate a root seed: a whole number in ``0 .. 2**63 - 1``.
+
+    Parameters
+    ----------
+    seed : int
+        The seed (a Python or numpy integer; a float with an integral value is refused too,
+        so ``7.5`` and ``7.0`` cannot stand for a seed).
+    name : str, default "seed"
+        The parameter's name, for the error message.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError
+        If ``seed`` is not an integer (``None``, a bool, a float, NaN or a string).
+    ValueError
+        If ``seed`` is outside ``0 .. 2**63 - 1``.
+
+    Examples
+    --------
+    >>> check_seed(7)
+    7
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be a whole number in 0..9223372036854775807, got -1
+    """
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
+        shown = "NaN" if isinstance(seed, float) and math.isnan(seed) else repr(seed)
+        raise TypeError(f"{name} must be a whole number in 0..{MAX_SEED}, got {type(seed).__name__} {shown}")
+    seed = int(seed)
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"{name} must be a whole number in 0..{MAX_SEED}, got {seed}")
+    return seed
+
+
+def parse_seed(text: str, *, name: str = ENV_VAR) -> int:
+    """A root seed from text (an environment variable or a command-line option).
+
+    Raises
+    ------
+    ValueError
+        If ``text`` is not a decimal whole number in ``0 .. 2**63 - 1``.
+    """
+    stripped = str(text).strip()
+    if not stripped.isdigit():
+        raise ValueError(f"{name} must be a whole number in 0..{MAX_SEED}, got {text!r}")
+    try:
+        return check_seed(int(stripped), name=name)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a whole number in 0..{MAX_SEED}, got {text!r}") from None
+
+
+def _root_from_env() -> int:
+    text = os.environ.get(ENV_VAR, "")
+    return DEFAULT_ROOT_SEED if text.strip() == "" else parse_seed(text)
+
+
+ROOT_SEED = _root_from_env()
+"""The root seed of this process: ``$MMPERF_SEED`` if set, else :data:`DEFAULT_ROOT_SEED`."""
+
+
+class RootSeed(int):
+    """The root seed a chapter runs with; displays as a sentence saying so."""
+
+    def _repr_markdown_(self) -> str:
+        which = "the book's default" if self == DEFAULT_ROOT_SEED else f"the book's default is {DEFAULT_ROOT_SEED}"
+        return f"This chapter ran with root seed **{int(self)}** ({which})."
+
+    def __repr__(self) -> str:
+        return f"root seed {int(self)}"
+
+
+def use(seed=None) -> RootSeed:
+    """Set the root seed of this process (a chapter's ``seed`` parameter) and return it.
+
+    Parameters
+    ----------
+    seed : int, optional
+        The root seed; ``None`` keeps the current one (``$MMPERF_SEED`` or the default).
+
+    Returns
+    -------
+    RootSeed
+        The root seed now in force; as a cell's last expression it states it.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`check_seed`.
+
+    Examples
+    --------
+    >>> import mmperf.seeds as seeds
+    >>> int(seeds.use(None)) == seeds.ROOT_SEED
+    True
+    """
+    global ROOT_SEED
+    if seed is not None:
+        ROOT_SEED = check_seed(seed)
+        os.environ[ENV_VAR] = str(ROOT_SEED)  # worker processes started later draw the same streams
+    return RootSeed(ROOT_SEED)
 
 
 def _key_words(key: object) -> list[int]:
@@ -40,7 +161,8 @@ def seed_sequence(*keys: str | int, root: int | None = None) -> np.random.SeedSe
         "random-loss", 3)``. Strings are hashed with SHA-256 (not Python's
         salted ``hash``), so the stream is the same in every process.
     root : int, optional
-        Overrides :data:`ROOT_SEED` (for a researcher drawing fresh streams).
+        Overrides :data:`ROOT_SEED` (for a researcher drawing fresh streams);
+        a whole number in ``0 .. 2**63 - 1``.
 
     Returns
     -------
@@ -51,7 +173,7 @@ def seed_sequence(*keys: str | int, root: int | None = None) -> np.random.SeedSe
     TypeError
         If a key is not a str or an int.
     ValueError
-        If no key is given or an int key is negative.
+        If no key is given, an int key is negative or ``root`` is out of range.
     """
     if not keys:
         raise ValueError("rng needs at least one key naming the stream, e.g. rng('taylor1993')")
@@ -59,7 +181,8 @@ def seed_sequence(*keys: str | int, root: int | None = None) -> np.random.SeedSe
     for key in keys:
         words.extend(_key_words(key))
         words.append(0x9E3779B9)  # separator: ("ab",) and ("a", "b") differ
-    return np.random.SeedSequence(ROOT_SEED if root is None else root, spawn_key=tuple(words))
+    root = ROOT_SEED if root is None else check_seed(root, name="root")
+    return np.random.SeedSequence(root, spawn_key=tuple(words))
 
 
 def rng(*keys: str | int, root: int | None = None) -> np.random.Generator:

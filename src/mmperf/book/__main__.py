@@ -8,31 +8,67 @@ import sys
 import time
 from pathlib import Path
 
-from mmperf._paths import build_dir, repo_root
+from mmperf import seeds
+from mmperf._paths import repo_root
 from mmperf.book import _bench
-from mmperf.book._execute import execute_notebooks, write_claims_csv
+from mmperf.book._execute import (
+    execute_notebook,
+    execute_notebooks,
+    resolve_seed,
+    stage_book,
+    write_claims_csv,
+)
 
 
-def _cmd_execute(args) -> int:
+def _seed_arg(text: str) -> int:
+    try:
+        return seeds.parse_seed(text, name="--seed")
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _book_root(seed: int) -> Path:
+    """The repository for the default seed; a staged copy under ``_build/seed-N`` otherwise."""
+    if seed == seeds.DEFAULT_ROOT_SEED:
+        return repo_root()
+    stage = stage_book(seed)
+    print(f"root seed {seed}: the book is staged and built in {stage} (the committed chapters are untouched)")
+    return stage
+
+
+def _cmd_execute(args, root: Path | None = None) -> int:
     start = time.perf_counter()
-    results = execute_notebooks(args.notebooks or None, force=args.force, jobs=args.jobs)
+    seed = resolve_seed(args.seed)
+    if args.out is not None:
+        if len(args.notebooks) != 1:
+            raise SystemExit("error: --out takes exactly one notebook")
+        r = execute_notebook(args.notebooks[0], force=True, out=args.out, seed=seed)
+        print(f"{r.action:>9}  {r.notebook} -> {args.out} in {r.seconds:.1f} s (root seed {seed})")
+        return 0
+    root = root or _book_root(seed)
+    notebooks = None
+    if args.notebooks:
+        notebooks = [root / Path(nb).resolve().relative_to(repo_root()) for nb in args.notebooks]
+    results = execute_notebooks(notebooks, force=args.force, jobs=args.jobs, seed=seed, root=root)
     for r in results:
         extra = f" in {r.seconds:.1f} s" if r.action == "executed" else " (inputs unchanged)"
         print(f"{r.action:>9}  {r.notebook}{extra}")
-    print(f"executed {sum(r.action == 'executed' for r in results)} of {len(results)} notebooks in {time.perf_counter() - start:.1f} s")
+    print(f"executed {sum(r.action == 'executed' for r in results)} of {len(results)} notebooks "
+          f"in {time.perf_counter() - start:.1f} s (root seed {seed})")
     return 0
 
 
 def _cmd_claims(args) -> int:
-    path = write_claims_csv(args.out)
+    path = write_claims_csv(args.out, root=_book_root(resolve_seed(args.seed)))
     print(f"wrote {path}")
     return 0
 
 
 def _cmd_build(args) -> int:
-    _cmd_execute(argparse.Namespace(notebooks=None, force=args.force, jobs=args.jobs))
-    _cmd_claims(argparse.Namespace(out=None))
-    root = repo_root()
+    seed = resolve_seed(args.seed)
+    root = _book_root(seed)
+    _cmd_execute(argparse.Namespace(notebooks=[], force=args.force, jobs=args.jobs, seed=seed, out=None), root)
+    print(f"wrote {write_claims_csv(root=root)}")
     jb = Path(sys.executable).with_name("jupyter-book")
     cmd = [str(jb), "build", str(root), "--path-output", str(root), "-W", "-n", "--keep-going"]
     print("$", " ".join(cmd), flush=True)
@@ -40,7 +76,7 @@ def _cmd_build(args) -> int:
     if done.returncode:
         print("jupyter-book build failed", file=sys.stderr)
         return done.returncode
-    print(f"built {build_dir() / 'html' / 'index.html'}")
+    print(f"built {root / '_build' / 'html' / 'index.html'} (root seed {seed})")
     return 0
 
 
@@ -52,15 +88,21 @@ def main(argv=None) -> int:
     p.add_argument("notebooks", nargs="*", help="notebooks to execute (default: all of book/)")
     p.add_argument("--force", action="store_true", help="execute even if inputs are unchanged")
     p.add_argument("--jobs", type=int, default=2, help="chapters executed at once (default 2)")
+    seed_help = (f"root seed (default $MMPERF_SEED, else {seeds.DEFAULT_ROOT_SEED}); another seed than the "
+                 "default executes a copy of the book under _build/seed-N and leaves the committed chapters alone")
+    p.add_argument("--seed", type=_seed_arg, default=None, help=seed_help)
+    p.add_argument("--out", default=None, help="write the one executed notebook here (always executes)")
     p.set_defaults(func=_cmd_execute)
 
     p = sub.add_parser("claims", help="write the scorecard CSV from the executed chapters")
     p.add_argument("--out", default=None, help="output path (default _build/claims.csv)")
+    p.add_argument("--seed", type=_seed_arg, default=None, help=seed_help)
     p.set_defaults(func=_cmd_claims)
 
     p = sub.add_parser("build", help="execute, write claims.csv, build the HTML site")
     p.add_argument("--force", action="store_true")
     p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--seed", type=_seed_arg, default=None, help=seed_help)
     p.set_defaults(func=_cmd_build)
 
     _bench.add_parser(sub)

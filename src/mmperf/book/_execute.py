@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import json
 import os
+import shutil
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -14,7 +15,8 @@ from typing import Iterable, Sequence
 import nbformat
 
 from mmperf import claims as _claims
-from mmperf._paths import build_dir, repo_root
+from mmperf import seeds as _seeds
+from mmperf._paths import book_root, build_dir, repo_root
 
 KERNEL = "python3"
 TIMEOUT_S = 900
@@ -38,6 +40,57 @@ class ExecutionResult:
     seconds: float
 
 
+def resolve_seed(seed=None) -> int:
+    """The root seed of an execution: ``seed``, else ``$MMPERF_SEED``, else the book's default.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If the seed (or ``$MMPERF_SEED``) is not a whole number in ``0 .. 2**63 - 1``.
+    """
+    if seed is not None:
+        return _seeds.check_seed(seed)
+    return _seeds._root_from_env()
+
+
+def staging_root(seed: int) -> Path:
+    """Where a build with a non-default root seed puts its copy of the book: ``_build/seed-N``."""
+    return build_dir() / f"seed-{_seeds.check_seed(seed)}"
+
+
+def _same_code(a: Path, b: Path) -> bool:
+    code = lambda p: [c.source for c in nbformat.read(p, as_version=4).cells]
+    return code(a) == code(b)
+
+
+def stage_book(seed: int, *, root: Path | None = None) -> Path:
+    """Copy the book's sources into :func:`staging_root` for a build with another seed.
+
+    The committed chapters are never touched: the copy is executed and built
+    instead. A staged notebook whose code is unchanged keeps its outputs, so
+    its input-hash cache (which covers the seed) still works.
+
+    Returns
+    -------
+    pathlib.Path
+        The staging root (with ``_config.yml``, ``_toc.yml`` and ``book/``).
+    """
+    root = root or repo_root()
+    stage = staging_root(seed)
+    stage.mkdir(parents=True, exist_ok=True)
+    for name in ("_config.yml", "_toc.yml"):
+        shutil.copy2(root / name, stage / name)
+    for src in sorted((root / "book").rglob("*")):
+        if not src.is_file() or ".ipynb_checkpoints" in src.parts:
+            continue
+        dst = stage / src.relative_to(root)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if src.suffix == ".ipynb" and dst.is_file() and _same_code(src, dst):
+            continue
+        shutil.copy2(src, dst)
+    return stage
+
+
 def _toc_files(node) -> list[str]:
     files = []
     if isinstance(node, dict):
@@ -59,7 +112,7 @@ def book_notebooks(root: Path | None = None) -> list[Path]:
     """
     import yaml
 
-    root = root or repo_root()
+    root = root or book_root()
     toc_path = root / "_toc.yml"
     if not toc_path.is_file():
         raise FileNotFoundError(f"table of contents {toc_path} is missing")
@@ -85,7 +138,7 @@ def _after_chapters(nb) -> bool:
     return bool(nb.metadata.get("mmperf", {}).get("after_chapters", False))
 
 
-def input_hash(path: str | Path, *, extra: str = "", root: Path | None = None) -> str:
+def input_hash(path: str | Path, *, extra: str = "", root: Path | None = None, seed: int | None = None) -> str:
     """SHA-256 of everything a notebook's outputs depend on.
 
     Parameters
@@ -96,6 +149,8 @@ def input_hash(path: str | Path, *, extra: str = "", root: Path | None = None) -
         More text to hash (the scorecard hashes the chapters' claims).
     root : path, optional
         Repository root (default: the one the package lives in).
+    seed : int, optional
+        The root seed the notebook runs with (default: :func:`resolve_seed`).
 
     Returns
     -------
@@ -111,6 +166,7 @@ def input_hash(path: str | Path, *, extra: str = "", root: Path | None = None) -
     for f in _package_files(root):
         h.update(b"\0file\0" + str(f.relative_to(root)).encode() + b"\0" + f.read_bytes())
     h.update(b"\0extra\0" + extra.encode())
+    h.update(b"\0seed\0" + str(resolve_seed(seed)).encode())
     return h.hexdigest()
 
 
@@ -125,7 +181,30 @@ def _clean(nb) -> None:
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python", "name": KERNEL}
 
 
-def execute_notebook(path: str | Path, *, force: bool = False, extra: str = "", out: str | Path | None = None) -> ExecutionResult:
+@contextlib.contextmanager
+def _kernel_env(**values: str):
+    """Set environment variables that the kernel started inside inherits; restore them after."""
+    saved = {k: os.environ.get(k) for k in values}
+    os.environ.update(values)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def execute_notebook(
+    path: str | Path,
+    *,
+    force: bool = False,
+    extra: str = "",
+    out: str | Path | None = None,
+    seed: int | None = None,
+    root: str | Path | None = None,
+) -> ExecutionResult:
     """Execute one notebook in place (or into ``out``) unless its inputs are unchanged.
 
     Parameters
@@ -138,6 +217,11 @@ def execute_notebook(path: str | Path, *, force: bool = False, extra: str = "", 
         Extra input text for the hash (see :func:`input_hash`).
     out : path, optional
         Write the executed notebook here instead of in place.
+    seed : int, optional
+        Root seed of the kernel (``$MMPERF_SEED`` in it); default :func:`resolve_seed`.
+        It is part of the input hash.
+    root : path, optional
+        Root of the book being built (``$MMPERF_BOOK_ROOT`` in the kernel); default the repository.
 
     Returns
     -------
@@ -147,6 +231,9 @@ def execute_notebook(path: str | Path, *, force: bool = False, extra: str = "", 
     ------
     FileNotFoundError
         If the notebook does not exist.
+    ValueError
+        If a non-default seed would overwrite a committed chapter in place
+        (build it with :func:`stage_book` or pass ``out``).
     nbclient.exceptions.CellExecutionError
         If a cell fails; the notebook file is then left untouched.
     """
@@ -157,15 +244,22 @@ def execute_notebook(path: str | Path, *, force: bool = False, extra: str = "", 
         raise FileNotFoundError(f"notebook {path} does not exist")
     root = repo_root()
     rel = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+    seed = resolve_seed(seed)
+    committed = repo_root() / "book"
+    if seed != _seeds.DEFAULT_ROOT_SEED and out is None and path.is_relative_to(committed):
+        raise ValueError(
+            f"root seed {seed} would overwrite the committed chapter {rel} (it ran with the default "
+            f"{_seeds.DEFAULT_ROOT_SEED}); write it elsewhere with out=..., e.g. under {staging_root(seed)}"
+        )
     nb = nbformat.read(path, as_version=4)
-    digest = input_hash(path, extra=extra)
+    digest = input_hash(path, extra=extra, seed=seed)
     has_outputs = any(c.get("outputs") for c in nb.cells if c.cell_type == "code")
     if not force and out is None and has_outputs and nb.metadata.get("mmperf", {}).get("input_hash") == digest:
         return ExecutionResult(rel, "cached", 0.0)
     start = time.perf_counter()
-    saved_hashseed = os.environ.get("PYTHONHASHSEED")
-    os.environ["PYTHONHASHSEED"] = "0"  # the kernel inherits it: string hashing fixed
-    try:
+    book = Path(root).resolve() if root is not None else book_root()
+    # the kernel inherits these: string hashing fixed, the root seed, the book it belongs to
+    with _kernel_env(PYTHONHASHSEED="0", MMPERF_SEED=str(seed), MMPERF_BOOK_ROOT=str(book)):
         client = NotebookClient(
             nb,
             timeout=TIMEOUT_S,
@@ -174,15 +268,11 @@ def execute_notebook(path: str | Path, *, force: bool = False, extra: str = "", 
             record_timing=False,
         )
         client.execute()
-    finally:
-        if saved_hashseed is None:
-            os.environ.pop("PYTHONHASHSEED", None)
-        else:
-            os.environ["PYTHONHASHSEED"] = saved_hashseed
     seconds = time.perf_counter() - start
     _clean(nb)
     nb.metadata.setdefault("mmperf", {})["input_hash"] = digest
     target = Path(out) if out is not None else path
+    target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(target.name + ".tmp")
     nbformat.write(nb, tmp)
     tmp.replace(target)
@@ -190,25 +280,35 @@ def execute_notebook(path: str | Path, *, force: bool = False, extra: str = "", 
 
 
 def _execute_one(args) -> ExecutionResult:
-    path, force, extra = args
-    return execute_notebook(path, force=force, extra=extra)
+    path, force, extra, seed, root = args
+    return execute_notebook(path, force=force, extra=extra, seed=seed, root=root)
 
 
-def collect_book_claims(notebooks: Iterable[Path] | None = None):
-    """Claims embedded in the book's chapter notebooks (see :func:`mmperf.claims.collect`)."""
+def collect_book_claims(notebooks: Iterable[Path] | None = None, *, root: Path | None = None):
+    """Claims embedded in the book's chapter notebooks (see :func:`mmperf.claims.collect`).
+
+    ``root`` is the book's root (default :func:`mmperf._paths.book_root`: the
+    repository, or the staged copy a build with another seed executes).
+    """
     if notebooks is None:
-        notebooks = [p for p in book_notebooks() if not _after_chapters(nbformat.read(p, as_version=4))]
+        notebooks = [p for p in book_notebooks(root) if not _after_chapters(nbformat.read(p, as_version=4))]
     return _claims.collect(notebooks)
 
 
-def write_claims_csv(path: str | Path | None = None) -> Path:
-    """Write the book's scorecard to ``_build/claims.csv`` (or ``path``)."""
-    frame = collect_book_claims()
-    return _claims.write_csv(frame, path or build_dir() / "claims.csv")
+def write_claims_csv(path: str | Path | None = None, *, root: Path | None = None) -> Path:
+    """Write the book's scorecard to ``<root>/_build/claims.csv`` (or ``path``)."""
+    frame = collect_book_claims(root=root)
+    target = path or Path(root or book_root()) / "_build" / "claims.csv"
+    return _claims.write_csv(frame, target)
 
 
 def execute_notebooks(
-    notebooks: Sequence[str | Path] | None = None, *, force: bool = False, jobs: int = 2
+    notebooks: Sequence[str | Path] | None = None,
+    *,
+    force: bool = False,
+    jobs: int = 2,
+    seed: int | None = None,
+    root: str | Path | None = None,
 ) -> list[ExecutionResult]:
     """Execute the book's notebooks whose inputs changed, chapters first.
 
@@ -220,6 +320,10 @@ def execute_notebooks(
         Execute every one regardless of the cache.
     jobs : int, default 2
         Chapters executed at once (each in its own kernel).
+    seed : int, optional
+        Root seed (default :func:`resolve_seed`).
+    root : path, optional
+        Root of the book (default the repository; a staged copy for another seed).
 
     Returns
     -------
@@ -232,7 +336,9 @@ def execute_notebooks(
     """
     if not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a positive integer, got {jobs!r}")
-    paths = [Path(p).resolve() for p in (notebooks if notebooks else book_notebooks())]
+    seed = resolve_seed(seed)
+    root = Path(root).resolve() if root is not None else book_root()
+    paths = [Path(p).resolve() for p in (notebooks if notebooks else book_notebooks(root))]
     for p in paths:
         if not p.is_file():
             raise FileNotFoundError(f"notebook {p} does not exist")
@@ -241,10 +347,10 @@ def execute_notebooks(
     results: list[ExecutionResult] = []
     if jobs > 1 and len(first) > 1:
         with ProcessPoolExecutor(max_workers=min(jobs, len(first))) as pool:
-            results.extend(pool.map(_execute_one, [(p, force, "") for p in first]))
+            results.extend(pool.map(_execute_one, [(p, force, "", seed, root) for p in first]))
     else:
-        results.extend(execute_notebook(p, force=force) for p in first)
+        results.extend(execute_notebook(p, force=force, seed=seed, root=root) for p in first)
     if later:
-        claims_json = collect_book_claims().to_json(orient="records")
-        results.extend(execute_notebook(p, force=force, extra=claims_json) for p in later)
+        claims_json = collect_book_claims(root=root).to_json(orient="records")
+        results.extend(execute_notebook(p, force=force, extra=claims_json, seed=seed, root=root) for p in later)
     return results
