@@ -368,8 +368,43 @@ def calibrate_rtt(params: Params, *, target_utilization: float, candidates_s, re
                      for r in range(replications)])
         rows.append({"rtt_ms": 1000 * float(rtt), "link_utilization": u, "error": u - target_utilization})
     out = pd.DataFrame(rows)
-    out["chosen"] = out["error"].abs() == out["error"].abs().min()
+    err = out["error"].abs()
+    out["chosen"] = False
+    out.loc[err.idxmin(), "chosen"] = True  # the first of any tie
     return out
+
+
+def with_calibration(params: Params, *, buffer: pd.DataFrame | None = None, rtt: pd.DataFrame | None = None) -> Params:
+    """``params`` with the values a calibration chose (the row marked ``chosen``).
+
+    The calibrations run for the chapter's root seed, so under another seed they
+    may choose another buffer or RTT; the chapter then runs with that choice.
+
+    Parameters
+    ----------
+    params : Params
+    buffer : pandas.DataFrame, optional
+        Output of :func:`calibrate_buffer`.
+    rtt : pandas.DataFrame, optional
+        Output of :func:`calibrate_rtt`.
+
+    Raises
+    ------
+    ValueError
+        If a table does not mark exactly one row as chosen.
+    """
+    link = params.link
+    for name, table in (("buffer", buffer), ("rtt", rtt)):
+        if table is None:
+            continue
+        chosen = table.loc[table["chosen"]]
+        if len(chosen) != 1:
+            raise ValueError(f"{name} calibration must mark exactly one row as chosen, got {len(chosen)}")
+        if name == "buffer":
+            link = replace(link, buffer_packets=int(chosen["buffer_packets"].item()))
+        else:
+            link = replace(link, rtt_s=float(chosen["rtt_ms"].item()) / 1000)
+    return params.with_(link=link)
 
 
 # ---------------------------------------------------------------------------
