@@ -85,3 +85,27 @@ def test_book_notebooks_follow_the_table_of_contents():
     assert all(p.suffix == ".ipynb" and p.is_file() for p in listed)
     names = [p.name for p in listed]
     assert names.index("scorecard.ipynb") == len(names) - 1 or "scorecard.ipynb" in names
+
+
+def test_a_mechanism_change_re_executes_only_the_chapters_that_import_it(tmp_path):
+    """The input hash covers the modules a chapter imports (transitively) and its paper's data."""
+    copy = tmp_path / "repo"
+    shutil.copytree(ROOT / "src", copy / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    shutil.copytree(ROOT / "data", copy / "data")
+    shutil.copy(ROOT / "requirements.lock", copy / "requirements.lock")
+    chapters = ["taylor1993", "claypool1998-jitter", "ortiz2013", "huynh1994", "chodorek2018"]
+    before = {c: input_hash(ROOT / "book" / f"{c}.ipynb", root=copy, seed=1) for c in chapters}
+    ps2 = copy / "src" / "mmperf" / "hosts" / "ps2.py"  # the PS/2 model: Huynh's chapter only
+    ps2.write_text(ps2.read_text() + "\n# edited\n")
+    after = {c: input_hash(ROOT / "book" / f"{c}.ipynb", root=copy, seed=1) for c in chapters}
+    assert [c for c in chapters if before[c] != after[c]] == ["huynh1994"]
+    # a module every chapter reaches through other modules (seeds) moves every chapter
+    seeds_py = copy / "src" / "mmperf" / "seeds.py"
+    seeds_py.write_text(seeds_py.read_text() + "\n# edited\n")
+    mid = {c: input_hash(ROOT / "book" / f"{c}.ipynb", root=copy, seed=1) for c in chapters}
+    assert all(mid[c] != after[c] for c in chapters)
+    # the paper's data: Ortiz's tables move only Ortiz
+    table = next((copy / "data" / "papers" / "ortiz2013").glob("*.csv"))
+    table.write_text(table.read_text() + "\n")
+    final = {c: input_hash(ROOT / "book" / f"{c}.ipynb", root=copy, seed=1) for c in chapters}
+    assert [c for c in chapters if final[c] != mid[c]] == ["ortiz2013"]

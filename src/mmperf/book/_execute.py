@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import hashlib
 import os
@@ -125,9 +126,89 @@ def book_notebooks(root: Path | None = None) -> list[Path]:
     return paths
 
 
-def _package_files(root: Path) -> list[Path]:
-    files = sorted((root / "src" / "mmperf").rglob("*.py"))
-    files += sorted(p for p in (root / "data").rglob("*") if p.is_file())
+def _module_file(src: Path, name: str) -> Path | None:
+    """The file of module ``name`` (dotted, e.g. ``mmperf.hosts.ps2``) under ``src``, if it is one."""
+    base = src.joinpath(*name.split("."))
+    if (base / "__init__.py").is_file():
+        return base / "__init__.py"
+    if base.with_suffix(".py").is_file():
+        return base.with_suffix(".py")
+    return None
+
+
+def _imported_names(tree: ast.AST, package: str | None) -> set[str]:
+    """Dotted names of the modules a parsed file imports, anywhere in it (lazy imports too)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level and package:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names)  # a submodule imported by name
+    return names
+
+
+def _parse_cells(nb) -> ast.Module:
+    body = []
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        lines = [ln for ln in cell.source.splitlines() if not ln.lstrip().startswith(("%", "!"))]
+        try:
+            body.extend(ast.parse("\n".join(lines)).body)
+        except SyntaxError:
+            continue  # the kernel will say what is wrong; the cell still counts through its source
+    return ast.Module(body=body, type_ignores=[])
+
+
+def chapter_modules(nb, *, root: Path | None = None) -> list[Path]:
+    """The package files a notebook's code imports, directly or through other modules.
+
+    Every module a chapter imports (and every package ``__init__`` on the way)
+    is followed through its own imports, lazy ones inside functions included,
+    so a change to a mechanism re-executes exactly the chapters that use it.
+
+    Returns
+    -------
+    list of pathlib.Path
+        Sorted files under ``src/``.
+    """
+    src = (root or repo_root()) / "src"
+    found: set[Path] = set()
+    todo = [(n, None) for n in _imported_names(_parse_cells(nb), None)]
+    while todo:
+        name, _ = todo.pop()
+        if not name.startswith("mmperf"):
+            continue
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):  # importing a.b.c runs a/__init__ and a/b/__init__ too
+            path = _module_file(src, ".".join(parts[:i]))
+            if path is None or path in found:
+                continue
+            found.add(path)
+            package = ".".join(parts[:i]) if path.name == "__init__.py" else ".".join(parts[: i - 1])
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            todo.extend((n, None) for n in _imported_names(tree, package))
+    return sorted(found)
+
+
+def _chapter_files(nb, root: Path) -> list[Path]:
+    """Everything a notebook's outputs depend on: its modules, the data of the papers they name, the lock."""
+    from mmperf import PAPERS
+
+    modules = chapter_modules(nb, root=root)
+    # the papers a chapter reads tables of: named in its code or in the experiment modules it uses
+    text = "".join(c.source for c in nb.cells if c.cell_type == "code")
+    text += "".join(p.read_text(encoding="utf-8") for p in modules if p.parent.name == "experiments")
+    papers = [p for p in PAPERS if p in text]
+    files = list(modules)
+    for paper in papers:
+        files += sorted(p for p in (root / "data" / "papers" / paper).rglob("*") if p.is_file())
     lock = root / "requirements.lock"
     if lock.is_file():
         files.append(lock)
@@ -163,7 +244,7 @@ def input_hash(path: str | Path, *, extra: str = "", root: Path | None = None, s
     for cell in nb.cells:
         if cell.cell_type == "code":
             h.update(b"\0cell\0" + cell.source.encode())
-    for f in _package_files(root):
+    for f in _chapter_files(nb, root):
         h.update(b"\0file\0" + str(f.relative_to(root)).encode() + b"\0" + f.read_bytes())
     h.update(b"\0extra\0" + extra.encode())
     h.update(b"\0seed\0" + str(resolve_seed(seed)).encode())
