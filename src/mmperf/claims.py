@@ -48,6 +48,20 @@ MIME_TYPE = "application/vnd.mmperf.claims+json"
 STATUSES = ("reproduced", "partly", "not_reproduced")
 Status = Literal["reproduced", "partly", "not_reproduced"]
 
+KINDS = ("prediction", "calibrated", "construction", "analytic")
+"""What a claim's book value rests on.
+
+``prediction``: the mechanism alone (no parameter set from this claim's number, row or figure);
+``calibrated``: a parameter was fitted on this claim's own data;
+``construction``: it follows from an input taken from the paper (a configuration, a rate, a chosen run);
+``analytic``: a closed form, no simulation. Only robust predictions count toward the headline.
+A claim still registered in a notebook cell, not yet classified, has kind ``""``.
+"""
+
+FRAGILE_SHARE = 0.2
+"""A claim is fragile when its status under more than this share of the seeds differs from its
+status under the book's seed."""
+
 CSV_COLUMNS = [
     "paper",
     "claim_id",
@@ -59,8 +73,17 @@ CSV_COLUMNS = [
     "criterion",
     "status",
     "reason",
+    "kind",
+    "seeds",
+    "seed_share",
+    "book_median",
+    "book_low",
+    "book_high",
+    "fragile",
 ]
-"""Columns of the scorecard table and of ``_build/claims.csv``."""
+"""Columns of the scorecard table and of ``_build/claims.csv``: the claim, its verdict under the
+book's seed, its kind, and over ``seeds`` root seeds the share whose status agrees with it, the
+median and the 5-95 % range of the book's value, and whether it is fragile."""
 
 
 def _fmt(x: float) -> str:
@@ -271,6 +294,13 @@ class Claim:
     book_value: float | bool | None
     status: Status
     reason: str
+    kind: str = ""
+    seeds: int = 1
+    seed_share: float = 1.0
+    book_median: float | None = None
+    book_low: float | None = None
+    book_high: float | None = None
+    fragile: bool = False
 
     def to_record(self) -> dict:
         """Return the claim as a flat, JSON-serialisable dict (:data:`CSV_COLUMNS`)."""
@@ -288,7 +318,67 @@ class Claim:
             "criterion": self.criterion.describe(),
             "status": self.status,
             "reason": self.reason,
+            "kind": self.kind,
+            "seeds": int(self.seeds),
+            "seed_share": round_sig(float(self.seed_share)),
+            "book_median": self.book_median,
+            "book_low": self.book_low,
+            "book_high": self.book_high,
+            "fragile": bool(self.fragile),
         }
+
+
+@dataclass(frozen=True)
+class ClaimSpec:
+    """One claim of a paper, as data: what the paper says and how the book judges it.
+
+    A paper's ``CLAIMS`` is a tuple of these; :func:`mmperf.verdicts.judge`
+    evaluates them on the results of every seed, and the tests are generated
+    from them, so no criterion is ever written twice.
+
+    Parameters
+    ----------
+    id : str
+        Identifier, unique within the paper (lower case, digits and ``-``).
+    quote, where, quantity, paper_value : str
+        The paper's words, where they are, what the book computes (with its unit), the paper's value.
+    value : callable
+        ``value(results) -> float | bool``: the book's value from one run's :class:`~mmperf.results.Results`.
+    criterion : Criterion
+        How agreement is judged.
+    kind : str
+        One of :data:`KINDS`.
+    expected : str
+        The status the book expects under its own seed (checked by the tests).
+    note : str or callable, optional
+        The explanation shown beside the verdict; a callable gets the book seed's results.
+    """
+
+    id: str
+    quote: str
+    where: str
+    quantity: str
+    paper_value: str
+    value: object = field(repr=False)
+    criterion: Criterion = field(repr=False)
+    kind: str
+    expected: str
+    note: object = ""
+
+    def __post_init__(self):
+        if not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", self.id or ""):
+            raise ValueError(f"id must be lower case letters, digits and '-', got {self.id!r}")
+        for name in ("quote", "where", "quantity", "paper_value"):
+            if not isinstance(getattr(self, name), str) or not getattr(self, name).strip():
+                raise ValueError(f"claim {self.id}: {name} must be a non-empty string")
+        if not callable(self.value):
+            raise TypeError(f"claim {self.id}: value must be a function of the results, got {type(self.value).__name__}")
+        if not isinstance(self.criterion, Criterion):
+            raise TypeError(f"claim {self.id}: criterion must be a Tolerance, Range or Holds, got {type(self.criterion).__name__}")
+        if self.kind not in KINDS:
+            raise ValueError(f"claim {self.id}: kind must be one of {KINDS}, got {self.kind!r}")
+        if self.expected not in STATUSES:
+            raise ValueError(f"claim {self.id}: expected must be one of {STATUSES}, got {self.expected!r}")
 
 
 def _clean_value(book_value):
@@ -429,6 +519,46 @@ def _value_text(v) -> str:
     return str(v)
 
 
+def _seed_text(r) -> str:
+    """Under the book's value: its spread over the seeds, when it was judged under several."""
+    if not r.seeds or int(r.seeds) <= 1 or r.book_median is None or (isinstance(r.book_median, float) and math.isnan(r.book_median)):
+        return ""
+    return (f"<br><small>median {html.escape(_value_text(r.book_median))}, 5-95 % "
+            f"[{html.escape(_value_text(r.book_low))}, {html.escape(_value_text(r.book_high))}] over {int(r.seeds)} seeds</small>")
+
+
+def _kind_text(r) -> str:
+    kind = r.kind if isinstance(r.kind, str) and r.kind else "not yet classified"
+    share = "" if not r.seeds or int(r.seeds) <= 1 else f"; same status under {_fmt(100 * float(r.seed_share))} % of {int(r.seeds)} seeds"
+    fragile = " &mdash; <strong>fragile</strong>" if bool(r.fragile) else ""
+    return f"<br><small>{html.escape(kind)}{share}</small>{fragile}"
+
+
+def headline(frame: pd.DataFrame) -> dict:
+    """The scorecard's headline: the reproduced share among robust predictions.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Claims with :data:`CSV_COLUMNS`.
+
+    Returns
+    -------
+    dict
+        ``claims``, ``predictions`` (robust ones), ``reproduced`` (of those), ``share`` [%] (NaN without any),
+        ``fragile``, ``unclassified`` and the count of each other kind.
+    """
+    kind = frame["kind"].fillna("").astype(str)
+    fragile = frame["fragile"].fillna(False).astype(bool)
+    robust = (kind == "prediction") & ~fragile
+    reproduced = int((frame.loc[robust, "status"] == "reproduced").sum())
+    out = {"claims": int(len(frame)), "predictions": int(robust.sum()), "reproduced": reproduced,
+           "share": 100.0 * reproduced / robust.sum() if robust.any() else float("nan"),
+           "fragile": int(fragile.sum()), "unclassified": int((kind == "").sum())}
+    out.update({k: int((kind == k).sum()) for k in KINDS if k != "prediction"})
+    return out
+
+
 class Scorecard:
     """A table of claims that displays as HTML and carries its records as JSON.
 
@@ -463,8 +593,8 @@ class Scorecard:
                 f"<br><small>{html.escape(r.where)}</small></td>"
                 f"<td>{html.escape(r.quantity)}<br><small>criterion: {html.escape(r.criterion)}</small></td>"
                 f"<td>{html.escape(r.paper_value)}</td>"
-                f"<td>{html.escape(_value_text(r.book_value))}</td>"
-                f"<td class='claim-{r.status}'>{_STATUS_LABEL[r.status]}<br><small>{html.escape(r.reason)}</small></td>"
+                f"<td>{html.escape(_value_text(r.book_value))}{_seed_text(r)}</td>"
+                f"<td class='claim-{r.status}'>{_STATUS_LABEL[r.status]}{_kind_text(r)}<br><small>{html.escape(r.reason)}</small></td>"
                 "</tr>"
             )
         return (

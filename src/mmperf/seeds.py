@@ -96,6 +96,32 @@ ROOT_SEED = _root_from_env()
 """The root seed of this process: ``$MMPERF_SEED`` if set, else :data:`DEFAULT_ROOT_SEED`."""
 
 
+JUDGING_SEEDS = 10
+"""How many independent root seeds every stochastic verdict rests on."""
+
+
+def judging_seeds(n: int = JUDGING_SEEDS, *, root: int | None = None) -> tuple[int, ...]:
+    """The root seeds a chapter's claims are judged under: the chapter's own root seed first.
+
+    Parameters
+    ----------
+    n : int, default :data:`JUDGING_SEEDS`
+        How many seeds (at least 1).
+    root : int, optional
+        The first seed (default :data:`ROOT_SEED`); the others follow it, ``root + 1, root + 2, ...``
+        (each a different entropy for :class:`numpy.random.SeedSequence`, so independent streams).
+
+    Examples
+    --------
+    >>> judging_seeds(3, root=7)
+    (7, 8, 9)
+    """
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise ValueError(f"n must be a whole number >= 1, got {n!r}")
+    root = ROOT_SEED if root is None else check_seed(root, name="root")
+    return tuple((root + i) % (MAX_SEED + 1) for i in range(int(n)))
+
+
 class RootSeed(int):
     """The root seed a chapter runs with; displays as a sentence saying so."""
 

@@ -1,4 +1,4 @@
-"""Taylor & Polyzos (1993): parameters, experiment grid and calibration, in one place.
+"""Taylor & Polyzos (1993): the experiment grid, the calibration and :func:`run`.
 
 The paper sends a bit-plane coded 550x550 animation (264 packets per frame)
 as a paced UDP stream over four testbeds and measures, at the receiver,
@@ -288,19 +288,21 @@ def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets:
 
 # ---------------------------------------------------------------- experiments
 def simulate_row(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
-                 group: int = GROUP) -> testbed.Run:
-    """Simulate one row (1-based) of one table with the calibrated host."""
+                 group: int = GROUP, seed: int | None = None) -> testbed.Run:
+    """Simulate one row (1-based) of one table with the calibrated host (stream ``testbed, name, row``
+    of root ``seed``; default the process's root seed)."""
     t = spec(name)
     if not 1 <= row <= len(t.packet_times_ms):
         raise ValueError(f"row must be in 1..{len(t.packet_times_ms)} for {name}, got {row!r}")
     stream = testbed.Stream(packet_time_ms=t.packet_times_ms[row - 1], group=group, n_frames=n_frames)
     return testbed.simulate(stream, LINKS[t.testbed], calibration.host(t.host), display=t.display,
-                            rng=rng(PAPER, "testbed", name, row))
+                            rng=rng(PAPER, "testbed", name, row, root=seed))
 
 
-def simulate_all(calibration: Calibration, *, n_frames: int = N_FRAMES) -> dict:
+def simulate_all(calibration: Calibration, *, n_frames: int = N_FRAMES, group: int = GROUP,
+                 seed: int | None = None) -> dict:
     """Simulate every row of every table once: ``{(table, row): Run}``."""
-    return {(t.name, i): simulate_row(t.name, i, calibration, n_frames=n_frames)
+    return {(t.name, i): simulate_row(t.name, i, calibration, n_frames=n_frames, group=group, seed=seed)
             for t in TABLES for i in range(1, len(t.packet_times_ms) + 1)}
 
 
@@ -426,19 +428,19 @@ def degrade(frame, lost, *, fill: str = "half", packets=None) -> np.ndarray:
 
 
 def loss_mask(pattern: str, rate: float, *, frame_index: int = 0, draw: int = 0,
-              start: int = SOCKET_BUFFER_PACKETS) -> np.ndarray:
+              start: int = SOCKET_BUFFER_PACKETS, seed: int | None = None) -> np.ndarray:
     """One frame's loss mask (264 packets) under a named pattern at a loss rate.
 
     Random loss loses exactly ``round(rate * 264)`` packets at random positions
     (stream ``rng("taylor1993", "quality", pattern, frame_index, draw, rate)``).
     """
     lay = bitplane.layout((550, 550))
-    gen = rng(PAPER, "quality", pattern, frame_index, draw, f"{rate:.6f}")
+    gen = rng(PAPER, "quality", pattern, frame_index, draw, f"{rate:.6f}", root=seed)
     return lossmod.pattern(pattern, 1, PACKETS_PER_FRAME, rate, rng=gen, priority=lay.plane, start=start)[0]
 
 
 def quality_curves(frames, *, rates=QUALITY_RATES, patterns=lossmod.PATTERNS, draws: int = 3,
-                   fill: str = "half") -> pd.DataFrame:
+                   fill: str = "half", start: int = SOCKET_BUFFER_PACKETS, seed: int | None = None) -> pd.DataFrame:
     """PSNR and SSIM of the animation's frames versus loss rate, for each loss pattern.
 
     Parameters
@@ -453,6 +455,10 @@ def quality_curves(frames, *, rates=QUALITY_RATES, patterns=lossmod.PATTERNS, dr
         Random draws per frame and rate for the random pattern (the others are deterministic).
     fill : str, default "half"
         Missing-bit rule (:func:`mmperf.coding.bitplane.reassemble`).
+    start : int, default 40
+        First packet of a burst (the socket buffer's capacity).
+    seed : int, optional
+        Root seed of the random pattern's draws (default: the process's).
 
     Returns
     -------
@@ -468,7 +474,7 @@ def quality_curves(frames, *, rates=QUALITY_RATES, patterns=lossmod.PATTERNS, dr
         for pat in patterns:
             for r in rates:
                 for d in range(draws if pat == "random" and r > 0 else 1):
-                    m = loss_mask(pat, r, frame_index=fi, draw=d)
+                    m = loss_mask(pat, r, frame_index=fi, draw=d, start=start, seed=seed)
                     img = degrade(f, m, fill=fill, packets=packets) if m.any() else f
                     rows.append({"pattern": pat, "rate_pct": 100 * r, "frame": fi, "draw": d,
                                  "lost_packets": int(m.sum()), "psnr_db": image.psnr(f, img),
@@ -543,184 +549,22 @@ def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, to
     return pd.DataFrame(rows)
 
 
-def display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
+def display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None,
+                      group: int = GROUP, seed: int | None = None) -> pd.DataFrame:
     """Every animation row run again with the display switched off: loss and throughput with and without display."""
     rows = []
     for t in TABLES:
         if not t.display:
             continue
         for i, pt in enumerate(t.packet_times_ms, start=1):
-            stream = testbed.Stream(packet_time_ms=pt, group=GROUP, n_frames=n_frames)
+            stream = testbed.Stream(packet_time_ms=pt, group=group, n_frames=n_frames)
             host = calibration.host(t.host)
             on = _run(t.name, i, calibration, n_frames, runs).summary()
             off = testbed.simulate(stream, LINKS[t.testbed], host, display=False,
-                                   rng=rng(PAPER, "testbed", t.name, i)).summary()
+                                   rng=rng(PAPER, "testbed", t.name, i, root=seed)).summary()
             rows.append({"table": t.name, "row": i, "loss_pct_display": on["loss_pct"],
                          "loss_pct_no_display": off["loss_pct"]})
     return pd.DataFrame(rows)
-
-
-def claim_values(calibration: Calibration, comparison: pd.DataFrame, curves: pd.DataFrame,
-                 compress: pd.DataFrame, concentration: pd.DataFrame, display_off: pd.DataFrame) -> dict:
-    """The book's value for each claim of the paper (see :func:`register_claims`)."""
-    def book(name, q):
-        c = comparison[(comparison["table"] == name) & (comparison["quantity"] == q)]
-        return c.sort_values("row")["book"].to_numpy()
-
-    def paper(name, q):
-        c = comparison[(comparison["table"] == name) & (comparison["quantity"] == q)]
-        return c.sort_values("row")["paper"].to_numpy()
-
-    th = threshold(curves, metric="ssim", level=SSIM_VISIBLE).set_index("pattern")["threshold_pct"]
-    pri = th.get("priority", np.nan)
-    grid_max = 100 * max(QUALITY_RATES)
-    # MSB-first compressibility: per image, the ratio never rises by more than 1 % from one
-    # plane to the next less significant one (nearly incompressible planes tie within deflate's noise)
-    mono = compress.sort_values(["image", "plane"]).groupby("image")["ratio"].apply(
-        lambda r: bool(np.all(r.to_numpy()[1:] <= 1.01 * r.to_numpy()[:-1])))
-    # max throughput above animation throughput, per testbed and host
-    pairs = []
-    for t in TABLES:
-        if t.display:
-            mx = spec(t.name.replace("_anim", "_max"))
-            pairs.append(np.max(book(mx.name, "throughput") * (1e-3 if mx.throughput_unit == "Kb/s" else 1))
-                         > np.max(book(t.name, "throughput") * (1e-3 if t.throughput_unit == "Kb/s" else 1)))
-    no_disp = display_off[display_off["loss_pct_display"] > 0]
-    return {
-        "tolerable_loss_pct": float(th["burst"]),
-        "tolerable_loss_random_pct": float(th["random"]),
-        "alpha_fddi_anim_thr_low": float(book("fddi_anim_alpha", "throughput").min()),
-        "alpha_fddi_anim_thr_high": float(book("fddi_anim_alpha", "throughput").max()),
-        "alpha_fddi_anim_loss_max": float(book("fddi_anim_alpha", "loss").max()),
-        "alpha_fddi_max_thr_peak": float(book("fddi_max_alpha", "throughput").max()),
-        "alpha_fddi_max_thr_table_peak": float(paper("fddi_max_alpha", "throughput").max()),
-        "loss_after_buffer_share": float((concentration["share_after_buffer"] >= 0.9).mean()),
-        "loss_bursty_share": float((concentration["share_in_top"] >= 0.9).mean()),
-        "msb_compress_best_share": float(mono.mean()),
-        "max_above_anim_share": float(np.mean(pairs)),
-        "display_causes_loss_share": float((no_disp["loss_pct_no_display"] == 0).mean()) if len(no_disp) else 0.0,
-        "priority_more_tolerant": bool((np.isnan(pri) and grid_max > th["burst"]) or pri > max(th["burst"], th["random"])),
-    }
-
-
-def register_claims(values: dict):
-    """Register the paper's claims, judged against :func:`claim_values`, in a new ClaimRegistry."""
-    from mmperf.claims import ClaimRegistry, Holds, Range, Tolerance
-
-    reg = ClaimRegistry(PAPER)
-    reg.check(
-        "tolerable-loss",
-        quote="The highest visually-tolerable packet loss per frame was found to be about 2-3% for this animation and these environments.",
-        where="Abstract; sec. 3.4",
-        quantity=f"loss rate [%] at which mean SSIM of the test frame falls below {SSIM_VISIBLE} under the observed (socket-buffer burst) loss pattern",
-        paper_value="2-3 %",
-        criterion=Range(2.0, 3.0, partly=(1.0, 5.0)),
-        book_value=values["tolerable_loss_pct"],
-        note=f"Threshold SSIM {SSIM_VISIBLE} is a convention, not the paper's; random loss crosses it at "
-             f"{values['tolerable_loss_random_pct']:.1f} %. The UCSB sequence is replaced by a synthetic one.",
-    )
-    reg.check(
-        "alpha-fddi-animation-rate",
-        quote="We were able to achieve animation rates of 4.4-5.2 Mbps",
-        where="Abstract; sec. 3.3 table 'FDDI Animation Statistics | DEC Alpha AXP 3000/500'",
-        quantity="range of the book's throughput over the three Alpha/FDDI animation runs [Mb/s] (low end checked; high end in the note)",
-        paper_value="4.4-5.2 Mb/s",
-        criterion=Tolerance(4.4, abs=0.2),
-        book_value=values["alpha_fddi_anim_thr_low"],
-        note=f"The book's range is {values['alpha_fddi_anim_thr_low']:.2f}-{values['alpha_fddi_anim_thr_high']:.2f} Mb/s; "
-             "throughput follows mostly from the sender's packet time, a setting the book takes from the paper.",
-    )
-    reg.check(
-        "alpha-fddi-animation-loss",
-        quote="animation rates of 4.4-5.2 Mbps with 0-1.3% loss",
-        where="Abstract",
-        quantity="largest loss [%] the book predicts in the three Alpha/FDDI animation runs",
-        paper_value="0-1.3 % (the paper's own table has 0-3.2 %)",
-        criterion=Range(0.0, 1.3, partly=(0.0, 3.2)),
-        book_value=values["alpha_fddi_anim_loss_max"],
-        note="Predicted: the display time comes from the Alpha's calibrated read cost times the display ratio fitted on the ATM/DECstation table.",
-    )
-    reg.check(
-        "alpha-fddi-max-throughput",
-        quote="maximum throughput rates of 33.2-42.1 Mbps with 0-3.4% loss",
-        where="Abstract",
-        quantity="book's peak throughput over the Alpha/FDDI maximum-throughput runs [Mb/s]",
-        paper_value="33.2-42.1 Mb/s",
-        criterion=Range(33.2, 42.1),
-        book_value=values["alpha_fddi_max_thr_peak"],
-        note="Calibrated: the Alpha's per-packet costs are fitted on these rows. The abstract's 42.1 Mb/s is in no row of the "
-             "table (its peak is 39.8 Mb/s) and its 3.4 % loss is 34.7 % in the table.",
-    )
-    reg.check(
-        "alpha-fddi-max-table-peak",
-        quote="FDDI Maximum Throughput | DEC Alpha AXP 3000/500: 66.000 0.250 39.8 0.21",
-        where="Sec. 3.3 table",
-        quantity="book's peak Alpha/FDDI maximum throughput [Mb/s], against the table's own peak (not the abstract's 42.1)",
-        paper_value=f"{values['alpha_fddi_max_thr_table_peak']:.1f} Mb/s",
-        criterion=Tolerance(values["alpha_fddi_max_thr_table_peak"], rel=0.05),
-        book_value=values["alpha_fddi_max_thr_peak"],
-    )
-    reg.check(
-        "loss-at-buffer-capacity",
-        quote="The maximum socket buffer size is approximately 50K bytes, which is sufficient for approximately 40 packets "
-              "(1224 bytes each) in this animation. This is precisely where loss was observed.",
-        where="Sec. 3.4",
-        quantity="share of the animation runs with loss in which >= 90 % of lost packets sit at frame positions 40 .. 40 + (max lost per frame)",
-        paper_value="loss at packets 40 ... 40+x",
-        criterion=Holds("losses concentrate just after the socket buffer's capacity in every animation run with loss"),
-        book_value=values["loss_after_buffer_share"],
-    )
-    reg.check(
-        "loss-bursty-not-random",
-        quote="In our case of buffer overflow, the loss was not random at all, but occurred in bursts, just after the buffer overflowed",
-        where="Sec. 3.4",
-        quantity="share of animation runs with loss in which >= 90 % of lost packets fall in the 20 most-lost of 264 positions (random loss: about 8 %)",
-        paper_value="bursty, same place in every frame",
-        criterion=Holds("animation losses repeat at the same few positions of every frame"),
-        book_value=values["loss_bursty_share"],
-    )
-    reg.check(
-        "msb-compress-best",
-        quote="with bit-plane separation, the most (visually) important components (i.e., those produced by the MSBs), "
-              "are also the more highly compressible ones",
-        where="Sec. 1.1; sec. 2.2",
-        quantity="share of test images whose deflate ratio never rises (by more than 1 %) from the most to the least significant plane",
-        paper_value="MSB planes compress best",
-        criterion=Holds("deflate ratio decreases from MSB to LSB plane"),
-        book_value=values["msb_compress_best_share"],
-        note="The 1 % allowance for ties was added after a first, strict version failed on one image "
-             "whose two least significant (nearly incompressible) planes differ by 0.1 %; strictly, 3 of 4 images hold",
-    )
-    reg.check(
-        "max-exceeds-animation",
-        quote="The maximum throughput rates are much higher because no image processing was done in those experiments",
-        where="Abstract; sec. 2.1",
-        quantity="share of the 6 testbed/host pairs whose peak maximum throughput exceeds their peak animation throughput",
-        paper_value="max throughput >> animation throughput",
-        criterion=Holds("maximum-throughput runs exceed animation runs for every testbed and host"),
-        book_value=values["max_above_anim_share"],
-    )
-    reg.check(
-        "display-causes-loss",
-        quote="the bottleneck is host system performance ... the overflow of buffers in the host systems as they try to "
-              "process packets (rebuild and display frames)",
-        where="Sec. 3.4",
-        quantity="share of the lossy animation runs that lose nothing when rerun at the same rate with the display switched off",
-        paper_value="animation loss is caused by the display work",
-        criterion=Holds("switching the display off removes the animation's loss"),
-        book_value=values["display_causes_loss_share"],
-    )
-    reg.check(
-        "priority-drop-tolerates-more",
-        quote="Previous simulations of this animation yielded a higher tolerance of loss ... Packet loss was simulated as "
-              "random loss only in the low priority component",
-        where="Sec. 3.4",
-        quantity=f"least-significant-first dropping stays above SSIM {SSIM_VISIBLE} beyond the burst and random thresholds",
-        paper_value="higher tolerance with priority dropping",
-        criterion=Holds("priority dropping tolerates more loss than burst or random loss"),
-        book_value=values["priority_more_tolerant"],
-    )
-    return reg
 
 
 # ---------------------------------------------------------------- diagnostics for the chapter
@@ -762,3 +606,105 @@ def implied_display(calibration: Calibration, comparison: pd.DataFrame) -> pd.Da
     out = pd.DataFrame(rows)
     out["ratio"] = out["implied_display_wall_ms"] / out["book_display_wall_ms"]
     return out
+
+
+# ---------------------------------------------------------------- the contract: one run, one seed
+def _loss_positions_all(runs: dict) -> pd.DataFrame:
+    frames = []
+    for (name, row), run_ in runs.items():
+        p = run_.packets
+        lost = (~p["received"]).groupby(p["index"]).sum()
+        frames.append(pd.DataFrame({"table": name, "row": row, "index": lost.index.to_numpy(),
+                                    "lost": lost.to_numpy(), "share_of_frames": lost.to_numpy() / run_.stream.n_frames}))
+    out = pd.concat(frames, ignore_index=True)
+    out["plane"] = out["index"] // (PACKETS_PER_FRAME // bitplane.N_PLANES)
+    return out
+
+
+def _observed_masks(runs: dict, calibration: Calibration, n_frames: int) -> pd.DataFrame:
+    frames = []
+    for t in TABLES:
+        if not t.display:
+            continue
+        for i in range(1, len(t.packet_times_ms) + 1):
+            try:
+                mask = observed_frame_loss(t.name, i, calibration, n_frames=n_frames, runs=runs)
+            except ValueError:
+                continue  # a run that loses nothing has no observed frame
+            frames.append(pd.DataFrame({"table": t.name, "row": i, "index": np.arange(PACKETS_PER_FRAME), "lost": mask}))
+    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["table", "row", "index", "lost"])
+
+
+def run(params=None, *, seed: int, workers: int = 1):
+    """Run every experiment of the chapter under one root seed.
+
+    The calibration (host costs on the maximum-throughput tables, the display
+    ratio on ``params.display_table``) is deterministic; the testbed
+    simulations (per-packet and per-frame cost variability) and the random
+    loss draws of the quality curves draw from ``seed``.
+
+    Parameters
+    ----------
+    params : Params, optional
+        The configuration (default ``Params()``, the paper's set-up).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    workers : int, default 1
+        Accepted for the common contract; one run is small enough for one process
+        (seeds are spread over processes by :func:`mmperf.verdicts.run_seeds`).
+
+    Returns
+    -------
+    mmperf.results.Results
+        Tables ``hosts``, ``comparison``, ``loss_positions``, ``observed_masks``, ``quality``,
+        ``compressibility``, ``loss_concentration``, ``display_off``; values ``calibration``
+        and ``kappa``.
+
+    References
+    ----------
+    Taylor & Polyzos (1993), sec. 2-3 (the testbeds and the 12 tables), sec. 3.4 (loss and quality).
+
+    Examples
+    --------
+    >>> from mmperf.experiments import taylor1993 as ex
+    >>> r = ex.run(ex.Params(n_frames=5, quality_draws=1, quality_rates=(0.0, 0.05)), seed=1)
+    >>> sorted(r.table("comparison")["table"].unique())[:2]
+    ['atm_anim', 'atm_max']
+    """
+    from mmperf.experiments.taylor1993.params import Params
+    from mmperf.media import animation
+    from mmperf.results import Results
+    from mmperf.seeds import check_seed
+
+    params = Params() if params is None else params
+    if not isinstance(params, Params):
+        raise TypeError(f"params must be a taylor1993 Params, got {type(params).__name__}")
+    seed = check_seed(seed)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    cal = calibrate(display_table=params.display_table, buffer_packets=params.socket_buffer_packets)
+    runs = simulate_all(cal, n_frames=params.n_frames, group=params.group, seed=seed)
+    frames = animation.satellite_sequence(params.quality_frames)
+    tables = {
+        "hosts": cal.hosts.reset_index(),
+        "comparison": compare_all(cal, n_frames=params.n_frames, runs=runs),
+        "loss_positions": _loss_positions_all(runs),
+        "observed_masks": _observed_masks(runs, cal, params.n_frames),
+        "quality": quality_curves(frames, rates=params.quality_rates, draws=params.quality_draws,
+                                  start=params.socket_buffer_packets, seed=seed),
+        "compressibility": compressibility(compressibility_images(frames[0]), level=params.compress_level),
+        "loss_concentration": loss_concentration(cal, n_frames=params.n_frames, runs=runs),
+        "display_off": display_off_check(cal, n_frames=params.n_frames, runs=runs, group=params.group, seed=seed),
+    }
+    descriptions = {
+        "hosts": "calibrated per-packet costs c_k, c_a [ms], fluid peak [Mb/s], display D [ms/frame] per receiving host",
+        "comparison": "paper, book and difference per cell of the 12 tables (long form; units in `unit`)",
+        "loss_positions": "per run and packet position 0..263: frames that lost it and their share",
+        "observed_masks": "per lossy animation run: the packets lost in its typical frame (bool per position)",
+        "quality": "PSNR [dB] and SSIM of the test frame per loss pattern, loss rate [%] and draw",
+        "compressibility": "deflate ratio (raw / compressed) of every bit plane of four images",
+        "loss_concentration": "per lossy animation run: where its losses fall (shares of the lost packets)",
+        "display_off": "loss [%] of every animation run with and without the display",
+    }
+    return Results("taylor1993", seed=seed, params=params, tables=tables, descriptions=descriptions,
+                   values={"calibration": cal, "kappa": cal.kappa})

@@ -1,0 +1,100 @@
+"""The results of one run of a paper's experiments: named, labelled tables.
+
+Every paper's ``run(params, *, seed)`` returns a :class:`Results`: its tables
+by name (tidy DataFrames whose column names carry their units, e.g.
+``loss_pct``, ``throughput_mbps``), a one-line description of each, the seed
+and the parameters that produced them. Nothing is read by position.
+
+Examples
+--------
+>>> import pandas as pd
+>>> from mmperf.results import Results
+>>> r = Results("taylor1993", seed=1, params=None,
+...             tables={"loss": pd.DataFrame({"row": [1], "loss_pct": [0.5]})},
+...             descriptions={"loss": "loss per run"})
+>>> r.table("loss")["loss_pct"].item()
+0.5
+>>> r.names
+('loss',)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+import pandas as pd
+
+from mmperf import PAPERS
+from mmperf.seeds import check_seed
+
+
+@dataclass(frozen=True)
+class Results:
+    """Named tables of one run of one paper.
+
+    Parameters
+    ----------
+    paper : str
+        Paper key (:data:`mmperf.PAPERS`).
+    seed : int
+        The root seed the run drew its random streams from.
+    params : object
+        The paper's ``Params`` the run used.
+    tables : mapping of str to pandas.DataFrame
+        The run's tables by name.
+    descriptions : mapping of str to str
+        What each table holds (one line, with units).
+    values : mapping of str to object, optional
+        Scalars of the run that are not tables (a calibrated constant, a count).
+
+    Raises
+    ------
+    ValueError
+        If ``paper`` is unknown, a table is not a DataFrame or has no description.
+    """
+
+    paper: str
+    seed: int
+    params: Any
+    tables: Mapping[str, pd.DataFrame]
+    descriptions: Mapping[str, str]
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self):
+        if self.paper not in PAPERS:
+            raise ValueError(f"paper must be one of {list(PAPERS)}, got {self.paper!r}")
+        check_seed(self.seed)
+        for name, frame in self.tables.items():
+            if not isinstance(frame, pd.DataFrame):
+                raise ValueError(f"table {name!r} must be a pandas DataFrame, got {type(frame).__name__}")
+            if not self.descriptions.get(name):
+                raise ValueError(f"table {name!r} needs a description (what it holds, with units)")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The names of the tables, in the order the run produced them."""
+        return tuple(self.tables)
+
+    def table(self, name: str) -> pd.DataFrame:
+        """The table called ``name``.
+
+        Raises
+        ------
+        KeyError
+            If there is no such table (the message lists the names there are).
+        """
+        if name not in self.tables:
+            raise KeyError(f"{self.paper} results have no table {name!r}; tables are {list(self.tables)}")
+        return self.tables[name]
+
+    def value(self, name: str) -> Any:
+        """The scalar called ``name`` (see ``values``)."""
+        if name not in self.values:
+            raise KeyError(f"{self.paper} results have no value {name!r}; values are {list(self.values)}")
+        return self.values[name]
+
+    def catalogue(self) -> pd.DataFrame:
+        """One row per table: name, rows, columns and description."""
+        return pd.DataFrame([{"table": n, "rows": len(t), "columns": ", ".join(map(str, t.columns)),
+                              "description": self.descriptions[n]} for n, t in self.tables.items()])

@@ -1,0 +1,115 @@
+"""Claims as data, judged over seeds: the spread, the share of seeds, fragility and the headline."""
+
+import pandas as pd
+import pytest
+
+from mmperf.claims import CSV_COLUMNS, ClaimSpec, Holds, Range, headline
+from mmperf.results import Results
+from mmperf.seeds import judging_seeds
+from mmperf.verdicts import judge, run_seeds, statuses_by_seed
+
+
+def _spec(**kw):
+    base = dict(id="x", quote="q", where="w", quantity="loss [%]", paper_value="< 1 %",
+                value=lambda r: r.value("loss"), criterion=Range(0, 1), kind="prediction", expected="reproduced")
+    base.update(kw)
+    return ClaimSpec(**base)
+
+
+def _runs(values):
+    return {s: Results("taylor1993", seed=s, params=None, tables={}, descriptions={}, values={"loss": v})
+            for s, v in values.items()}
+
+
+def test_a_verdict_carries_the_book_seed_status_and_the_spread_over_seeds():
+    runs = _runs({s: 0.1 * s for s in range(1, 11)})  # 1.0 at seed 10 is still in [0, 1]
+    row = judge([_spec()], runs, book_seed=3).frame.iloc[0]
+    assert list(judge([_spec()], runs, book_seed=3).frame.columns) == CSV_COLUMNS
+    assert row["book_value"] == pytest.approx(0.3) and row["status"] == "reproduced"
+    assert row["seeds"] == 10 and row["seed_share"] == 1.0 and not row["fragile"]
+    assert row["book_median"] == pytest.approx(0.55) and row["book_low"] == pytest.approx(0.145)
+    assert row["book_high"] == pytest.approx(0.955)
+
+
+def test_a_claim_whose_status_flips_under_more_than_a_fifth_of_the_seeds_is_fragile():
+    runs = _runs({s: (0.5 if s <= 7 else 2.0) for s in range(1, 11)})  # 3 of 10 seeds disagree
+    row = judge([_spec()], runs, book_seed=1).frame.iloc[0]
+    assert row["seed_share"] == pytest.approx(0.7) and row["fragile"]
+    runs = _runs({s: (0.5 if s <= 8 else 2.0) for s in range(1, 11)})  # 2 of 10: exactly 20 %, not fragile
+    assert not judge([_spec()], runs, book_seed=1).frame.iloc[0]["fragile"]
+    # judged from a seed in the minority, the share is that minority's
+    row = judge([_spec()], runs, book_seed=9).frame.iloc[0]
+    assert row["status"] == "not_reproduced" and row["seed_share"] == pytest.approx(0.2) and row["fragile"]
+
+
+def test_a_non_finite_value_is_not_reproduced_and_says_why():
+    runs = _runs({1: float("nan"), 2: float("inf")})
+    row = judge([_spec()], runs, book_seed=1).frame.iloc[0]
+    assert row["status"] == "not_reproduced" and "not computed" in row["reason"]
+
+
+def test_booleans_and_callable_notes():
+    spec = _spec(value=lambda r: r.value("loss") < 1, criterion=Holds("loss below 1 %"),
+                 note=lambda r: f"seed {r.seed}")
+    row = judge([spec], _runs({1: 0.5, 2: 0.7}), book_seed=2).frame.iloc[0]
+    assert bool(row["book_value"]) is True and row["reason"].endswith("seed 2") and row["book_median"] == 1.0
+
+
+def test_statuses_by_seed_is_a_claim_by_seed_table():
+    table = statuses_by_seed([_spec()], _runs({1: 0.5, 2: 2.0}))
+    assert table.loc["x"].tolist() == ["reproduced", "not_reproduced"]
+
+
+@pytest.mark.parametrize("bad,match", [
+    (dict(kind="guess"), "kind must be one of"),
+    (dict(expected="maybe"), "expected must be one of"),
+    (dict(id="Bad Id"), "id must be"),
+    (dict(quote=" "), "quote must be"),
+])
+def test_claim_specs_refuse_bad_fields(bad, match):
+    with pytest.raises(ValueError, match=match):
+        _spec(**bad)
+
+
+def test_judge_refuses_a_missing_book_seed_and_duplicate_ids():
+    runs = _runs({1: 0.5})
+    with pytest.raises(ValueError, match="book_seed 2 has no run"):
+        judge([_spec()], runs, book_seed=2)
+    with pytest.raises(ValueError, match="appears twice"):
+        judge([_spec(), _spec()], runs, book_seed=1)
+
+
+def _square_run(params, *, seed):
+    return Results("taylor1993", seed=seed, params=params, tables={}, descriptions={}, values={"loss": seed * seed})
+
+
+def test_run_seeds_gives_the_same_results_in_one_or_two_processes():
+    one = run_seeds(_square_run, None, judging_seeds(4, root=5), workers=1)
+    two = run_seeds(_square_run, None, judging_seeds(4, root=5), workers=2)
+    assert list(one) == list(two) == [5, 6, 7, 8]
+    assert [r.value("loss") for r in one.values()] == [r.value("loss") for r in two.values()]
+    with pytest.raises(ValueError, match="distinct"):
+        run_seeds(_square_run, None, [1, 1])
+    with pytest.raises(ValueError, match="workers"):
+        run_seeds(_square_run, None, [1], workers=0)
+
+
+def test_the_headline_counts_robust_predictions_only():
+    frame = pd.DataFrame({
+        "kind": ["prediction", "prediction", "prediction", "calibrated", "construction", ""],
+        "fragile": [False, False, True, False, False, False],
+        "status": ["reproduced", "not_reproduced", "reproduced", "reproduced", "reproduced", "reproduced"],
+    })
+    h = headline(frame)
+    assert (h["predictions"], h["reproduced"], h["share"]) == (2, 1, 50.0)
+    assert (h["fragile"], h["calibrated"], h["construction"], h["unclassified"], h["claims"]) == (1, 1, 1, 1, 6)
+
+
+def test_results_name_their_tables():
+    r = Results("taylor1993", seed=1, params=None, tables={"a": pd.DataFrame({"x": [1]})}, descriptions={"a": "x [1]"})
+    with pytest.raises(KeyError, match="tables are"):
+        r.table("b")
+    with pytest.raises(ValueError, match="needs a description"):
+        Results("taylor1993", seed=1, params=None, tables={"a": pd.DataFrame()}, descriptions={})
+    with pytest.raises(ValueError, match="seed must be"):
+        Results("taylor1993", seed=-1, params=None, tables={}, descriptions={})
