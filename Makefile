@@ -57,7 +57,7 @@ test: SEED :=
 test: export MMPERF_SEED :=
 test: book chromium
 	NPY_DISABLE_CPU_FEATURES="$(NPY_LOWERED_DISPATCH)" \
-	  $(BIN)/python -m pytest -p no:cacheprovider --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests book
+	  $(BIN)/python -m pytest -p no:cacheprovider --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
 
 bench: $(STAMP)
 	$(BIN)/python -m mmperf.book bench $(if $(REPEAT),--repeat $(REPEAT))

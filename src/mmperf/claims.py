@@ -90,6 +90,24 @@ def _fmt(x: float) -> str:
     return f"{x:.4g}"
 
 
+def _real_number(value, name: str) -> float:
+    """A real number (infinities allowed, NaN refused), or a TypeError/ValueError naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) and not hasattr(value, "__float__"):
+        raise TypeError(f"{name} must be a number, got {type(value).__name__}: {value!r}")
+    value = float(value)
+    if math.isnan(value):
+        raise ValueError(f"{name} must be a number, got NaN")
+    return value
+
+
+def _finite_number(value, name: str) -> float:
+    """A finite real number, or a TypeError/ValueError naming ``name``."""
+    value = _real_number(value, name)
+    if not math.isfinite(value):
+        raise ValueError(f"{name} must be a finite number, got {value!r}")
+    return value
+
+
 def _as_number(book_value, name: str = "book_value") -> float:
     if isinstance(book_value, bool) or book_value is None:
         raise TypeError(f"{name} must be a number for this criterion, got {book_value!r}")
@@ -132,14 +150,15 @@ class Tolerance(Criterion):
     partly: float = 2.0
 
     def __post_init__(self):
+        _finite_number(self.target, "Tolerance target")
         if self.abs is None and self.rel is None:
             raise ValueError("Tolerance needs abs= or rel= (or both)")
         for name in ("abs", "rel"):
             v = getattr(self, name)
-            if v is not None and not (v >= 0 and math.isfinite(v)):
+            if v is not None and not (_finite_number(v, f"Tolerance {name}") >= 0):
                 raise ValueError(f"Tolerance {name} must be a finite number >= 0, got {v!r}")
-        if not self.partly >= 1:
-            raise ValueError(f"Tolerance partly must be >= 1, got {self.partly!r}")
+        if not _finite_number(self.partly, "Tolerance partly") >= 1:
+            raise ValueError(f"Tolerance partly must be a finite number >= 1, got {self.partly!r}")
 
     @property
     def tolerance(self) -> float:
@@ -155,6 +174,8 @@ class Tolerance(Criterion):
 
     def judge(self, book_value) -> tuple[Status, str]:
         value = _as_number(book_value)
+        if not math.isfinite(value):
+            return "not_reproduced", f"the book's value is {value}, not a finite number"
         diff = value - self.target
         tol = self.tolerance
         detail = f"differs by {_fmt(diff)} (tolerance {_fmt(tol)})"
@@ -182,10 +203,16 @@ class Range(Criterion):
     partly: tuple[float, float] | None = None
 
     def __post_init__(self):
+        for name in ("low", "high"):
+            _real_number(getattr(self, name), f"Range {name}")
+        if self.low == -math.inf and self.high == math.inf:
+            raise ValueError("Range(-inf, inf) cannot fail: give at least one finite bound")
+        if self.low == math.inf or self.high == -math.inf:
+            raise ValueError(f"Range bounds must be finite, or -inf as low / inf as high, got low={self.low!r}, high={self.high!r}")
         if not self.low <= self.high:
             raise ValueError(f"Range needs low <= high, got low={self.low!r}, high={self.high!r}")
         if self.partly is not None:
-            lo, hi = self.partly
+            lo, hi = (_real_number(v, "Range partly") for v in self.partly)
             if not (lo <= self.low and hi >= self.high):
                 raise ValueError(
                     f"Range partly={self.partly!r} must contain [low, high] = [{self.low}, {self.high}]"
@@ -200,6 +227,8 @@ class Range(Criterion):
 
     def judge(self, book_value) -> tuple[Status, str]:
         value = _as_number(book_value)
+        if not math.isfinite(value):
+            return "not_reproduced", f"the book's value is {value}, not a finite number"
         if self.low <= value <= self.high:
             return "reproduced", f"{_fmt(value)} is {self.describe()}"
         if self.partly is not None and self.partly[0] <= value <= self.partly[1]:
@@ -231,6 +260,8 @@ class Holds(Criterion):
     def __post_init__(self):
         if not self.statement:
             raise ValueError("Holds needs a statement saying what is checked")
+        _finite_number(self.required, "Holds required")
+        _finite_number(self.partly, "Holds partly")
         if not 0 <= self.partly <= self.required <= 1:
             raise ValueError(
                 f"Holds needs 0 <= partly <= required <= 1, got partly={self.partly}, required={self.required}"
@@ -246,6 +277,8 @@ class Holds(Criterion):
             frac = 1.0 if book_value else 0.0
         else:
             frac = _as_number(book_value)
+            if math.isnan(frac):
+                return "not_reproduced", "the book's value is nan, not a fraction"
             if not 0 <= frac <= 1:
                 raise ValueError(f"a Holds book_value must be a bool or a fraction in [0, 1], got {book_value!r}")
         detail = f"holds in {_fmt(100 * frac)} % of cases"

@@ -19,8 +19,9 @@ Examples
 from __future__ import annotations
 
 import pandas as pd
+import pandera.errors as pa_errors
 
-from mmperf import PAPERS
+from mmperf import PAPERS, _schemas
 from mmperf._paths import data_dir
 
 PROVENANCE_COLUMNS = ["paper", "name", "source", "section", "page", "description", "repairs"]
@@ -102,6 +103,9 @@ def table(paper: str, name: str) -> pd.DataFrame:
     ------
     ValueError
         If ``paper`` or ``name`` is unknown; the message lists what exists.
+    PaperTableError
+        If the file does not match its declared schema (:mod:`mmperf._schemas`): a wrong type,
+        a missing cell, a value out of range or a wrong unit; the message names the file.
 
     References
     ----------
@@ -117,12 +121,27 @@ def table(paper: str, name: str) -> pd.DataFrame:
     path = data_dir() / "papers" / paper / f"{name}.csv"
     if not path.is_file():
         raise FileNotFoundError(f"table file {path} listed in provenance.csv is missing")
-    frame = pd.read_csv(path)
+    try:
+        frame = pd.read_csv(path)
+    except (pd.errors.ParserError, UnicodeDecodeError) as err:
+        raise PaperTableError(f"{path} is not a well-formed CSV file: {err}") from None
     for col in ("value", "unit"):
         if col not in frame.columns:
-            raise ValueError(f"{path} lacks the required column {col!r}")
+            raise PaperTableError(f"{path} lacks the required column {col!r}")
+    if pd.api.types.is_integer_dtype(frame["value"]) and not (paper == "ortiz2013" and name == "table1"):
+        frame["value"] = frame["value"].astype(float)  # whole numbers are values too
+    try:
+        frame = _schemas.schema(paper, name).validate(frame, lazy=True)
+    except pa_errors.SchemaErrors as err:
+        cases = err.failure_cases[["column", "check", "index", "failure_case"]].head(5).to_dict("records")
+        raise PaperTableError(f"{path} does not match its declared schema ({len(err.failure_cases)} failures), "
+                              f"e.g. {cases}") from None
     frame.attrs["provenance"] = match.iloc[0].to_dict()
     return frame
+
+
+class PaperTableError(ValueError):
+    """A table in ``data/papers`` is malformed (the message names the file and the failing cells)."""
 
 
 class _TablesView:

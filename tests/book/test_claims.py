@@ -152,3 +152,31 @@ def test_records_are_json_serialisable():
     reg = ClaimRegistry("huynh1994")
     _check(reg, "x", Holds("flat"), True)
     json.dumps(reg.to_frame().to_dict("records"))
+
+
+@pytest.mark.parametrize("make,match", [
+    (lambda: claims.Tolerance(10, abs=1, partly=math.inf), "partly must be a finite number"),
+    (lambda: claims.Tolerance(math.nan, abs=1), "target must be a number, got NaN"),
+    (lambda: claims.Tolerance(math.inf, rel=0.1), "target must be a finite number"),
+    (lambda: claims.Tolerance(1, abs=math.nan), "abs must be a number"),
+    (lambda: claims.Range(math.nan, 1), "low must be a number, got NaN"),
+    (lambda: claims.Range(-math.inf, math.inf), "cannot fail"),
+    (lambda: claims.Range(math.inf, math.inf), "bounds must be finite"),
+    (lambda: claims.Range(0, 1, partly=(math.nan, 2)), "partly must be a number"),
+    (lambda: claims.Holds("x", required=math.nan), "required must be a number"),
+])
+def test_a_criterion_cannot_be_built_to_pass_anything(make, match):
+    with pytest.raises(ValueError, match=match):
+        make()
+
+
+@pytest.mark.parametrize("criterion", [claims.Range(1, math.inf), claims.Range(-math.inf, 5),
+                                       claims.Tolerance(10, abs=1), claims.Holds("x")])
+@pytest.mark.parametrize("value", [math.inf, -math.inf, math.nan])
+def test_a_non_finite_book_value_is_not_reproduced_with_the_reason(criterion, value):
+    if isinstance(criterion, claims.Holds) and math.isinf(value):
+        with pytest.raises(ValueError, match="fraction"):
+            criterion.judge(value)
+        return
+    status, reason = criterion.judge(value)
+    assert status == "not_reproduced" and ("not a finite number" in reason or "not a fraction" in reason)

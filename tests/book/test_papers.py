@@ -31,3 +31,25 @@ def test_unknown_names_give_clear_errors():
         papers.table("taylor1993", "table99")
     with pytest.raises(ValueError, match="max_rows"):
         papers.show("taylor1993", max_rows=0)
+
+
+@pytest.mark.parametrize("edit,match", [
+    (lambda text: text.replace("\n", "\nATM,DECstation 5000/200,animation,1,loss,abc,%\n", 1), "does not match its declared schema"),
+    (lambda text: text.replace(",%\n", ",,%\n", 1), "not a well-formed CSV file"),
+    (lambda text: text + "ATM,DECstation 5000/200,animation,1,loss,250.0,%\n", "must lie in"),
+    (lambda text: text + "ATM,DECstation 5000/200,animation,1,loss,1.0,packets\n", "carry its unit"),
+    (lambda text: text + "ATM,DECstation 5000/200,animation,1,loss,,%\n", "does not match its declared schema"),
+])
+def test_a_malformed_row_fails_loudly_and_names_the_file(tmp_path, monkeypatch, edit, match):
+    import shutil
+
+    from mmperf import _paths
+
+    copy = tmp_path / "data"
+    shutil.copytree(_paths.data_dir(), copy)
+    path = copy / "papers" / "taylor1993" / "atm_anim.csv"
+    path.write_text(edit(path.read_text()))
+    monkeypatch.setattr(papers, "data_dir", lambda: copy)
+    with pytest.raises(papers.PaperTableError, match=match) as err:
+        papers.table("taylor1993", "atm_anim")
+    assert "atm_anim.csv" in str(err.value)

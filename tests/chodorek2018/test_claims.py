@@ -71,7 +71,7 @@ def test_s4_nonzero_corner_partly(book):
     assert book["s4-nonzero-only-in-corner"] >= 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="the book's s4 is lossless everywhere, also in the paper's loaded corner")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="the book's s4 is lossless everywhere, also in the paper's loaded corner")
 def test_s4_nonzero_only_in_corner(book):
     assert book["s4-nonzero-only-in-corner"] >= 0.9
 
@@ -80,28 +80,28 @@ def test_static_reservations_reduce_tcp_partly(book):
     assert book["static-reduces-tcp"] >= 0.5
 
 
-@pytest.mark.xfail(strict=True, reason="the book's reservations are work-conserving; they cost TCP little")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="the book's reservations are work-conserving; they cost TCP little")
 def test_static_reservations_reduce_tcp(book):
     assert book["static-reduces-tcp"] >= 0.9
 
 
 # --- not reproduced ---------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="in the fluid drop-tail FIFO the video's loss follows TCP's, which grows with N")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="in the fluid drop-tail FIFO the video's loss follows TCP's, which grows with N")
 def test_s1_per_falls_with_n_for_many_tcp_flows(book):
     assert book["s1-per-falls-with-n"] >= 0.8
 
 
-@pytest.mark.xfail(strict=True, reason="the book's best-effort losses are 20-100 times below the paper's")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="the book's best-effort losses are 20-100 times below the paper's")
 def test_s1_unacceptable_for_k_ge_9(book):
     assert book["s1-unacceptable-k-ge-9"] > 5
 
 
-@pytest.mark.xfail(strict=True, reason="a peak-rate reservation with a one-frame bucket leaves almost no excess in the model")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="a peak-rate reservation with a one-frame bucket leaves almost no excess in the model")
 def test_s3_per_between_0_02_and_0_49(book):
     assert book["s3-range"] >= 0.9
 
 
-@pytest.mark.xfail(strict=True, reason="best effort costs the book's single stream 0.3 % of its throughput, not 46 %")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="best effort costs the book's single stream 0.3 % of its throughput, not 46 %")
 def test_s1_worst_case_54_percent(book):
     assert abs(book["s1-worst-case-throughput"] - 54) <= 10

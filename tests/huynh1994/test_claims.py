@@ -66,7 +66,7 @@ def test_qualitative_claim_holds_in_every_case(values, claim):
 
 
 def _partly(claim, reason):
-    return pytest.param(claim, marks=pytest.mark.xfail(strict=True, reason=reason), id=claim)
+    return pytest.param(claim, marks=pytest.mark.xfail(strict=True, raises=AssertionError, reason=reason), id=claim)
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ def test_rtp_lowest_delay(grid):
     assert grid[4]["rtp_lowest_delay"] == 1.0
 
 
-@pytest.mark.xfail(strict=True, reason="at 60 Mb/s RTPMulti and RTP lose nearly the same data; RTPMulti ends 0.02 dB lower")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="at 60 Mb/s RTPMulti and RTP lose nearly the same data; RTPMulti ends 0.02 dB lower")
 def test_rtp_worst_psnr(grid):
     assert grid[4]["rtp_worst_psnr"] == 1.0
 
@@ -34,7 +34,7 @@ def test_tcp_delay_prohibitive(grid):
     assert grid[4]["tcp_delay_prohibitive"] == 1.0
 
 
-@pytest.mark.xfail(strict=True, reason="the paper's own Table 2 contradicts its text; in the book TCP is slightly "
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="the paper's own Table 2 contradicts its text; in the book TCP is slightly "
                                        "faster than SCTP at 30 and 45 Mb/s but window-limited at 60 Mb/s")
 def test_tcp_better_than_sctp_without_errors(grid):
     assert grid[4]["tcp_beats_sctp_no_error"] == 1.0
@@ -44,7 +44,7 @@ def test_sctp_beats_tcp_under_loss(grid):
     assert grid[4]["sctp_beats_tcp_lossy"] >= 0.75
 
 
-@pytest.mark.xfail(strict=True, reason="the book's SCTP delay under loss is sender backlog, which per-stream delivery "
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="the book's SCTP delay under loss is sender backlog, which per-stream delivery "
                                        "cannot shorten")
 def test_multistream_beats_single_stream(grid):
     assert grid[4]["multistream_beats_single"] >= 0.75
@@ -54,7 +54,7 @@ def test_unreliable_same_delay(grid):
     assert grid[4]["unreliable_same_delay"] >= 0.9
 
 
-@pytest.mark.xfail(strict=True, reason="as specified, PR-SCTP with one retransmission abandons only chunks lost twice; "
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="as specified, PR-SCTP with one retransmission abandons only chunks lost twice; "
                                        "the paper's PSNR losses come with the ns-2 receiver starvation")
 def test_unreliable_lower_psnr(grid):
     assert grid[4]["unreliable_lower_psnr"] == 1.0
@@ -86,7 +86,7 @@ def test_video_rates_peak_and_quality(grid):
     assert video.psnr_full().mean() == pytest.approx(34.4653, abs=0.05)
 
 
-@pytest.mark.xfail(strict=True, reason="2116 frames at 25 frames/s last 84.64 s, not the paper's 88.64 s")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="2116 frames at 25 frames/s last 84.64 s, not the paper's 88.64 s")
 def test_test_duration(grid):
     video = grid[0]
     assert video.n_frames / video.frame_rate == pytest.approx(88.64, abs=0.01)
@@ -99,12 +99,12 @@ def test_ns2_defect_starves_at_mid_sequence(grid):
     assert 0.35 <= frac <= 0.65
 
 
-@pytest.mark.xfail(strict=True, reason="RTP/RTPMulti under heavy loss and unreliable SCTP at 1e-2 differ by more than 0.5 dB")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="RTP/RTPMulti under heavy loss and unreliable SCTP at 1e-2 differ by more than 0.5 dB")
 def test_tables_psnr_within_half_a_db(grid):
     assert ex.table_agreement(grid[3])["psnr"] >= 0.9
 
 
-@pytest.mark.xfail(strict=True, reason="congested single-path cells and CMT-SCTP at 1e-2 differ by more than a factor 2")
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="congested single-path cells and CMT-SCTP at 1e-2 differ by more than a factor 2")
 def test_tables_delay_within_factor_two(grid):
     assert ex.table_agreement(grid[3])["delay"] >= 0.9
 

@@ -11,12 +11,15 @@ from mmperf.claims import KINDS
 from mmperf.seeds import DEFAULT_ROOT_SEED, JUDGING_SEEDS, judging_seeds
 from mmperf.verdicts import judge, run_seeds
 
-CONTRACT_PAPERS = ["taylor1993"]
-"""Papers under the common contract (Params, run, CLAIMS); the others still register claims in notebooks."""
+from mmperf import PAPERS
 
 
 def _module(paper):
     return importlib.import_module(f"mmperf.experiments.{paper}")
+
+
+CONTRACT_PAPERS = [p for p in PAPERS if hasattr(_module(p), "CLAIMS")]
+"""Papers under the common contract (Params, run, CLAIMS); the others still register claims in notebooks."""
 
 
 @functools.lru_cache(maxsize=None)

@@ -10,8 +10,11 @@ from pathlib import Path
 
 from mmperf import seeds
 from mmperf._paths import repo_root
+from mmperf.papers import PaperTableError
 from mmperf.book import _bench
 from mmperf.book._execute import (
+    BookLayoutError,
+    NotebookExecutionError,
     execute_notebook,
     execute_notebooks,
     resolve_seed,
@@ -110,7 +113,14 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if getattr(args, "jobs", 1) < 1:
         parser.error(f"--jobs must be a positive integer, got {args.jobs}")
-    return args.func(args)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        print("interrupted: every worker and kernel was stopped; no notebook was written after the cancel", file=sys.stderr)
+        return 130
+    except (BookLayoutError, NotebookExecutionError, PaperTableError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -7,9 +7,11 @@ import contextlib
 import hashlib
 import json
 import os
+import multiprocessing
 import shutil
+import signal
+import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -106,11 +108,37 @@ def _toc_files(node) -> list[str]:
     return files
 
 
+class BookLayoutError(ValueError):
+    """``_toc.yml`` and ``book/`` disagree (a listed page is missing, or a notebook is neither
+    listed nor excluded)."""
+
+
+def _excluded(root: Path, rel: str) -> bool:
+    """Whether ``_config.yml``'s ``exclude_patterns`` leave out a path (a deliberate draft)."""
+    import fnmatch
+
+    import yaml
+
+    config = root / "_config.yml"
+    patterns = (yaml.safe_load(config.read_text(encoding="utf-8")) or {}).get("exclude_patterns", []) if config.is_file() else []
+    return any(fnmatch.fnmatch(rel, pat) or fnmatch.fnmatch(rel, pat.rstrip("/") + "/*") for pat in patterns)
+
+
 def book_notebooks(root: Path | None = None) -> list[Path]:
     """The notebooks of the book: those ``_toc.yml`` lists, in its order.
 
-    A notebook in ``book/`` that the table of contents does not list is a draft:
-    it is neither executed nor built.
+    The table of contents is checked against ``book/``: every page it lists
+    must exist (as ``.ipynb`` or ``.md``), and every notebook under ``book/``
+    must be listed or left out on purpose by ``exclude_patterns`` in
+    ``_config.yml``, so a typo cannot drop a chapter silently.
+
+    Raises
+    ------
+    FileNotFoundError
+        If ``_toc.yml`` is missing.
+    BookLayoutError
+        If a listed page does not exist or a notebook is neither listed nor excluded
+        (the message names the file and ``_toc.yml``).
     """
     import yaml
 
@@ -118,12 +146,26 @@ def book_notebooks(root: Path | None = None) -> list[Path]:
     toc_path = root / "_toc.yml"
     if not toc_path.is_file():
         raise FileNotFoundError(f"table of contents {toc_path} is missing")
-    toc = yaml.safe_load(toc_path.read_text(encoding="utf-8"))
-    paths = []
+    try:
+        toc = yaml.safe_load(toc_path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as err:
+        raise BookLayoutError(f"{toc_path} is not valid YAML: {err}") from None
+    paths, missing = [], []
     for name in _toc_files(toc):
-        path = root / (name if name.endswith(".ipynb") else name + ".ipynb")
-        if path.is_file():
-            paths.append(path)
+        stem = name[: -len(".ipynb")] if name.endswith(".ipynb") else name[: -len(".md")] if name.endswith(".md") else name
+        if (root / f"{stem}.ipynb").is_file():
+            paths.append(root / f"{stem}.ipynb")
+        elif not (root / f"{stem}.md").is_file():
+            missing.append(name)
+    if missing:
+        raise BookLayoutError(f"{toc_path} lists pages that do not exist: {missing} (as .ipynb or .md under {root})")
+    listed = {p.resolve() for p in paths}
+    stray = sorted(str(p.relative_to(root)) for p in (root / "book").rglob("*.ipynb")
+                   if ".ipynb_checkpoints" not in p.parts and p.resolve() not in listed
+                   and not _excluded(root, str(p.relative_to(root))))
+    if stray:
+        raise BookLayoutError(f"notebooks under book/ that {toc_path} does not list: {stray}; list them, or leave "
+                              "them out on purpose with exclude_patterns in _config.yml")
     return paths
 
 
@@ -323,6 +365,7 @@ def execute_notebook(
         If a cell fails; the notebook file is then left untouched.
     """
     from nbclient import NotebookClient
+    from nbclient.exceptions import CellExecutionError
 
     path = Path(path).resolve()
     if not path.is_file():
@@ -343,6 +386,8 @@ def execute_notebook(
         return ExecutionResult(rel, "cached", 0.0)
     start = time.perf_counter()
     book = Path(root).resolve() if root is not None else book_root()
+    target = Path(out) if out is not None else path
+    before = target.read_bytes() if target.is_file() else None  # to refuse a lost update
     # the kernel inherits these: string hashing fixed, the root seed, the book it belongs to
     with _kernel_env(PYTHONHASHSEED="0", MMPERF_SEED=str(seed), MMPERF_BOOK_ROOT=str(book)):
         client = NotebookClient(
@@ -352,16 +397,42 @@ def execute_notebook(
             resources={"metadata": {"path": str(path.parent)}},
             record_timing=False,
         )
-        client.execute()
+        try:
+            client.execute()
+        except CellExecutionError as err:
+            raise NotebookExecutionError(f"{rel}: {_failed_cell(nb)} failed: {err}") from err
     seconds = time.perf_counter() - start
     _clean(nb)
     nb.metadata.setdefault("mmperf", {})["input_hash"] = digest
-    target = Path(out) if out is not None else path
+    _write_atomically(nb, target, before, rel)
+    return ExecutionResult(rel, "executed", seconds)
+
+
+class NotebookExecutionError(RuntimeError):
+    """A cell of a notebook failed; the message names the notebook and the cell."""
+
+
+def _failed_cell(nb) -> str:
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    for i, cell in enumerate(code, start=1):
+        if any(o.get("output_type") == "error" for o in cell.get("outputs", [])):
+            return f"code cell {i} (id {cell.get('id', '?')})"
+    return "a cell"
+
+
+def _write_atomically(nb, target: Path, before: bytes | None, rel: str) -> None:
+    """Write through a temporary file and a rename, never over a file changed since execution began."""
+    now = target.read_bytes() if target.is_file() else None
+    if now != before:
+        raise RuntimeError(f"{target} changed on disk while {rel} was executing; its execution is not written "
+                           "(nothing was overwritten): execute it again")
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = target.with_name(target.name + ".tmp")
-    nbformat.write(nb, tmp)
-    tmp.replace(target)
-    return ExecutionResult(rel, "executed", seconds)
+    try:
+        nbformat.write(nb, tmp)
+        tmp.replace(target)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def _execute_one(args) -> ExecutionResult:
@@ -430,12 +501,102 @@ def execute_notebooks(
     first = [p for p in paths if not _after_chapters(p)]
     later = [p for p in paths if p not in first]
     results: list[ExecutionResult] = []
-    if jobs > 1 and len(first) > 1:
-        with ProcessPoolExecutor(max_workers=min(jobs, len(first))) as pool:
-            results.extend(pool.map(_execute_one, [(p, force, "", seed, root) for p in first]))
-    else:
-        results.extend(execute_notebook(p, force=force, seed=seed, root=root) for p in first)
-    if later:
-        claims_json = collect_book_claims(root=root).to_json(orient="records")
-        results.extend(execute_notebook(p, force=force, extra=claims_json, seed=seed, root=root) for p in later)
+    with _terminate_raises():
+        if jobs > 1 and len(first) > 1:
+            results.extend(_execute_in_pool([(p, force, "", seed, root) for p in first], min(jobs, len(first))))
+        else:
+            results.extend(execute_notebook(p, force=force, seed=seed, root=root) for p in first)
+        if later:
+            claims_json = collect_book_claims(root=root).to_json(orient="records")
+            results.extend(execute_notebook(p, force=force, extra=claims_json, seed=seed, root=root) for p in later)
     return results
+
+
+def _raise_interrupt(signum, _frame):
+    raise KeyboardInterrupt(f"terminated by signal {signum}")
+
+
+@contextlib.contextmanager
+def _terminate_raises():
+    """Within the block, SIGTERM interrupts like Ctrl-C, so every kernel and worker is cleaned up
+    and no notebook is written after the cancel."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGTERM, _raise_interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def _end_worker(signum, _frame):
+    """A pool worker told to stop (SIGTERM from ``Pool.terminate``) kills its kernel and exits at once:
+    nothing is written, and nothing is left behind."""
+    try:
+        import psutil
+
+        for child in psutil.Process().children(recursive=True):
+            try:
+                child.kill()
+            except psutil.Error:
+                pass
+    finally:
+        os._exit(128 + signum)
+
+
+def _worker_main(task, conn) -> None:
+    signal.signal(signal.SIGTERM, _end_worker)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the parent, which stops every worker
+    try:
+        conn.send(("ok", _execute_one(task)))
+    except BaseException as err:  # sent back whole, so the parent raises it with the notebook named
+        conn.send(("error", err))
+    finally:
+        conn.close()
+
+
+def _stop(processes) -> None:
+    for p in processes:
+        p.terminate()  # SIGTERM: the worker kills its kernel and exits without writing
+    for p in processes:
+        p.join(10)
+        if p.is_alive():
+            p.kill()
+            p.join()
+
+
+def _execute_in_pool(tasks: list, workers: int) -> list[ExecutionResult]:
+    """Run :func:`_execute_one` over ``tasks``, at most ``workers`` processes at a time.
+
+    On an interrupt (Ctrl-C, or SIGTERM under :func:`_terminate_raises`) or a failure, every
+    running worker is stopped, with its kernel, before the exception propagates.
+    """
+    from multiprocessing.connection import wait
+
+    ctx = multiprocessing.get_context("fork")
+    results: list = [None] * len(tasks)
+    queue, running = list(enumerate(tasks)), {}
+    try:
+        while queue or running:
+            while queue and len(running) < workers:
+                i, task = queue.pop(0)
+                recv, send = ctx.Pipe(duplex=False)
+                proc = ctx.Process(target=_worker_main, args=(task, send), daemon=True)
+                proc.start()
+                send.close()
+                running[recv] = (i, proc)
+            for conn in wait(list(running), timeout=0.5):  # a short wait: signals are handled between waits
+                i, proc = running.pop(conn)
+                try:
+                    kind, value = conn.recv()
+                except EOFError:
+                    kind, value = "error", RuntimeError(f"the worker executing {tasks[i][0]} died (exit code {proc.exitcode})")
+                proc.join()
+                if kind == "error":
+                    raise value
+                results[i] = value
+        return results
+    except BaseException:
+        _stop([proc for _, proc in running.values()])
+        raise
