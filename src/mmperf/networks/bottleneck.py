@@ -43,6 +43,9 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
+from mmperf import _validate
+from mmperf.seeds import check_seed
+
 __all__ = ["Link", "admit", "max_backlog", "reserved_path", "simulate_best_effort", "simulate_best_effort_many",
            "RESULT_FIELDS"]
 
@@ -180,17 +183,47 @@ def reserved_path(arrivals: np.ndarray, rates_bps: np.ndarray, *, slots_per_peri
         (bytes per slot handed to best effort), ``queued`` (bytes left in the
         reserved queues at the end).
     """
-    a = np.ascontiguousarray(arrivals, dtype=float)
-    r = np.ascontiguousarray(rates_bps, dtype=float)
+    a = np.ascontiguousarray(_validate.finite_array(arrivals, "arrivals", non_negative=True))
+    r = np.ascontiguousarray(_validate.finite_array(rates_bps, "rates_bps", non_negative=True))
+    slot_s = _validate.positive(slot_s, "slot_s")
+    slots_per_period = _validate.whole(slots_per_period, "slots_per_period", minimum=1)
     if a.ndim != 2 or r.ndim != 2 or r.shape[0] != a.shape[0]:
         raise ValueError(f"arrivals (N, T) and rates_bps (N, W) must agree on N, got {a.shape} and {r.shape}")
     if slots_per_period < 1 or r.shape[1] * slots_per_period < a.shape[1]:
         raise ValueError("rates_bps must cover every slot: W * slots_per_period >= T")
-    d = np.ascontiguousarray(depth_bytes, dtype=float)
-    if d.shape != (a.shape[0],) or np.any(d < 0):
+    d = np.ascontiguousarray(_validate.finite_array(depth_bytes, "depth_bytes", non_negative=True, allow_empty=True))
+    if d.shape != (a.shape[0],):
         raise ValueError(f"depth_bytes must be N non-negative sizes, got shape {d.shape}")
     served, excess, q_end = _reserved_path(a, r / 8 * slot_s, int(slots_per_period), d)
+    _books("reserved path", offered=float(a.sum()), out=float(served.sum() + excess.sum() + q_end),
+           negative=min(float(served.min(initial=0)), float(excess.min(initial=0)), float(q_end)))
     return {"served": served, "excess": excess, "queued": q_end}
+
+
+def _books(what: str, *, offered: float, out: float, negative: float = 0.0) -> None:
+    """Raise if bytes were created or lost: offered = delivered + dropped + still queued (to 1e-9)."""
+    if negative < -1e-6 or abs(offered - out) > 1e-9 * max(1.0, abs(offered)):
+        raise RuntimeError(f"{what}: conservation broken: offered {offered!r} bytes, accounted {out!r} "
+                           f"(smallest amount {negative!r})")
+
+
+def _checked(res: dict, capacity_total: float) -> dict:
+    for cls in ("video", "tcp"):
+        _books(f"best effort ({cls})", offered=res[f"{cls}_offered"],
+               out=res[f"{cls}_delivered"] + res[f"{cls}_dropped"] + res[f"{cls}_queued"],
+               negative=min(res[f"{cls}_{k}"] for k in ("offered", "delivered", "dropped", "queued")))
+    if res["link_bytes"] > capacity_total * (1 + 1e-9):
+        raise RuntimeError(f"best effort: the link sent {res['link_bytes']!r} bytes, more than its capacity {capacity_total!r}")
+    return res
+
+
+def _loss_seed(seed, name: str = "seed") -> int:
+    """A seed of the compiled loss draws: numba's generator takes 32 bits, so larger seeds would alias."""
+    seed = check_seed(seed, name=name)
+    if seed >= 2**32:
+        raise ValueError(f"{name} must be below 2**32 (the compiled generator takes 32 bits), got {seed}; "
+                         "use mmperf.seeds.int_seed")
+    return seed
 
 
 @numba.njit(cache=False)
@@ -331,8 +364,8 @@ def _best_effort_many(video, capacity, set_index, k_flows, seeds, rtt_slots, rtt
 def _check_be_inputs(v, c):
     if v.shape != c.shape or v.shape[-1] < 1:
         raise ValueError(f"video_bytes and capacity_bytes must have equal shapes, got {v.shape}, {c.shape}")
-    if np.any(v < 0) or np.any(c < 0):
-        raise ValueError("video_bytes and capacity_bytes must be >= 0")
+    _validate.finite_array(v, "video_bytes", non_negative=True)
+    _validate.finite_array(c, "capacity_bytes", non_negative=True)
 
 
 def simulate_best_effort_many(video_bytes: np.ndarray, capacity_bytes: np.ndarray, *, link: Link,
@@ -359,7 +392,7 @@ def simulate_best_effort_many(video_bytes: np.ndarray, capacity_bytes: np.ndarra
     _check_be_inputs(v, c)
     idx = np.asarray(set_index, dtype=np.int64)
     ks = np.asarray(k_flows, dtype=np.int64)
-    sd = np.asarray(seeds, dtype=np.int64) % (2**32)
+    sd = np.asarray([_loss_seed(int(x), "seeds") for x in np.asarray(seeds).ravel()], dtype=np.int64).reshape(np.shape(seeds))
     if not (idx.shape == ks.shape == sd.shape) or idx.ndim != 1:
         raise ValueError("set_index, k_flows and seeds must be 1-D of equal length")
     if np.any(idx < 0) or np.any(idx >= v.shape[0]):
@@ -371,7 +404,7 @@ def simulate_best_effort_many(video_bytes: np.ndarray, capacity_bytes: np.ndarra
     cap_total = link.slot_capacity * v.shape[1]
     rows = []
     for o in out:
-        res = dict(zip(RESULT_FIELDS, o.tolist()))
+        res = _checked(dict(zip(RESULT_FIELDS, o.tolist())), float(c.sum(axis=1).max()))
         res["utilization"] = res["link_bytes"] / cap_total
         rows.append(res)
     return rows
@@ -408,12 +441,11 @@ def simulate_best_effort(video_bytes: np.ndarray, capacity_bytes: np.ndarray, *,
     c = np.ascontiguousarray(capacity_bytes, dtype=float)
     if v.ndim != 1 or c.shape != v.shape:
         raise ValueError(f"video_bytes and capacity_bytes must be 1-D of equal length, got {v.shape}, {c.shape}")
-    if np.any(v < 0) or np.any(c < 0):
-        raise ValueError("video_bytes and capacity_bytes must be >= 0")
+    _check_be_inputs(v, c)
     if isinstance(k_flows, bool) or int(k_flows) != k_flows or k_flows < 0:
         raise ValueError(f"k_flows must be an int >= 0, got {k_flows!r}")
     out = _best_effort(v, c, int(k_flows), link.rtt_slots, link.rtt_s, link.slot_s, link.capacity_bps / 8,
-                       link.buffer_bytes, float(link.packet_bytes), int(seed) % (2**32))
-    res = dict(zip(RESULT_FIELDS, out.tolist()))
+                       link.buffer_bytes, float(link.packet_bytes), _loss_seed(seed))
+    res = _checked(dict(zip(RESULT_FIELDS, out.tolist())), float(c.sum()))
     res["utilization"] = res["link_bytes"] / (link.slot_capacity * v.size)
     return res

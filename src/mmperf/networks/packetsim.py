@@ -28,6 +28,9 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from mmperf import _validate
+from mmperf.seeds import check_seed
+
 ACK_BYTES = 60
 """Size of an acknowledgement (SACK/ACK) on the reverse link [bytes]."""
 
@@ -68,9 +71,8 @@ class Network:
             raise ValueError(f"delay_s must be >= 0, got {self.delay_s!r}")
         if not (isinstance(self.queue_limit, (int, np.integer)) and self.queue_limit >= 1):
             raise ValueError(f"queue_limit must be an int >= 1 (packets), got {self.queue_limit!r}")
-        if not 0 <= self.loss_rate < 1:
-            raise ValueError(f"loss_rate must be in [0, 1), got {self.loss_rate!r}")
-        if len(self.loss_start_s) != 2 or min(self.loss_start_s) < 0:
+        _validate.fraction(self.loss_rate, "loss_rate", closed=False)
+        if len(self.loss_start_s) != 2 or not all(np.isfinite(self.loss_start_s)) or min(self.loss_start_s) < 0:
             raise ValueError(f"loss_start_s must be two non-negative times, got {self.loss_start_s!r}")
 
     def arrays(self):
@@ -263,11 +265,11 @@ def check_schedule(times, sizes, *, times_name: str = "times", sizes_name: str =
     Raises
     ------
     ValueError
-        If the two are not 1-D of equal length, the times are negative or
-        decreasing, or a size is not positive. Messages use the callers' names.
+        If the two are not 1-D of equal length, a time or size is NaN or infinite, the
+        times are negative or decreasing, or a size is not positive. Messages use the callers' names.
     """
-    times = np.array(times, dtype=np.float64)
-    sizes = np.array(sizes, dtype=np.float64)
+    times = np.array(_validate.finite_array(times, times_name, allow_empty=True), dtype=np.float64)
+    sizes = np.array(_validate.finite_array(sizes, sizes_name, allow_empty=True), dtype=np.float64)
     if times.ndim != 1 or sizes.shape != times.shape:
         raise ValueError(f"{times_name} and {sizes_name} must be 1-D of equal length, got {times.shape} and {sizes.shape}")
     if times.size and (np.any(np.diff(times) < 0) or times[0] < 0):
@@ -305,13 +307,21 @@ def simulate_link(times, sizes, *, bandwidth_mbps: float, delay_s: float = 0.005
         If the inputs are malformed.
     """
     times, sizes = check_schedule(times, sizes)
+    for name, v in (("bandwidth_mbps", bandwidth_mbps), ("delay_s", delay_s), ("loss_rate", loss_rate),
+                    ("loss_start_s", loss_start_s)):
+        _validate.finite(v, name)
+    _validate.non_negative(loss_start_s, "loss_start_s")
+    bin_s = _validate.positive(bin_s, "bin_s")
+    seed = check_seed(seed)
     net = Network(bandwidth_mbps, delay_s, queue_limit, loss_rate, (loss_start_s, loss_start_s))
     rate, delay, qlim, per, start = net.arrays()
     unif = np.random.default_rng(seed).random((2, max(times.size, 1)))
-    nbins = int((times[-1] if times.size else 0) / bin_s) + 2
+    nbins = _validate.size(int((times[-1] if times.size else 0) / bin_s) + 2, "the statistics bins (times / bin_s)")
     arrive, counters, stats, events = _run_link(times, sizes, rate, delay, qlim, per, start, unif, float(bin_s), nbins)
-    return LinkResult(arrive=arrive, offered=int(counters[0, 0]), queue_drops=int(counters[0, 1]),
-                      error_drops=int(counters[0, 2]), arrived=int(counters[0, 3]), events=int(events))
+    result = LinkResult(arrive=arrive, offered=int(counters[0, 0]), queue_drops=int(counters[0, 1]),
+                        error_drops=int(counters[0, 2]), arrived=int(counters[0, 3]), events=int(events))
+    result.check(times)
+    return result
 
 
 @dataclass(frozen=True)
@@ -334,6 +344,25 @@ class LinkResult:
     error_drops: int
     arrived: int
     events: int
+
+    def check(self, times) -> None:
+        """The link's books: every packet offered is dropped or arrives, once, never before it was sent.
+
+        Raises
+        ------
+        RuntimeError
+            If the counters or the arrival times break conservation (a bug, never bad input).
+        """
+        got = (self.arrive >= 0).sum()
+        if not (self.offered == len(self.arrive) == self.queue_drops + self.error_drops + self.arrived
+                and got == self.arrived):
+            raise RuntimeError(f"link conservation broken: offered {self.offered} (schedule {len(self.arrive)}) != "
+                               f"queue drops {self.queue_drops} + error drops {self.error_drops} + arrived {self.arrived} "
+                               f"({got} arrival times)")
+        sent = np.asarray(times, dtype=float)
+        ok = self.arrive < 0
+        if not np.all(ok | (self.arrive >= sent)):
+            raise RuntimeError("link conservation broken: a packet arrived before it was offered")
 
     def summary(self) -> pd.DataFrame:
         """Counters as a one-row DataFrame."""

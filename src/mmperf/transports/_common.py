@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from mmperf import _validate
 from mmperf.networks.packetsim import Network, check_schedule
+from mmperf.seeds import check_seed
 
 
 @dataclass
@@ -46,6 +48,32 @@ class TransportResult:
     receiver_window_drops: int = 0
     end_time: float = 0.0
     bin_s: float = 1.0
+
+    def __post_init__(self):
+        self.check()
+
+    def check(self) -> None:
+        """The run's books: on every link, offered = queue drops + error drops + arrived + in flight;
+        no packet delivered before it was generated, none both delivered and abandoned, and every
+        delivered packet sent at least once.
+
+        Raises
+        ------
+        RuntimeError
+            If a law is broken (a bug of the engine, never bad input).
+        """
+        c = self.link_counters
+        lhs = c["offered"].to_numpy()
+        rhs = (c["queue_drops"] + c["error_drops"] + c["arrived"] + c["in_flight"]).to_numpy()
+        if not np.array_equal(lhs, rhs) or (c[["offered", "queue_drops", "error_drops", "arrived", "in_flight"]] < 0).any().any():
+            raise RuntimeError(f"{self.transport}: link conservation broken: {c.to_dict('records')}")
+        d = self.deliver_time >= 0
+        if np.any(self.deliver_time[d] < self.gen_time[d]):
+            raise RuntimeError(f"{self.transport}: a packet was delivered before it was generated")
+        if np.any(d & self.abandoned):
+            raise RuntimeError(f"{self.transport}: a packet was both delivered and abandoned")
+        if np.any(self.transmissions[d] < 1) or np.any(self.transmissions < 0):
+            raise RuntimeError(f"{self.transport}: a delivered packet was never transmitted")
 
     @property
     def delivered(self) -> np.ndarray:
@@ -90,8 +118,10 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
     gen_time, sizes = check_inputs(gen_time, sizes, network)
     rate, delay, qlim, per, start = network.arrays()
     n = gen_time.size
-    nbins = int(t_end / bin_s) + 2
-    unif = uniforms(seed, max_transmissions * max(n, 1))
+    bin_s, t_end = _validate.positive(bin_s, "bin_s"), _validate.positive(t_end, "t_end")
+    nbins = _validate.size(int(t_end / bin_s) + 2, "the statistics bins (t_end / bin_s)")
+    seed = check_seed(seed)
+    unif = uniforms(seed, _validate.size(2 * max_transmissions * max(n, 1), "the error-model draws"))
     out = run_window(gen_time, sizes, np.array(streams, np.int64), np.array(unreliable, np.bool_),
                      int(n_streams), int(mode), int(n_paths), float(header), float(mtu), float(rbuf),
                      float(init_cwnd), float(rto_init), float(rto_min), float(rto_max), int(path_max_retrans),

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from mmperf import _validate
 from mmperf.networks.packetsim import Network
+from mmperf.seeds import check_seed
 from mmperf.transports._common import TransportResult, check_inputs, counters_frame, uniforms
 from mmperf.transports._engine import run_datagram
 
@@ -75,8 +77,9 @@ def run(gen_time, sizes, layers, network: Network, config: RtpConfig = RtpConfig
         raise TypeError(f"config must be an RtpConfig, got {type(config).__name__}")
     path_of = np.array(np.asarray(config.layer_paths, dtype=np.int64)[layers])
     rate, delay, qlim, per, start = network.arrays()
-    nbins = int(gen_time[-1] / bin_s) + 2 if gen_time.size else 2
-    unif = uniforms(seed, gen_time.size + 1)
+    bin_s = _validate.positive(bin_s, "bin_s")
+    nbins = _validate.size(int(gen_time[-1] / bin_s) + 2 if gen_time.size else 2, "the statistics bins (times / bin_s)")
+    unif = uniforms(check_seed(seed), gen_time.size + 1)
     deliver, counters, stats = run_datagram(gen_time, sizes, path_of, float(HEADER_BYTES), rate, delay, qlim,
                                             per, start, unif, float(bin_s), nbins)
     return TransportResult(
