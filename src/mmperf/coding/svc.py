@@ -38,6 +38,8 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from mmperf import _validate
+
 BLOCK = 8
 PAPER_RATES_MBPS = (6.8, 23.5)
 """Average rate of the base layer and of base + enhancement [Mb/s] (paper, Evaluation scenarios)."""
@@ -220,6 +222,10 @@ class Calibration:
     q_enh: float
     bytes_per_bit: float
 
+    def __post_init__(self):
+        for name in ("q_base", "q_enh", "bytes_per_bit"):
+            _validate.positive(getattr(self, name), name)
+
 
 def calibrate(frames: np.ndarray, *, frame_rate: float = 25.0, target_psnr: float = PAPER_PSNR_DB,
               target_rates_mbps: tuple[float, float] = PAPER_RATES_MBPS, step: int = 16) -> Calibration:
@@ -252,7 +258,9 @@ def calibrate(frames: np.ndarray, *, frame_rate: float = 25.0, target_psnr: floa
     Ortiz et al. 2013, "Evaluation scenarios": 6.8 and 23.5 Mb/s, 34.46 dB.
     """
     frames = _check_frames(frames)
-    base_rate, total_rate = target_rates_mbps
+    _validate.positive(frame_rate, "frame_rate")
+    _validate.positive(target_psnr, "target_psnr")
+    base_rate, total_rate = (_validate.positive(v, "target_rates_mbps") for v in target_rates_mbps)
     if not 0 < base_rate < total_rate:
         raise ValueError(f"target_rates_mbps must be (base, total) with 0 < base < total, got {target_rates_mbps!r}")
     if not (isinstance(step, (int, np.integer)) and step >= 1):

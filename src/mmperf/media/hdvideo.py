@@ -44,6 +44,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from mmperf import _validate
 from mmperf.seeds import rng
 
 __all__ = [
@@ -322,11 +323,11 @@ def tfd_announcements(arrivals: np.ndarray, *, slots_per_window: int, slot_s: fl
         Columns ``window``, ``start_s``, ``next_data`` [bytes, int], ``next_time_ms`` [ms],
         ``rate_bps`` [bit/s].
     """
-    a = np.asarray(arrivals, dtype=float)
+    a = _validate.finite_array(arrivals, "arrivals", non_negative=True)
     if a.ndim != 1:
         raise ValueError(f"arrivals must be one stream, shape (T,), got {a.shape}")
-    if slots_per_window < 1:
-        raise ValueError(f"slots_per_window must be >= 1, got {slots_per_window}")
+    slots_per_window = _validate.whole(slots_per_window, "slots_per_window", minimum=1)
+    slot_s = _validate.positive(slot_s, "slot_s")
     n_win = int(np.ceil(a.size / slots_per_window))
     padded = np.zeros(n_win * slots_per_window)
     padded[: a.size] = a

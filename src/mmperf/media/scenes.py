@@ -36,6 +36,8 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
+from mmperf import _validate
+
 SCENES = ("park", "shields", "city", "mobile")
 """Scene names, in playing order."""
 
@@ -150,6 +152,17 @@ class SceneSequence:
     height: int
     width: int
     frame_rate: float
+
+    def __post_init__(self):
+        if len(self.frames_per_scene) != len(SCENES):
+            raise ValueError(f"frames_per_scene must be {len(SCENES)} positive ints, got {self.frames_per_scene!r}")
+        for n in self.frames_per_scene:
+            _validate.whole(n, "frames_per_scene", minimum=1)
+        for name in ("height", "width"):
+            v = _validate.whole(getattr(self, name), name, minimum=8)
+            if v % 8:
+                raise ValueError(f"{name} must be a positive multiple of 8, got {v!r}")
+        _validate.positive(self.frame_rate, "frame_rate")
 
     @property
     def n_frames(self) -> int:

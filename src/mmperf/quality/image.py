@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 from skimage.metrics import peak_signal_noise_ratio, structural_similarity
 
+from mmperf import _validate
 from mmperf.coding import bitplane
 
 DATA_RANGE = 255
@@ -56,6 +57,7 @@ def psnr(reference, test, *, cap: float = 99.0) -> float:
     ValueError
         If the images are not 2-D uint8 of the same shape.
     """
+    cap = _validate.positive(cap, "cap")
     ref, tst = _pair(reference, test)
     if np.array_equal(ref, tst):
         return float(cap)
