@@ -25,7 +25,7 @@ import pandas as pd
 
 from mmperf._paths import build_dir, repo_root
 
-COLUMNS = ["target", "kind", "repeats", "median_s", "min_s", "max_s", "peak_rss_mb", "metric", "value", "note"]
+COLUMNS = ["target", "kind", "repeats", "seeds", "median_s", "min_s", "max_s", "peak_rss_mb", "metric", "value", "note"]
 """Columns of ``_build/bench.csv``."""
 
 
@@ -46,6 +46,14 @@ def _run_measured(cmd: list[str], *, cwd: Path, env: dict | None = None) -> tupl
             tail = err.read().decode(errors="replace")[-3000:]
             raise RuntimeError(f"benchmark command failed ({proc.returncode}): {' '.join(cmd)}\n{tail}")
     return seconds, usage.ru_maxrss / 1024.0
+
+
+def _seeds_run(notebook: Path) -> int:
+    """How many root seeds the chapter judged its claims under (1 for a chapter not yet on the contract)."""
+    from mmperf.claims import collect
+
+    claims = collect([notebook])
+    return int(claims["seeds"].max()) if len(claims) else 1
 
 
 def _summary(target: str, kind: str, samples: list[tuple[float, float]], note: str = "") -> dict:
@@ -113,7 +121,7 @@ def run_bench(*, repeat: int = 3, build_repeat: int = 1, skip_build: bool = Fals
                 cmd = [sys.executable, "-m", "mmperf.book", "_run", str(nb), str(out)]
                 samples.append(_run_measured(cmd, cwd=copy, env=env))
             rel = str(nb.relative_to(copy))
-            rows.append(_summary(rel, "chapter", samples, "fresh kernel, execution only"))
+            rows.append(_summary(rel, "chapter", samples, "fresh kernel, execution only") | {"seeds": _seeds_run(out)})
             print(f"{rel}: median {rows[-1]['median_s']} s, peak {rows[-1]['peak_rss_mb']} MB", flush=True)
         if not skip_build:
             samples = []
