@@ -147,6 +147,7 @@ def run_bench(*, repeat: int = 3, build_repeat: int = 1, skip_build: bool = Fals
             rows.append({c: row.get(c, "" if c in ("metric", "note", "kind") else float("nan")) for c in COLUMNS} | {"kind": row.get("kind", "extra")})
             print(f"{row['target']}: {row.get('metric', '')} {row.get('value', '')}", flush=True)
     frame = pd.DataFrame(rows, columns=COLUMNS)
+    frame["seeds"] = frame["seeds"].astype("Int64")  # a count: 10, not 10.0 (blank for non-chapter rows)
     out = build_dir() / "bench.csv"
     out.parent.mkdir(parents=True, exist_ok=True)
     tmpfile = out.with_suffix(".csv.tmp")
