@@ -63,3 +63,13 @@ def test_staging_copies_the_book_and_keeps_executed_copies(tmp_path, monkeypatch
     nbformat.write(nb, staged)
     stage_book(7)
     assert "marker" not in nbformat.read(staged, as_version=4).metadata["mmperf"]
+
+
+def test_a_kernel_is_told_the_book_it_belongs_to(tmp_path):
+    nb = nbformat.read(FIXTURE, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell("from mmperf._paths import book_root\nprint(book_root())"))
+    path = tmp_path / "where.ipynb"
+    nbformat.write(nb, path)
+    out = tmp_path / "out.ipynb"
+    execute_notebook(path, out=out, seed=7, root=tmp_path)
+    assert nbformat.read(out, as_version=4).cells[-1].outputs[0]["text"].strip() == str(tmp_path.resolve())

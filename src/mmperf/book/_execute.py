@@ -223,9 +223,9 @@ def chapter_modules(nb, *, root: Path | None = None) -> list[Path]:
     """
     src = (root or repo_root()) / "src"
     found: set[Path] = set()
-    todo = [(n, None) for n in _imported_names(_parse_cells(nb), None)]
+    todo = list(_imported_names(_parse_cells(nb), None))
     while todo:
-        name, _ = todo.pop()
+        name = todo.pop()
         if not name.startswith("mmperf"):
             continue
         parts = name.split(".")
@@ -236,7 +236,7 @@ def chapter_modules(nb, *, root: Path | None = None) -> list[Path]:
             found.add(path)
             package = ".".join(parts[:i]) if path.name == "__init__.py" else ".".join(parts[: i - 1])
             tree = ast.parse(path.read_text(encoding="utf-8"))
-            todo.extend((n, None) for n in _imported_names(tree, package))
+            todo.extend(_imported_names(tree, package))
     return sorted(found)
 
 
@@ -361,8 +361,11 @@ def execute_notebook(
     ValueError
         If a non-default seed would overwrite a committed chapter in place
         (build it with :func:`stage_book` or pass ``out``).
-    nbclient.exceptions.CellExecutionError
-        If a cell fails; the notebook file is then left untouched.
+    NotebookExecutionError
+        If a cell fails (the message names the notebook and the cell); the notebook file is
+        then left untouched.
+    RuntimeError
+        If the target file changed on disk while the notebook was executing (nothing is written).
     """
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
@@ -370,10 +373,10 @@ def execute_notebook(
     path = Path(path).resolve()
     if not path.is_file():
         raise FileNotFoundError(f"notebook {path} does not exist")
-    root = repo_root()
-    rel = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+    repo = repo_root()
+    rel = str(path.relative_to(repo)) if path.is_relative_to(repo) else str(path)
     seed = resolve_seed(seed)
-    committed = repo_root() / "book"
+    committed = repo / "book"
     if seed != _seeds.DEFAULT_ROOT_SEED and out is None and path.is_relative_to(committed):
         raise ValueError(
             f"root seed {seed} would overwrite the committed chapter {rel} (it ran with the default "
