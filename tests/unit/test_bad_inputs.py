@@ -43,3 +43,23 @@ def _nan_at(a, i):
 def test_a_bad_input_is_refused_by_name(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_the_load_average_refuses_a_negative_window():
+    from mmperf.hosts import cpu
+    from mmperf.seeds import rng
+
+    with pytest.raises(ValueError, match="window_s must be a finite number > 0"):
+        cpu.load_average(hogs=1, background=0.5, duration_s=60, rng=rng("test"), window_s=-1)
+    with pytest.raises(ValueError, match="sample_s must be a finite number > 0"):
+        cpu.load_average(hogs=1, background=0.5, duration_s=60, rng=rng("test"), sample_s=math.nan)
+
+
+def test_no_module_imports_a_private_check_from_another_package():
+    import pathlib
+    import re
+
+    src = pathlib.Path(__file__).resolve().parents[2] / "src" / "mmperf"
+    offenders = [str(p.relative_to(src)) for p in src.rglob("*.py")
+                 if re.search(r"from mmperf\.\w+(\.\w+)* import [^\n]*\b_check", p.read_text())]
+    assert not offenders, offenders

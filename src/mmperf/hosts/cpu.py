@@ -48,19 +48,11 @@ from typing import Mapping
 import numpy as np
 import pandas as pd
 
+from mmperf import _validate
+
 SCHEDULING_CLASSES = ("default", "niced", "real-time")
 """Scheduling classes of the receiving process (Sec. 5.1)."""
 
-
-def _check_positive(name: str, value: float, *, allow_zero: bool = False) -> float:
-    try:
-        v = float(value)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a number, got {value!r}") from None
-    if not np.isfinite(v) or v < 0 or (v == 0 and not allow_zero):
-        need = ">= 0" if allow_zero else "> 0"
-        raise ValueError(f"{name} must be a finite number {need}, got {value!r}")
-    return v
 
 
 def check_class(sched_class: str) -> str:
@@ -107,7 +99,7 @@ class Scheduler:
 
     def __post_init__(self):
         for name in ("tick_us", "quantum_us", "work_spec_us", "work_shape"):
-            _check_positive(name, getattr(self, name))
+            _validate.positive(getattr(self, name), name)
         missing = [c for c in SCHEDULING_CLASSES if c not in self.ahead]
         if missing:
             raise ValueError(f"ahead must give a probability for every class, missing {missing}")
@@ -154,13 +146,13 @@ class Host:
     background_run_us: float | None = None
 
     def __post_init__(self):
-        _check_positive("specint92", self.specint92)
+        _validate.positive(self.specint92, "specint92")
         if isinstance(self.hogs, bool) or not isinstance(self.hogs, (int, np.integer)) or self.hogs < 0:
             raise ValueError(f"hogs (the number of CPU-bound processes, the load) must be an int >= 0, got {self.hogs!r}")
-        _check_positive("background", self.background, allow_zero=True)
+        _validate.non_negative(self.background, "background")
         check_class(self.sched_class)
         if self.background_run_us is not None:
-            _check_positive("background_run_us", self.background_run_us)
+            _validate.positive(self.background_run_us, "background_run_us")
 
 
 def handling_delays(n: int, *, host: Host, scheduler: Scheduler = Scheduler(),
@@ -236,7 +228,7 @@ def mean_work_us(specint92: float, *, scheduler: Scheduler = Scheduler()) -> flo
     >>> round(mean_work_us(64.0), 1)
     656.2
     """
-    _check_positive("specint92", specint92)
+    _validate.positive(specint92, "specint92")
     return scheduler.work_spec_us / specint92
 
 
@@ -274,7 +266,8 @@ def load_average(*, hogs: int, background: float, duration_s: float, rng: np.ran
     Raises
     ------
     ValueError
-        For a negative load or a non-positive duration.
+        For a negative or non-finite load, a non-positive or non-finite duration,
+        sampling interval or window.
 
     References
     ----------
@@ -282,10 +275,14 @@ def load_average(*, hogs: int, background: float, duration_s: float, rng: np.ran
     """
     if isinstance(hogs, bool) or not isinstance(hogs, (int, np.integer)) or hogs < 0:
         raise ValueError(f"hogs must be an int >= 0, got {hogs!r}")
-    _check_positive("background", background, allow_zero=True)
-    _check_positive("duration_s", duration_s)
+    _validate.non_negative(background, "background")
+    _validate.positive(duration_s, "duration_s")
+    sample_s = _validate.positive(sample_s, "sample_s")
+    window_s = _validate.positive(window_s, "window_s")
+    if before is not None:
+        _validate.non_negative(before, "before")
     decay = np.exp(-sample_s / window_s)
-    steps = int(duration_s // sample_s)
+    steps = _validate.size(int(duration_s // sample_s), "the load samples (duration_s / sample_s)")
     runnable = hogs + rng.poisson(background, size=steps)
     load = background if before is None else float(before)
     weights = decay ** np.arange(steps - 1, -1, -1)

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from mmperf.hosts.cpu import Host, Scheduler, _check_positive, _handling
+from mmperf import _validate
+from mmperf.hosts.cpu import Host, Scheduler, _handling
 from mmperf.networks.lan import Network, Traffic, _network
 
 TRACE_COLUMNS = ["packet", "send_us", "arrive_us", "recv_us", "delay_us", "interarrival_us"]
@@ -62,8 +63,8 @@ class PeriodicStream:
     n_packets: int = 1000
 
     def __post_init__(self):
-        _check_positive("period_us", self.period_us)
-        _check_positive("size_bytes", self.size_bytes)
+        _validate.positive(self.period_us, "period_us")
+        _validate.positive(self.size_bytes, "size_bytes")
         if isinstance(self.n_packets, bool) or not isinstance(self.n_packets, (int, np.integer)) or self.n_packets < 3:
             raise ValueError(f"n_packets must be an int >= 3, got {self.n_packets!r}")
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from mmperf.hosts.cpu import _check_positive
+from mmperf import _validate
 
 
 @dataclass(frozen=True)
@@ -47,8 +47,8 @@ class Network:
     propagation_us: float = 5.0
 
     def __post_init__(self):
-        _check_positive("mbps", self.mbps)
-        _check_positive("propagation_us", self.propagation_us, allow_zero=True)
+        _validate.positive(self.mbps, "mbps")
+        _validate.non_negative(self.propagation_us, "propagation_us")
 
     def transmit_us(self, size_bytes) -> np.ndarray:
         """Time to put ``size_bytes`` on the wire, in microseconds (8 bits per byte / Mb/s)."""
@@ -88,8 +88,8 @@ class Traffic:
     def __post_init__(self):
         if not 0 <= float(self.utilization) < 1:
             raise ValueError(f"utilization must be in [0, 1), got {self.utilization!r}")
-        _check_positive("burst_bytes", self.burst_bytes)
-        _check_positive("window_bytes", self.window_bytes)
+        _validate.positive(self.burst_bytes, "burst_bytes")
+        _validate.positive(self.window_bytes, "window_bytes")
         if not isinstance(self.bulk, (bool, np.bool_)):
             raise TypeError(f"bulk must be a bool, got {self.bulk!r}")
 
@@ -136,7 +136,7 @@ def _network(n: int, size_bytes: float, *, network: Network, traffic: Traffic, r
     """:func:`network_delays` as a dict of arrays."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be an int >= 0, got {n!r}")
-    _check_positive("size_bytes", size_bytes)
+    _validate.positive(size_bytes, "size_bytes")
     tx = np.full(n, float(network.transmit_us(size_bytes)))
     wait = np.zeros(n)
     if traffic.utilization > 0:

@@ -44,6 +44,8 @@ import numpy as np
 import pandas as pd
 import simpy
 
+from mmperf import _validate
+
 __all__ = [
     "FCFSStation",
     "PSStation",
@@ -55,21 +57,6 @@ __all__ = [
 ]
 
 
-def _check_nonneg(name: str, value: float) -> float:
-    try:
-        v = float(value)
-    except (TypeError, ValueError):
-        raise TypeError(f"{name} must be a number >= 0, got {value!r}") from None
-    if not (v >= 0 and math.isfinite(v)):
-        raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
-    return v
-
-
-def _check_positive(name: str, value: float) -> float:
-    v = _check_nonneg(name, value)
-    if v == 0:
-        raise ValueError(f"{name} must be > 0, got {value!r}")
-    return v
 
 
 class _Accounting:
@@ -82,7 +69,7 @@ class _Accounting:
             raise ValueError(f"name must be a non-empty string, got {name!r}")
         self.env = env
         self.name = name
-        self.horizon = math.inf if horizon is None else _check_positive("horizon", horizon)
+        self.horizon = math.inf if horizon is None else _validate.positive(horizon, "horizon")
         self.arrivals = 0
         self.departures = 0
         self.busy = 0.0
@@ -145,7 +132,7 @@ class FCFSStation(_Accounting):
         ValueError
             If ``service`` is negative or not finite.
         """
-        return self._book(_check_nonneg("service", service), tag)
+        return self._book(_validate.non_negative(service, "service"), tag)
 
     def _book(self, s: float, tag: str) -> tuple[float, float]:
         # hot path for models that have validated their inputs
@@ -208,7 +195,7 @@ class PSStation(_Accounting):
 
     def __init__(self, env: simpy.Environment, name: str, *, rate: float, horizon: float | None = None):
         super().__init__(env, name, horizon)
-        self.rate = _check_positive("rate", rate)
+        self.rate = _validate.positive(rate, "rate")
         self._jobs: list[list] = []  # [remaining work, done event, tag, arrival time]
         self._last = env.now
         self._version = 0
@@ -260,7 +247,7 @@ class PSStation(_Accounting):
         ValueError
             If ``work`` is negative or not finite.
         """
-        w = _check_nonneg("work", work)
+        w = _validate.non_negative(work, "work")
         self.arrivals += 1
         self.arrivals_by_tag[tag] += 1
         if w == 0:
@@ -278,8 +265,8 @@ class PSStation(_Accounting):
 
 
 def _check_load(arrival_rate: float, mean_service: float) -> float:
-    lam = _check_positive("arrival_rate", arrival_rate)
-    s = _check_positive("mean_service", mean_service)
+    lam = _validate.positive(arrival_rate, "arrival_rate")
+    s = _validate.positive(mean_service, "mean_service")
     rho = lam * s
     if rho >= 1:
         raise ValueError(f"the queue is unstable: arrival_rate * mean_service = {rho:.4g} must be < 1")
@@ -314,7 +301,7 @@ def mg1_mean_wait(arrival_rate: float, mean_service: float, scv: float) -> float
     1.0
     """
     rho = _check_load(arrival_rate, mean_service)
-    c2 = _check_nonneg("scv", scv)
+    c2 = _validate.non_negative(scv, "scv")
     return rho * mean_service * (1 + c2) / (2 * (1 - rho))
 
 
@@ -403,8 +390,8 @@ def simulate_single_station(
     >>> 0.4 < r.utilization < 0.6
     True
     """
-    lam = _check_positive("arrival_rate", arrival_rate)
-    s = _check_positive("mean_service", mean_service)
+    lam = _validate.positive(arrival_rate, "arrival_rate")
+    s = _validate.positive(mean_service, "mean_service")
     if service not in ("exponential", "deterministic"):
         raise ValueError(f"service must be 'exponential' or 'deterministic', got {service!r}")
     if discipline not in ("fcfs", "ps"):

@@ -27,7 +27,8 @@ from dataclasses import asdict, dataclass, replace
 import numpy as np
 import pandas as pd
 
-from mmperf.hosts.cpu import Host, Scheduler, _check_positive, check_class
+from mmperf import _validate
+from mmperf.hosts.cpu import Host, Scheduler, check_class
 from mmperf.media.periodic import PeriodicStream, _simulate
 from mmperf.metrics import jitter
 from mmperf.networks.lan import Network, Traffic
@@ -201,8 +202,8 @@ class System:
     sched_class: str = "default"
 
     def __post_init__(self):
-        _check_positive("specint92", self.specint92)
-        _check_positive("mbps", self.mbps)
+        _validate.positive(self.specint92, "specint92")
+        _validate.positive(self.mbps, "mbps")
         check_class(self.sched_class)
 
 
@@ -237,7 +238,7 @@ class ConferenceModel:
 
     def __post_init__(self):
         for f in ("frame_bytes", "frame_cpu_spec_us", "record_us", "play_us"):
-            _check_positive(f, getattr(self, f), allow_zero=f in ("record_us", "play_us"))
+            (_validate.non_negative if f in ("record_us", "play_us") else _validate.positive)(getattr(self, f), f)
         if not 0 <= self.transmission_loss < 1:
             raise ValueError(f"transmission_loss must be in [0, 1), got {self.transmission_loss!r}")
 
