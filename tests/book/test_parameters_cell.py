@@ -1,0 +1,32 @@
+"""Every chapter has one papermill `parameters` cell, and papermill's injected values drive it."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mmperf.book._execute import book_notebooks
+
+ROOT = Path(__file__).resolve().parents[2]
+CHAPTERS = [p for p in book_notebooks(ROOT) if "paper-tables" not in p.name]
+
+
+@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def test_each_chapter_has_one_parameters_cell_with_the_seed(path):
+    cells = json.loads(path.read_text())["cells"]
+    tagged = [c for c in cells if "parameters" in c.get("metadata", {}).get("tags", [])]
+    assert len(tagged) == 1
+    assert "".join(tagged[0]["source"]).startswith("seed = None")
+
+
+def test_papermill_sets_the_seed_of_a_chapter(tmp_path):
+    out = tmp_path / "scorecard-seed7.ipynb"
+    done = subprocess.run([sys.executable, "-m", "papermill", str(ROOT / "book" / "appendix" / "scorecard.ipynb"),
+                           str(out), "-p", "seed", "7", "--cwd", str(ROOT / "book" / "appendix")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    texts = [o.get("data", {}).get("text/markdown", "") for c in json.loads(out.read_text())["cells"]
+             for o in c.get("outputs", [])]
+    assert any("root seed **7**" in "".join(t) for t in texts)
