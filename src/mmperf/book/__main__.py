@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from mmperf import seeds
-from mmperf._paths import repo_root
+from mmperf._paths import book_root, repo_root
 from mmperf.papers import PaperTableError
 from mmperf.book import _bench
 from mmperf.book._execute import (
@@ -31,9 +31,10 @@ def _seed_arg(text: str) -> int:
 
 
 def _book_root(seed: int) -> Path:
-    """The repository for the default seed; a staged copy under ``_build/seed-N`` otherwise."""
+    """The book for the default seed (``$MMPERF_BOOK_ROOT`` or the repository); a staged copy under
+    ``_build/seed-N`` otherwise."""
     if seed == seeds.DEFAULT_ROOT_SEED:
-        return repo_root()
+        return book_root()
     stage = stage_book(seed)
     print(f"root seed {seed}: the book is staged and built in {stage} (the committed chapters are untouched)")
     return stage
@@ -51,7 +52,10 @@ def _cmd_execute(args, root: Path | None = None) -> int:
     root = root or _book_root(seed)
     notebooks = None
     if args.notebooks:
-        notebooks = [root / Path(nb).resolve().relative_to(repo_root()) for nb in args.notebooks]
+        repo, notebooks = repo_root(), []
+        for nb in args.notebooks:  # a committed chapter named for a staged build is run as the staged copy
+            path = Path(nb).resolve()
+            notebooks.append(root / path.relative_to(repo) if root != repo and path.is_relative_to(repo) else path)
     results = execute_notebooks(notebooks, force=args.force, jobs=args.jobs, seed=seed, root=root)
     for r in results:
         extra = f" in {r.seconds:.1f} s" if r.action == "executed" else " (inputs unchanged)"
@@ -115,8 +119,8 @@ def main(argv=None) -> int:
         parser.error(f"--jobs must be a positive integer, got {args.jobs}")
     try:
         return args.func(args)
-    except KeyboardInterrupt:
-        print("interrupted: every worker and kernel was stopped; no notebook was written after the cancel", file=sys.stderr)
+    except KeyboardInterrupt as err:
+        print(f"error: {err or 'interrupted'}", file=sys.stderr)
         return 130
     except (BookLayoutError, NotebookExecutionError, PaperTableError) as err:
         print(f"error: {err}", file=sys.stderr)

@@ -404,6 +404,9 @@ def execute_notebook(
             client.execute()
         except CellExecutionError as err:
             raise NotebookExecutionError(f"{rel}: {_failed_cell(nb)} failed: {err}") from err
+        except KeyboardInterrupt:
+            raise KeyboardInterrupt(f"interrupted while executing {rel}: its kernel was stopped and nothing "
+                                    "was written") from None
     seconds = time.perf_counter() - start
     _clean(nb)
     nb.metadata.setdefault("mmperf", {})["input_hash"] = digest
@@ -600,6 +603,11 @@ def _execute_in_pool(tasks: list, workers: int) -> list[ExecutionResult]:
                     raise value
                 results[i] = value
         return results
+    except KeyboardInterrupt:
+        names = [str(tasks[i][0]) for i, _ in running.values()]
+        _stop([proc for _, proc in running.values()])
+        raise KeyboardInterrupt(f"interrupted while executing {names}: every worker and kernel was stopped and "
+                                "none of them was written") from None
     except BaseException:
         _stop([proc for _, proc in running.values()])
         raise
