@@ -414,7 +414,9 @@ class ClaimSpec:
             raise ValueError(f"claim {self.id}: expected must be one of {STATUSES}, got {self.expected!r}")
 
 
-def _clean_value(book_value):
+def clean_value(book_value):
+    """A book value as it is judged and published: a bool, a number rounded to the book's precision,
+    or None for a missing or non-finite value."""
     if book_value is None or isinstance(book_value, bool):
         return book_value
     try:
@@ -505,7 +507,7 @@ class ClaimRegistry:
                 raise ValueError(f"{name} must be a non-empty string for claim {claim_id!r}")
         if not isinstance(criterion, Criterion):
             raise TypeError(f"criterion must be a Tolerance, Range or Holds, got {type(criterion).__name__}")
-        value = _clean_value(book_value)
+        value = clean_value(book_value)
         if value is None:
             status, detail = "not_reproduced", "not computed"
         else:

@@ -87,12 +87,19 @@ def parse_seed(text: str, *, name: str = ENV_VAR) -> int:
         raise ValueError(f"{name} must be a whole number in 0..{MAX_SEED}, got {text!r}") from None
 
 
-def _root_from_env() -> int:
+def root_from_env() -> int:
+    """The root seed ``$MMPERF_SEED`` names, or :data:`DEFAULT_ROOT_SEED` when it is unset or empty.
+
+    Raises
+    ------
+    ValueError
+        If ``$MMPERF_SEED`` is not a whole number in ``0 .. 2**63 - 1``.
+    """
     text = os.environ.get(ENV_VAR, "")
     return DEFAULT_ROOT_SEED if text.strip() == "" else parse_seed(text)
 
 
-ROOT_SEED = _root_from_env()
+ROOT_SEED = root_from_env()
 """The root seed of this process: ``$MMPERF_SEED`` if set, else :data:`DEFAULT_ROOT_SEED`."""
 
 

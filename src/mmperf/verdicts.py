@@ -31,7 +31,7 @@ from typing import Callable, Iterable, Mapping
 import numpy as np
 import pandas as pd
 
-from mmperf.claims import CSV_COLUMNS, FRAGILE_SHARE, Claim, ClaimSpec, Scorecard, _clean_value
+from mmperf.claims import CSV_COLUMNS, FRAGILE_SHARE, Claim, ClaimSpec, Scorecard, clean_value
 from mmperf.precision import round_sig
 from mmperf.results import Results
 from mmperf.seeds import check_seed
@@ -130,7 +130,7 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
         if spec.id in seen:
             raise ValueError(f"claim id {spec.id!r} appears twice in {paper}'s claims")
         seen.add(spec.id)
-        values = {s: _clean_value(spec.value(r)) for s, r in runs.items()}
+        values = {s: clean_value(spec.value(r)) for s, r in runs.items()}
         statuses = {s: _judge_one(spec.criterion, v)[0] for s, v in values.items()}
         status, detail = _judge_one(spec.criterion, values[book_seed])
         share = sum(st == status for st in statuses.values()) / len(statuses)
@@ -147,7 +147,7 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
 
 def statuses_by_seed(specs: Iterable[ClaimSpec], runs: Mapping[int, Results]) -> pd.DataFrame:
     """Every claim's status under every seed: a ``claim_id x seed`` table (for a chart of robustness)."""
-    out = {s: {spec.id: _judge_one(spec.criterion, _clean_value(spec.value(r)))[0] for spec in specs}
+    out = {s: {spec.id: _judge_one(spec.criterion, clean_value(spec.value(r)))[0] for spec in specs}
            for s, r in runs.items()}
     return pd.DataFrame(out).rename_axis(index="claim_id", columns="seed")
 

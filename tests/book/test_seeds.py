@@ -66,14 +66,14 @@ def test_the_largest_seed_is_accepted_and_does_not_alias():
 @pytest.mark.parametrize("text", ["", "  "])
 def test_an_empty_environment_variable_means_the_default(monkeypatch, text):
     monkeypatch.setenv(seeds.ENV_VAR, text)
-    assert seeds._root_from_env() == seeds.DEFAULT_ROOT_SEED
+    assert seeds.root_from_env() == seeds.DEFAULT_ROOT_SEED
 
 
 @pytest.mark.parametrize("text", ["-1", "1e3", "seven", "9223372036854775808", "nan"])
 def test_a_bad_environment_variable_is_refused_by_name(monkeypatch, text):
     monkeypatch.setenv(seeds.ENV_VAR, text)
     with pytest.raises(ValueError, match="MMPERF_SEED must be a whole number"):
-        seeds._root_from_env()
+        seeds.root_from_env()
 
 
 def test_use_sets_the_root_of_every_stream_and_says_so(monkeypatch):

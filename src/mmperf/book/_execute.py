@@ -54,7 +54,7 @@ def resolve_seed(seed=None) -> int:
     """
     if seed is not None:
         return _seeds.check_seed(seed)
-    return _seeds._root_from_env()
+    return _seeds.root_from_env()
 
 
 def staging_root(seed: int) -> Path:
