@@ -121,7 +121,9 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
     bin_s, t_end = _validate.positive(bin_s, "bin_s"), _validate.positive(t_end, "t_end")
     nbins = _validate.size(int(t_end / bin_s) + 2, "the statistics bins (t_end / bin_s)")
     seed = check_seed(seed)
-    unif = uniforms(seed, _validate.size(2 * max_transmissions * max(n, 1), "the error-model draws"))
+    n_draws = max_transmissions * max(n, 1)
+    _validate.size(2 * n_draws, "the error-model draws (two links)")
+    unif = uniforms(seed, n_draws)
     out = run_window(gen_time, sizes, np.array(streams, np.int64), np.array(unreliable, np.bool_),
                      int(n_streams), int(mode), int(n_paths), float(header), float(mtu), float(rbuf),
                      float(init_cwnd), float(rto_init), float(rto_min), float(rto_max), int(path_max_retrans),
