@@ -487,6 +487,14 @@ def claim_values(tables: pd.DataFrame) -> dict:
         "static-reduces-tcp": float(np.mean([(tcp[s] < tcp["s1"]).to_numpy().mean() for s in ("s2", "s3")])),
         "s4-smallest-tcp-reduction": float((tcp["s4"] >= np.maximum(tcp["s2"], tcp["s3"])).to_numpy().mean()),
         "s4-utilization-close-to-best-effort": float((util["s4"] - util["s1"]).abs().to_numpy().mean()),
+        # the paper's headline and its other comparative statements (Sec. V.A-V.D, VI)
+        "tfd-loss-below-static": float((loaded(per["s4"]) < p3).to_numpy().mean()),
+        "static-lowers-utilization": float(np.mean([(util[s] < util["s1"]).to_numpy().mean() for s in ("s2", "s3")])),
+        "s3-cuts-tcp-more-than-s2": float((tcp["s3"] < tcp["s2"]).to_numpy().mean()),
+        "tfd-reduces-tcp": float((tcp["s4"] < tcp["s1"]).to_numpy().mean()),
+        "s3-per-rises-with-n": float((np.diff(p3.to_numpy(), axis=1) > 0).mean()),
+        "s1-k7-8-acceptable-only-for-large-n": float(np.mean([(p1.loc[k, 1] > 5.0) and (p1.loc[k, max(p1.columns)] < 5.0)
+                                                              for k in (7, 8)])),
     }
 
 
