@@ -36,15 +36,20 @@ def test_a_non_default_seed_never_overwrites_a_committed_chapter(monkeypatch):
     assert chapter.read_bytes() == before
 
 
-def test_a_kernel_runs_with_the_seed_it_is_given(tmp_path):
+def _last_output(tmp_path, code: str, **execute_options) -> dict:
+    """Execute the fixture notebook with one more cell, ``code``; return that cell's first output."""
     nb = nbformat.read(FIXTURE, as_version=4)
-    nb.cells.append(nbformat.v4.new_code_cell("from mmperf import seeds\nseeds.use(None)"))
-    path = tmp_path / "seeded.ipynb"
+    nb.cells.append(nbformat.v4.new_code_cell(code))
+    path = tmp_path / "probe.ipynb"
     nbformat.write(nb, path)
     out = tmp_path / "out.ipynb"
-    execute_notebook(path, out=out, seed=7)
-    text = nbformat.read(out, as_version=4).cells[-1].outputs[0]["data"]["text/markdown"]
-    assert "root seed **7**" in text
+    execute_notebook(path, out=out, **execute_options)
+    return nbformat.read(out, as_version=4).cells[-1].outputs[0]
+
+
+def test_a_kernel_runs_with_the_seed_it_is_given(tmp_path):
+    out = _last_output(tmp_path, "from mmperf import seeds\nseeds.use(None)", seed=7)
+    assert "root seed **7**" in out["data"]["text/markdown"]
 
 
 def test_staging_copies_the_book_and_keeps_executed_copies(tmp_path, monkeypatch):
@@ -66,10 +71,5 @@ def test_staging_copies_the_book_and_keeps_executed_copies(tmp_path, monkeypatch
 
 
 def test_a_kernel_is_told_the_book_it_belongs_to(tmp_path):
-    nb = nbformat.read(FIXTURE, as_version=4)
-    nb.cells.append(nbformat.v4.new_code_cell("from mmperf._paths import book_root\nprint(book_root())"))
-    path = tmp_path / "where.ipynb"
-    nbformat.write(nb, path)
-    out = tmp_path / "out.ipynb"
-    execute_notebook(path, out=out, seed=7, root=tmp_path)
-    assert nbformat.read(out, as_version=4).cells[-1].outputs[0]["text"].strip() == str(tmp_path.resolve())
+    out = _last_output(tmp_path, "from mmperf._paths import book_root\nprint(book_root())", seed=7, root=tmp_path)
+    assert out["text"].strip() == str(tmp_path.resolve())
