@@ -80,7 +80,7 @@ def round_array(a) -> np.ndarray:
 
 
 def round_frame(frame: pd.DataFrame) -> pd.DataFrame:
-    """A copy of ``frame`` with every float column (and float index level) rounded.
+    """A copy of ``frame`` with every float column, and every float in an object column, rounded (the index is kept).
 
     Examples
     --------

@@ -91,7 +91,7 @@ def _spread(values: list) -> tuple:
     nums = [float(v) for v in values if v is not None]
     if not nums:
         return None, None, None
-    arr = np.sort(np.asarray(nums, dtype=float))
+    arr = np.asarray(nums, dtype=float)
     return tuple(round_sig(float(np.quantile(arr, q))) for q in (0.5, 0.05, 0.95))
 
 
