@@ -20,13 +20,14 @@ export MMPERF_CHROMIUM := $(CHROMIUM)
 # String hashing fixed for every kernel (the executor and nbval alike).
 export PYTHONHASHSEED := 0
 
-.PHONY: book test env chromium bench clean help lab
+.PHONY: book test env chromium bench clean help lab pdf
 
 help:
 	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all;"
 	@echo "            SEED=N or MMPERF_SEED=N builds with root seed N under _build/seed-N)"
 	@echo "make test   set up, build, then unit tests + nbval over every chapter + browser check"
 	@echo "make bench  time every chapter and the whole build -> _build/bench.csv"
+	@echo "make pdf    set up, build the whole book as one PDF (_build/pdf/book.pdf), offline"
 	@echo "make lab    open the chapters in JupyterLab with the book's kernel"
 	@echo "make clean  remove _build (keeps the environment)"
 
@@ -62,6 +63,10 @@ test: book chromium
 
 bench: $(STAMP)
 	$(BIN)/python -m mmperf.book bench $(if $(REPEAT),--repeat $(REPEAT))
+
+# The whole book as one PDF, printed by the same local Chromium (no network).
+pdf: $(STAMP) chromium
+	$(BIN)/python -m mmperf.book pdf --jobs $(JOBS) $(if $(SEED),--seed $(SEED))
 
 # JupyterLab on the book's notebooks, with the environment's kernel (rerun a chapter interactively).
 lab: $(STAMP)

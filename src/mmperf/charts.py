@@ -1,15 +1,19 @@
-"""Offline, deterministic Altair charts for the book.
+"""Offline, deterministic Altair charts for the book, drawn in every notebook viewer.
 
-:func:`setup` switches Altair to the ``mmperf`` renderer: each chart becomes
-a small HTML fragment with a deterministic element id (a hash of the spec)
-that draws the spec with Vega-Embed. Every number in a chart's data and spec
-is rounded to :data:`mmperf.precision.SIGNIFICANT_DIGITS` significant digits
-before the spec is hashed or embedded (a data transformer rounds the frames,
-so Altair names each dataset after its rounded values), and tables print
-their floats at the same precision, so the outputs are the same on every CPU. The Vega, Vega-Lite and Vega-Embed
-scripts are *not* in the fragment: the built book loads them once per page
-from its own ``_static/vendor`` folder, so the site needs no network and nbval
-compares the chart's full spec.
+:func:`setup` switches Altair to the ``mmperf`` renderer. Each chart's output is
+the standard MIME bundle of a chart (:func:`render_bundle`): the Vega-Lite spec
+under :data:`VEGALITE_MIME`, which JupyterLab and VS Code draw natively; a PNG
+rendered offline at execution time (vl-convert) for code hosts, nbviewer and any
+viewer without JavaScript; and a line of text. The book's site draws the spec
+with its own vendored Vega-Embed (:func:`site_html`, called by the site's MIME
+renderer :mod:`mmperf.book._mime`), so the site needs no network.
+
+Every number in a chart's data and spec is rounded to
+:data:`mmperf.precision.SIGNIFICANT_DIGITS` significant digits before the spec
+is hashed or embedded (a data transformer rounds the frames, so Altair names
+each dataset after its rounded values), and tables print their floats at the
+same precision, so the outputs are the same on every CPU. nbval compares the
+spec; it does not compare the PNG.
 
 :func:`figure` wraps a chart (or an image) in a numbered figure with a caption.
 
@@ -20,7 +24,9 @@ Examples
 >>> charts.setup()
 >>> c = alt.Chart(pd.DataFrame({"x": [1, 2], "y": [3, 4]})).mark_line().encode(x="x", y="y")
 >>> bundle = charts.render_bundle(c.to_dict())
->>> bundle["text/html"].startswith('<div class="mmperf-chart"')
+>>> sorted(bundle)
+['application/vnd.vegalite.v5+json', 'image/png', 'text/plain']
+>>> charts.site_html(bundle[charts.VEGALITE_MIME]).startswith('<div class="mmperf-chart"')
 True
 """
 
@@ -48,13 +54,28 @@ _EMBED_OPTIONS = {"renderer": "svg", "actions": {"export": True, "source": False
 _state: dict[str, Any] = {"seen": {}, "figures": 0}
 
 
+VEGALITE_MIME = "application/vnd.vegalite.v5+json"
+"""MIME type of a chart's spec in the notebook: the type JupyterLab's and VS Code's own Vega-Lite
+renderers draw. Altair writes Vega-Lite 6 specs; every chart of the book also compiles under
+Vega-Lite 5 (tested), so the spec is filed under the v5 type those renderers know."""
+
+_NOTEBOOK_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
+SITE_SCHEMA = "https://vega.github.io/schema/vega-lite/v6.4.1.json"
+"""Vega-Lite version the site's vendored scripts run (``book/_static/vendor``); the site's
+renderer tags the spec with it so Vega-Embed has no version to warn about."""
+
+
 def _spec_json(spec: dict) -> str:
     return json.dumps(spec, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
+def _digest(spec: dict) -> str:
+    return hashlib.sha256(_spec_json(spec).encode()).hexdigest()[:12]
+
+
 def chart_id(spec: dict) -> str:
     """A deterministic element id for a spec: a hash, suffixed when repeated in a session."""
-    digest = hashlib.sha256(_spec_json(spec).encode()).hexdigest()[:12]
+    digest = _digest(spec)
     n = _state["seen"].get(digest, 0)
     _state["seen"][digest] = n + 1
     return f"mmperf-chart-{digest}" + (f"-{n}" if n else "")
@@ -67,14 +88,80 @@ def to_rounded_values(data, **_options) -> dict:
     return alt.to_values(data)
 
 
-def render_bundle(spec: dict, **_meta) -> dict:
-    """Render a Vega-Lite spec as a MIME bundle (``text/html`` and ``text/plain``).
+def _title(spec: dict) -> str:
+    title = spec.get("title")
+    if isinstance(title, dict):
+        title = title.get("text")
+    if isinstance(title, list):
+        title = " ".join(map(str, title))
+    return str(title) if title else "untitled"
 
-    Every float of the spec is rounded (:func:`mmperf.precision.round_json`)
-    before it is hashed into the element id or embedded.
+
+def static_png(spec: dict) -> str:
+    """The chart drawn offline as a PNG (base64), for viewers that run no JavaScript.
+
+    Rendered by vl-convert (Vega and a rasterizer compiled in: no browser, no network).
+    nbval does not compare it (the spec is compared instead).
+    """
+    import base64
+    import io
+
+    import vl_convert
+    from PIL import Image
+
+    drawn = Image.open(io.BytesIO(vl_convert.vegalite_to_png(spec, scale=1.0))).convert("RGB")
+    # a palette of 256 colours (median cut, no dithering: deterministic) keeps a chart's PNG about
+    # ten times smaller than the full-colour one, with no visible difference for flat chart colours
+    small = drawn.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    buf = io.BytesIO()
+    small.save(buf, format="PNG", optimize=True)
+    return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def render_bundle(spec: dict, **_meta) -> dict:
+    """Render a Vega-Lite spec as the standard MIME bundle of a chart.
+
+    Every float of the spec is rounded (:func:`mmperf.precision.round_json`) first.
+    The bundle holds the spec under :data:`VEGALITE_MIME` (JupyterLab and VS Code
+    draw it natively; the book's site draws it with its vendored Vega-Embed, see
+    :func:`site_html`), a static ``image/png`` (code hosts, nbviewer, any viewer
+    without JavaScript) and a ``text/plain`` line naming the chart.
+
+    Parameters
+    ----------
+    spec : dict
+        A Vega-Lite spec (``chart.to_dict()``).
+
+    Returns
+    -------
+    dict
+        MIME type to content.
     """
     spec = round_json(spec)
-    div_id = chart_id(spec)
+    return {
+        VEGALITE_MIME: {**spec, "$schema": _NOTEBOOK_SCHEMA},
+        "image/png": static_png(spec),
+        "text/plain": f"<Altair chart: {_title(spec)}>",
+    }
+
+
+def site_html(spec: dict, *, element_id: str | None = None) -> str:
+    """The site's HTML for a chart: a ``div`` that the vendored Vega-Embed draws into.
+
+    Parameters
+    ----------
+    spec : dict
+        The spec as stored in the notebook (under :data:`VEGALITE_MIME`).
+    element_id : str, optional
+        The element's id (default: a hash of the spec, :func:`chart_id`).
+
+    Returns
+    -------
+    str
+        A ``div`` and the script that draws the chart in it, or says why it cannot.
+    """
+    spec = {**round_json(spec), "$schema": SITE_SCHEMA}
+    div_id = element_id or chart_id(spec)
     payload = _spec_json(spec).replace("</", "<\\/")
     options = json.dumps(_EMBED_OPTIONS, sort_keys=True)
     script = (
@@ -89,15 +176,7 @@ def render_bundle(spec: dict, **_meta) -> dict:
         "open the chapter in the book to see it.';}"
         "})();"
     )
-    title = spec.get("title")
-    if isinstance(title, dict):
-        title = title.get("text")
-    if isinstance(title, list):
-        title = " ".join(map(str, title))
-    return {
-        "text/html": f'<div class="mmperf-chart" id="{div_id}"></div>\n<script type="text/javascript">{script}</script>',
-        "text/plain": f"<Altair chart: {title or 'untitled'}>",
-    }
+    return f'<div class="mmperf-chart" id="{div_id}"></div>\n<script type="text/javascript">{script}</script>'
 
 
 def _theme() -> dict:
@@ -131,7 +210,11 @@ def setup() -> None:
 
 
 class Figure:
-    """A numbered figure: a chart or other displayable, and its caption."""
+    """A numbered figure: a chart or other displayable, and its caption.
+
+    A chart is displayed as two outputs, the chart's own bundle (:func:`render_bundle`,
+    so every notebook viewer draws it) and the caption; anything else as one HTML figure.
+    """
 
     def __init__(self, content, number: int, caption: str, name: str | None):
         self.content, self.number, self.caption, self.name = content, number, caption, name
@@ -146,6 +229,27 @@ class Figure:
             return {"text/html": self.content._repr_html_(), "text/plain": repr(self.content)}
         raise TypeError(f"figure content must be an Altair chart or have an HTML repr, got {type(self.content).__name__}")
 
+    def _caption_html(self) -> str:
+        return f"<strong>Figure {self.number}.</strong> {html.escape(self.caption)}"
+
+    def caption_bundle(self) -> dict:
+        """The caption on its own (shown under a chart)."""
+        return {
+            "text/html": f'<p class="mmperf-figcaption">{self._caption_html()}</p>',
+            "text/plain": f"Figure {self.number}. {self.caption}",
+        }
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        inner = self._inner_bundle()
+        if VEGALITE_MIME in inner:
+            meta = {VEGALITE_MIME: {"mmperf": {"figure": self.number, "name": self.name}}}
+            display(inner, raw=True, metadata=meta)
+            display(self.caption_bundle(), raw=True)
+        else:
+            display(self._repr_mimebundle_(), raw=True)
+
     def _repr_mimebundle_(self, include=None, exclude=None):
         inner = self._inner_bundle()
         anchor = f' id="{html.escape(self.name)}"' if self.name else ""
@@ -155,7 +259,7 @@ class Figure:
         return {
             "text/html": (
                 f'<figure class="mmperf-figure"{anchor}>{body}'
-                f'<figcaption><strong>Figure {self.number}.</strong> {html.escape(self.caption)}</figcaption></figure>'
+                f"<figcaption>{self._caption_html()}</figcaption></figure>"
             ),
             "text/plain": f"Figure {self.number}. {self.caption}",
         }

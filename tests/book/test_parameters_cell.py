@@ -30,3 +30,26 @@ def test_papermill_sets_the_seed_of_a_chapter(tmp_path):
     texts = [o.get("data", {}).get("text/markdown", "") for c in json.loads(out.read_text())["cells"]
              for o in c.get("outputs", [])]
     assert any("root seed **7**" in "".join(t) for t in texts)
+
+
+def _claims(nb: dict) -> dict:
+    from mmperf.claims import MIME_TYPE
+
+    return {r["claim_id"]: r["book_value"] for c in nb["cells"] for o in c.get("outputs", [])
+            for r in o.get("data", {}).get(MIME_TYPE, {}).get("claims", [])}
+
+
+def test_a_changed_parameter_changes_the_chapter(tmp_path):
+    """The parameters cell drives the chapter: papermill's group 3 and 20 frames move its verdicts' values."""
+    src = ROOT / "book" / "taylor1993.ipynb"
+    out = tmp_path / "taylor-group3.ipynb"
+    done = subprocess.run([sys.executable, "-m", "papermill", str(src), str(out), "-p", "group", "3",
+                           "-p", "n_frames", "20", "--cwd", str(ROOT / "book")],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    ran = json.loads(out.read_text())
+    tables = "".join("".join(o.get("data", {}).get("text/html", "")) for c in ran["cells"] for o in c.get("outputs", []))
+    assert "<td>group</td>\n      <td>3</td>" in tables or ">group<" in tables
+    committed, changed = _claims(json.loads(src.read_text())), _claims(ran)
+    assert committed.keys() == changed.keys() and committed
+    assert any(committed[k] != changed[k] for k in committed)

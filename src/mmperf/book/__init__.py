@@ -5,6 +5,7 @@ Command line (what ``make book``, ``make bench`` and a researcher use)::
     python -m mmperf.book execute [NOTEBOOK ...] [--force] [--jobs N]
     python -m mmperf.book claims            # write _build/claims.csv
     python -m mmperf.book build [--force]   # execute + claims + jupyter-book build
+    python -m mmperf.book pdf               # execute + the whole book as _build/pdf/book.pdf
     python -m mmperf.book bench [--repeat N] [--skip-build]
 
 A chapter is executed in place when its inputs changed: its code cells, the

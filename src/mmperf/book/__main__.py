@@ -87,6 +87,16 @@ def _cmd_build(args) -> int:
     return 0
 
 
+def _cmd_pdf(args) -> int:
+    from mmperf.book._pdf import build_pdf
+
+    seed = resolve_seed(args.seed)
+    root = _book_root(seed)
+    _cmd_execute(argparse.Namespace(notebooks=[], force=False, jobs=args.jobs, seed=seed, out=None), root)
+    print(f"wrote {build_pdf(root)} (root seed {seed})")
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mmperf.book", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -112,6 +122,11 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=_seed_arg, default=None, help=seed_help)
     p.set_defaults(func=_cmd_build)
 
+    p = sub.add_parser("pdf", help="execute changed chapters, print the whole book to _build/pdf/book.pdf")
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--seed", type=_seed_arg, default=None, help=seed_help)
+    p.set_defaults(func=_cmd_pdf)
+
     _bench.add_parser(sub)
 
     args = parser.parse_args(argv)
@@ -122,7 +137,7 @@ def main(argv=None) -> int:
     except KeyboardInterrupt as err:
         print(f"error: {err or 'interrupted'}", file=sys.stderr)
         return 130
-    except (BookLayoutError, NotebookExecutionError, PaperTableError) as err:
+    except (BookLayoutError, NotebookExecutionError, PaperTableError, FileNotFoundError, RuntimeError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
 
