@@ -1,0 +1,289 @@
+"""An event-driven time-sharing processor scheduler (4.3/4.4BSD style, as in SunOS 4 and IRIX).
+
+Processes share ``cpus`` processors through one run queue. The scheduler is
+the one the Claypool et al. paper's references describe (Leffler et al.,
+*The Design and Implementation of the 4.3BSD UNIX Operating System*; the
+paper's Sec. 5.1):
+
+* a **clock** ticks ``hz`` times a second; the process running at a tick is
+  charged one unit of recent CPU usage ``estcpu`` (at most 255);
+* a time-sharing process in user mode has the priority
+  ``usrpri = min(127, max(PUSER, PUSER + estcpu // 4 + 2 * nice))`` (lower is
+  better), recomputed for the running process every ``recompute_ticks`` ticks
+  and for every process once a second, when ``estcpu`` decays by
+  ``2L / (2L + 1)`` with ``L`` the load average (the run-queue length damped
+  over a minute): **decay-usage** priorities;
+* every ``quantum_ticks`` ticks (``roundrobin``) a running time-sharing
+  process yields to a ready process of the same or a better run queue (the
+  32 queues hold four priorities each);
+* a process woken from an I/O sleep (a datagram arrived) runs its **kernel
+  part** at the sleep priority ``wake_pri``, better than any user-mode
+  priority whatever its ``nice``, and **preempts** a worse running process at
+  once (wake-up preemption); back in user mode it competes at its own
+  ``usrpri``;
+* a **real-time** process runs before every time-sharing process and is never
+  demoted.
+
+Two kinds of processes: a *hog* is always runnable (the paper's counter
+processes, "a process that increments a long integer variable in a tight
+loop"); a *sleeper* sleeps until a job arrives (a datagram for the receiving
+process, an event for a daemon), runs the job's kernel then user work, and
+sleeps again when no job is waiting. The delay of a job, from its arrival to
+the end of its work, is what the receiving process's time stamp sees: the
+jitter of a stream comes out of the schedule, correlated from one datagram to
+the next, not from a per-datagram draw.
+
+References
+----------
+Claypool, Habermann & Riedl 1998, Secs. 4.1 and 5.1. Leffler, McKusick, Karels &
+Quarterman (1989), *The Design and Implementation of the 4.3BSD UNIX Operating
+System*, ch. 4.4 (process scheduling). McKusick et al. (1996), *4.4BSD*, ch. 4.4.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from mmperf import _validate
+from mmperf.hosts import _timesharing_core as _core
+
+__all__ = ["Policy", "Process", "Schedule", "simulate"]
+
+
+@dataclass(frozen=True)
+class Policy:
+    """The scheduler's constants (4.3BSD defaults).
+
+    Parameters
+    ----------
+    hz : int, default 100
+        Clock ticks per second.
+    quantum_ticks : int, default 10
+        Ticks between round-robin switches (100 ms).
+    recompute_ticks : int, default 4
+        Ticks between recomputations of the running process's user priority.
+    puser : int, default 50
+        Best user-mode priority (``PUSER``).
+    wake_pri : int, default 24
+        Priority of a process woken from a socket wait (``PSOCK``), kept for its kernel part.
+    fixed_load : float, optional
+        Use this load average in the usage decay instead of measuring it (for closed-form checks).
+
+    Raises
+    ------
+    ValueError
+        If a count is not a whole number >= 1, ``wake_pri`` is not better than ``puser``,
+        or ``fixed_load`` is negative or not finite.
+    """
+
+    hz: int = 100
+    quantum_ticks: int = 10
+    recompute_ticks: int = 4
+    puser: int = 50
+    wake_pri: int = 24
+    fixed_load: float | None = None
+
+    def __post_init__(self):
+        for name in ("hz", "quantum_ticks", "recompute_ticks", "puser"):
+            _validate.whole(getattr(self, name), name, minimum=1)
+        _validate.whole(self.wake_pri, "wake_pri", minimum=0)
+        if self.wake_pri >= self.puser:
+            raise ValueError(f"wake_pri must be better (lower) than puser={self.puser}, got {self.wake_pri!r}")
+        if self.fixed_load is not None:
+            _validate.non_negative(self.fixed_load, "fixed_load")
+
+    @property
+    def tick_us(self) -> float:
+        """Length of a clock tick [µs]."""
+        return 1e6 / self.hz
+
+    @property
+    def quantum_us(self) -> float:
+        """Length of a round-robin quantum [µs]."""
+        return self.quantum_ticks * self.tick_us
+
+
+@dataclass(frozen=True)
+class Process:
+    """One process on the scheduler.
+
+    Parameters
+    ----------
+    name : str
+        Label (unique within a run).
+    kind : {'hog', 'sleeper'}
+        Always runnable, or woken by its jobs.
+    nice : int, default 0
+        ``nice`` value, -20 .. 19 (the paper's niced receiver: -19).
+    realtime : bool, default False
+        In the real-time class (before every time-sharing process).
+    arrivals_us : array_like of float, optional
+        A sleeper's job arrival times [µs], non-decreasing.
+    kernel_us, user_us : array_like of float, optional
+        A sleeper's CPU work per job in kernel mode (at the wake priority) and then in user mode [µs].
+
+    Raises
+    ------
+    ValueError
+        On an unknown kind, a nice value out of range, a hog with jobs, a sleeper whose job
+        arrays differ in length, or negative, unordered or non-finite times.
+    """
+
+    name: str
+    kind: str
+    nice: int = 0
+    realtime: bool = False
+    arrivals_us: tuple = ()
+    kernel_us: tuple = ()
+    user_us: tuple = ()
+
+    def __post_init__(self):
+        _validate.one_of(self.kind, "kind", ("hog", "sleeper"))
+        _validate.whole(self.nice, "nice", minimum=-20)
+        if self.nice > 19:
+            raise ValueError(f"nice must be in -20..19, got {self.nice!r}")
+        if not isinstance(self.realtime, (bool, np.bool_)):
+            raise TypeError(f"realtime must be a bool, got {self.realtime!r}")
+        arr = _validate.finite_array(self.arrivals_us, "arrivals_us", ndim=1, allow_empty=True)
+        ker = _validate.finite_array(self.kernel_us, "kernel_us", ndim=1, allow_empty=True)
+        usr = _validate.finite_array(self.user_us, "user_us", ndim=1, allow_empty=True)
+        if self.kind == "hog" and (arr.size or ker.size or usr.size):
+            raise ValueError(f"process {self.name!r}: a hog has no jobs (arrivals_us, kernel_us, user_us must be empty)")
+        if not (arr.size == ker.size == usr.size):
+            raise ValueError(f"process {self.name!r}: arrivals_us, kernel_us and user_us must have one entry per job, "
+                             f"got {arr.size}, {ker.size}, {usr.size}")
+        if arr.size and (np.any(arr < 0) or np.any(np.diff(arr) < 0)):
+            raise ValueError(f"process {self.name!r}: arrivals_us must be >= 0 and non-decreasing")
+        if np.any(ker < 0) or np.any(usr < 0) or np.any(ker + usr <= 0):
+            raise ValueError(f"process {self.name!r}: kernel_us and user_us must be >= 0 with a positive sum per job")
+        for name, a in (("arrivals_us", arr), ("kernel_us", ker), ("user_us", usr)):
+            object.__setattr__(self, name, tuple(float(x) for x in a))
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """What one run of the scheduler did.
+
+    Attributes
+    ----------
+    jobs : pandas.DataFrame
+        One row per job: ``process``, ``job``, ``arrival_us``, ``start_us`` (first run),
+        ``finish_us`` and ``delay_us`` (finish - arrival; NaN if unfinished at the end).
+    cpu : pandas.DataFrame
+        One row per process: ``process``, ``cpu_us`` (CPU time received) and ``share`` of the run.
+    trace : pandas.DataFrame
+        Who ran when: ``cpu``, ``process``, ``start_us``, ``end_us`` (the first ``trace_cap`` segments).
+    duration_us : float
+        Length of the run.
+    """
+
+    jobs: pd.DataFrame
+    cpu: pd.DataFrame
+    trace: pd.DataFrame
+    duration_us: float
+
+
+def simulate(processes, *, duration_us: float, cpus: int = 1, policy: Policy = Policy(),
+             trace_cap: int = 100_000) -> Schedule:
+    """Run ``processes`` on ``cpus`` processors for ``duration_us`` microseconds.
+
+    Parameters
+    ----------
+    processes : sequence of Process
+        The processes (hogs are runnable from time 0; sleepers wake at their jobs).
+    duration_us : float
+        Length of the run [µs].
+    cpus : int, default 1
+        Processors sharing the one run queue (the SGI Challenge L of the paper: 4).
+    policy : Policy, optional
+        The scheduler's constants.
+    trace_cap : int, default 100,000
+        Segments of the trace kept.
+
+    Returns
+    -------
+    Schedule
+        Jobs with their delays, CPU shares, and the trace.
+
+    Raises
+    ------
+    ValueError
+        If ``processes`` is empty or has duplicate names, ``duration_us`` is not positive and
+        finite, ``cpus`` or ``trace_cap`` is not a whole number >= 1; TypeError if a process is
+        not a :class:`Process` or ``policy`` not a :class:`Policy`.
+
+    References
+    ----------
+    Claypool, Habermann & Riedl 1998, Sec. 5.1; Leffler et al. (1989), ch. 4.4.
+
+    Examples
+    --------
+    Three CPU-bound processes on one processor share it in thirds:
+
+    >>> s = simulate([Process(f"hog{i}", "hog") for i in range(3)], duration_us=300e6)
+    >>> s.cpu["share"].round(2).tolist()
+    [0.33, 0.33, 0.33]
+
+    A woken process's kernel part preempts a hog at once:
+
+    >>> rx = Process("rx", "sleeper", arrivals_us=(1e6 + 7,), kernel_us=(100.0,), user_us=(0.0,))
+    >>> float(simulate([Process("hog", "hog"), rx], duration_us=2e6).jobs["delay_us"].iloc[0])
+    100.0
+    """
+    processes = list(processes)
+    if not processes:
+        raise ValueError("processes must hold at least one Process")
+    for p in processes:
+        if not isinstance(p, Process):
+            raise TypeError(f"processes must be Process objects, got {type(p).__name__}")
+    names = [p.name for p in processes]
+    if len(set(names)) != len(names):
+        raise ValueError(f"process names must be unique, got {names}")
+    if not isinstance(policy, Policy):
+        raise TypeError(f"policy must be a Policy, got {type(policy).__name__}")
+    duration_us = _validate.positive(duration_us, "duration_us")
+    _validate.whole(cpus, "cpus", minimum=1)
+    _validate.whole(trace_cap, "trace_cap", minimum=1)
+    _validate.size(int(duration_us / policy.tick_us) + sum(len(p.arrivals_us) for p in processes), "the events of the run")
+    counts = np.array([len(p.arrivals_us) for p in processes], dtype=np.int64)
+    starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    cat = lambda attr: np.array([x for p in processes for x in getattr(p, attr)], dtype=np.float64)  # noqa: E731
+    job_time, job_kernel, job_user = cat("arrivals_us"), cat("kernel_us"), cat("user_us")
+    start, finish, cpu_time, trace, truncated = _core.run_core(
+        float(duration_us), int(cpus),
+        np.array([p.kind == "hog" for p in processes]), np.array([bool(p.realtime) for p in processes]),
+        np.array([p.nice for p in processes], dtype=np.int64), starts, job_time, job_kernel, job_user,
+        policy.tick_us, policy.quantum_ticks, policy.recompute_ticks, policy.hz, policy.puser, policy.wake_pri,
+        -1.0 if policy.fixed_load is None else float(policy.fixed_load), int(trace_cap))
+    owner = np.repeat(np.arange(len(processes)), counts)
+    finish = np.where(finish < 0, np.nan, finish)
+    jobs = pd.DataFrame({
+        "process": [names[i] for i in owner],
+        "job": np.concatenate([np.arange(c) for c in counts]) if len(counts) else np.zeros(0, int),
+        "arrival_us": job_time, "start_us": np.where(start < 0, np.nan, start), "finish_us": finish,
+        "delay_us": finish - job_time,
+    })
+    cpu = pd.DataFrame({"process": names, "cpu_us": cpu_time, "share": cpu_time / (cpus * duration_us)})
+    tr = pd.DataFrame({"cpu": trace[:, 0].astype(int), "process": [names[int(i)] for i in trace[:, 1]],
+                       "start_us": trace[:, 2], "end_us": trace[:, 3]})
+    _check_books(jobs, cpu, tr, duration_us=duration_us, cpus=cpus, truncated=truncated)
+    return Schedule(jobs=jobs, cpu=cpu, trace=tr, duration_us=float(duration_us))
+
+
+def _check_books(jobs, cpu, trace, *, duration_us, cpus, truncated):
+    """The schedule's conservation laws: raise if the simulator broke one."""
+    busy = float(cpu["cpu_us"].sum())
+    if busy > cpus * duration_us * (1 + 1e-9) + 1e-6 or (cpu["cpu_us"] < -1e-9).any():
+        raise AssertionError(f"scheduler: {busy} us of CPU handed out in {cpus} x {duration_us} us")
+    done = jobs.dropna(subset=["finish_us"])
+    if ((done["delay_us"] < -1e-6) | (done["start_us"] < done["arrival_us"] - 1e-6)
+            | (done["finish_us"] < done["start_us"] - 1e-6)).any():
+        raise AssertionError("scheduler: a job finished before it arrived or started")
+    if not truncated and len(trace):
+        per = trace.assign(d=trace["end_us"] - trace["start_us"]).groupby("process")["d"].sum()
+        got = cpu.set_index("process")["cpu_us"].reindex(per.index)
+        if not np.allclose(per.to_numpy(), got.to_numpy(), rtol=1e-9, atol=1e-3):
+            raise AssertionError("scheduler: the trace and the CPU accounts disagree")

@@ -1,0 +1,127 @@
+"""The time-sharing scheduler against closed forms and its own laws (mmperf.hosts.timesharing)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mmperf.hosts.timesharing import Policy, Process, simulate
+
+LONG = 300e6  # 300 s: 3,000 quanta
+
+
+def _hogs(k, **kw):
+    return [Process(f"hog{i}", "hog", **kw) for i in range(k)]
+
+
+def _sleeper(name, arrivals, kernel, user, **kw):
+    n = len(arrivals)
+    return Process(name, "sleeper", arrivals_us=tuple(arrivals), kernel_us=tuple(np.broadcast_to(kernel, n)),
+                   user_us=tuple(np.broadcast_to(user, n)), **kw)
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 5, 8])
+def test_k_cpu_bound_processes_share_one_processor_equally(k):
+    share = simulate(_hogs(k), duration_us=LONG).cpu["share"].to_numpy()
+    assert share.sum() == pytest.approx(1.0, abs=1e-9)
+    assert np.abs(share - 1 / k).max() < 0.01
+
+
+@pytest.mark.parametrize("cpus,k", [(4, 2), (4, 4), (4, 8), (2, 5)])
+def test_processors_share_one_run_queue(cpus, k):
+    share = simulate(_hogs(k), duration_us=LONG, cpus=cpus).cpu["cpu_us"].to_numpy() / LONG
+    assert np.abs(share - min(1.0, cpus / k)).max() < 0.02  # decay-usage fairness, to a few ticks a second
+
+
+def test_a_better_nice_value_gets_more_of_the_processor_and_real_time_starves_the_rest():
+    cpu = simulate([Process("niced", "hog", nice=-10), *_hogs(2)], duration_us=LONG).cpu.set_index("process")["share"]
+    assert cpu["niced"] > 0.4 > 1 / 3 > cpu["hog0"]
+    rt = simulate([Process("rt", "hog", realtime=True), *_hogs(3)], duration_us=30e6).cpu.set_index("process")["share"]
+    assert rt["rt"] == pytest.approx(1.0) and rt.drop("rt").sum() == pytest.approx(0.0)  # the paper's Sec. 5.1 anecdote
+
+
+@pytest.mark.parametrize("k", [0, 1, 6])
+def test_a_woken_kernel_part_preempts_at_once(k):
+    arrivals = np.arange(1, 200) * 97_000.0 + 13.0
+    jobs = simulate([_sleeper("rx", arrivals, 150.0, 0.0), *_hogs(k)], duration_us=25e6).jobs
+    assert np.allclose(jobs["delay_us"], 150.0)
+    assert np.allclose(jobs["start_us"], jobs["arrival_us"])
+
+
+def test_a_light_sleeper_under_decay_usage_is_served_within_one_quantum():
+    arrivals = np.arange(1, 600) * 100_000.0 + 7.0
+    s = simulate([_sleeper("rx", arrivals, 50.0, 1_000.0), *_hogs(4)], duration_us=61e6)
+    assert s.jobs["delay_us"].max() <= 1_050.0 + Policy().quantum_us
+
+
+def test_real_time_and_niced_receivers_see_less_delay_than_default_under_load():
+    rng = np.random.default_rng(5)
+    arrivals = np.arange(1, 1000) * 33_000.0
+    user = rng.exponential(4_000.0, arrivals.size)
+    spread = {}
+    for cls, kw in {"default": {}, "niced": {"nice": -19}, "real-time": {"realtime": True}}.items():
+        jobs = simulate([_sleeper("rx", arrivals, 1_000.0, user, **kw), *_hogs(6)], duration_us=36e6).jobs
+        spread[cls] = float(np.var(np.diff(jobs["finish_us"].to_numpy())))
+    assert spread["real-time"] < spread["niced"] < spread["default"]
+
+
+def test_a_single_sleeper_is_an_m_d_1_queue():
+    """Poisson jobs of deterministic work D on an otherwise idle processor: the mean delay is
+    D + rho D / (2 (1 - rho)) (Pollaczek-Khinchine)."""
+    rng = np.random.default_rng(11)
+    d, rho = 2_000.0, 0.6
+    arrivals = np.cumsum(rng.exponential(d / rho, 200_000))
+    jobs = simulate([_sleeper("rx", arrivals, 0.0, d)], duration_us=float(arrivals[-1] + 1e6)).jobs
+    expected = d + rho * d / (2 * (1 - rho))
+    assert jobs["delay_us"].mean() == pytest.approx(expected, rel=0.03)
+
+
+def test_the_run_is_deterministic_and_the_trace_accounts_for_every_microsecond():
+    arrivals = np.arange(1, 300) * 40_000.0
+    procs = [_sleeper("rx", arrivals, 200.0, np.linspace(500, 9_000, arrivals.size)), *_hogs(3)]
+    a, b = simulate(procs, duration_us=13e6, cpus=2), simulate(procs, duration_us=13e6, cpus=2)
+    assert a.jobs.equals(b.jobs) and a.trace.equals(b.trace)
+    per = a.trace.assign(d=a.trace["end_us"] - a.trace["start_us"]).groupby("process")["d"].sum()
+    assert np.allclose(per.reindex(a.cpu["process"]).to_numpy(), a.cpu["cpu_us"].to_numpy())
+    assert a.cpu["cpu_us"].sum() <= 2 * 13e6 + 1e-6
+
+
+@settings(max_examples=40, deadline=None)
+@given(k=st.integers(0, 5), cpus=st.integers(1, 4), nice=st.integers(-20, 19), rt=st.booleans(),
+       period=st.floats(5_000, 200_000), work=st.floats(10, 50_000), seed=st.integers(0, 2**32 - 1))
+def test_laws_hold_for_random_configurations(k, cpus, nice, rt, period, work, seed):
+    rng = np.random.default_rng(seed)
+    arrivals = np.cumsum(rng.exponential(period, 150))
+    procs = [_sleeper("rx", arrivals, 0.1 * work, rng.exponential(0.9 * work, arrivals.size), nice=nice, realtime=rt),
+             *_hogs(k)]
+    s = simulate(procs, duration_us=float(arrivals[-1] + 5e6), cpus=cpus)  # the simulator checks its books
+    done = s.jobs.dropna()
+    assert (done["delay_us"] >= 0.1 * work + 0 - 1e-6).all()  # never faster than the work itself
+    assert (s.cpu["share"] <= 1 + 1e-9).all()
+    if k < cpus or rt:  # a processor is always free for it: no wait beyond its own backlog
+        assert (done["start_us"] - done["arrival_us"] >= -1e-6).all()
+
+
+@pytest.mark.parametrize("bad,match", [
+    (dict(kind="daemon"), "kind"), (dict(nice=25), "nice"), (dict(nice=-21), "nice"),
+    (dict(kind="hog", arrivals_us=(1.0,), kernel_us=(1.0,), user_us=(1.0,)), "hog has no jobs"),
+    (dict(arrivals_us=(1.0, np.nan), kernel_us=(1.0, 1.0), user_us=(1.0, 1.0)), "arrivals_us"),
+    (dict(arrivals_us=(2.0, 1.0), kernel_us=(1.0, 1.0), user_us=(1.0, 1.0)), "non-decreasing"),
+    (dict(arrivals_us=(1.0,), kernel_us=(1.0, 1.0), user_us=(1.0,)), "one entry per job"),
+    (dict(arrivals_us=(1.0,), kernel_us=(0.0,), user_us=(0.0,)), "positive sum"),
+])
+def test_bad_processes_are_refused_by_name(bad, match):
+    kw = dict(name="p", kind="sleeper") | bad
+    with pytest.raises((ValueError, TypeError), match=match):
+        Process(**kw)
+
+
+def test_bad_runs_are_refused_by_name():
+    with pytest.raises(ValueError, match="duration_us"):
+        simulate(_hogs(1), duration_us=float("nan"))
+    with pytest.raises(ValueError, match="cpus"):
+        simulate(_hogs(1), duration_us=1e6, cpus=0)
+    with pytest.raises(ValueError, match="unique"):
+        simulate(_hogs(1) + _hogs(1), duration_us=1e6)
+    with pytest.raises(ValueError, match="wake_pri"):
+        Policy(wake_pri=60)
