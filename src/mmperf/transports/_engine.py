@@ -223,7 +223,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     while hs[0] > 0:
         heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
         now = ev[0]
-        if now > t_end:
+        if now > t_end:  # put the event back: a packet still on the wire at t_end counts as in flight
+            heap_push(ht, hq, hk, ha, hb, hc, hs, ev[0], int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4]))
             break
         kind = int(ev[1])
         a = int(ev[2])
