@@ -1,6 +1,7 @@
 """The experiment definitions: Table 1 configurations, parameters, one small run, errors."""
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from mmperf.experiments import ortiz2013 as ex
@@ -9,7 +10,7 @@ from mmperf.transports import sctp
 
 @pytest.fixture(scope="module")
 def small():
-    params = ex.Parameters(frames_per_scene=(6, 6, 6, 6), height=32, width=48, t_end_s=60.0)
+    params = ex.Params(frames_per_scene=(6, 6, 6, 6), height=32, width=48, t_end_s=60.0)
     return params, ex.prepare_video(params)
 
 
@@ -24,7 +25,7 @@ def test_strategies_follow_the_paper_descriptions():
 
 def test_one_run_and_its_per_second_tables(small):
     params, video = small
-    run = ex.run_one(video, "CMTMultiReliable", 30.0, 1e-2, params)
+    run = ex.run_one(video, "CMTMultiReliable", 30.0, 1e-2, params, seed=1)
     summ = run.summary()
     assert summ["delivered_frac"] == 1.0
     assert summ["psnr_db"] == pytest.approx(video.psnr_full().mean())
@@ -38,8 +39,8 @@ def test_one_run_and_its_per_second_tables(small):
 
 def test_overrides_reach_the_transport(small):
     params, video = small
-    p = ex.Parameters(frames_per_scene=params.frames_per_scene, height=32, width=48,
-                      sctp_overrides={"receive_buffer": 8192})
+    p = ex.Params(frames_per_scene=params.frames_per_scene, height=32, width=48,
+                  sctp_overrides={"receive_buffer": 8192})
     assert p.config("SCTPReliable").receive_buffer == 8192
     assert p.config("TCP") == ex.STRATEGIES["TCP"]
 
@@ -57,15 +58,33 @@ def test_claim_values_on_the_paper_tables_themselves():
 
 def test_bad_experiment_parameters():
     with pytest.raises(ValueError, match="strategy"):
-        ex.Parameters(strategies=("SCTPTurbo",))
+        ex.Params(strategies=("SCTPTurbo",))
     with pytest.raises(ValueError, match="error_rates"):
-        ex.Parameters(error_rates=(1.5,))
+        ex.Params(error_rates=(1.5,))
     with pytest.raises(ValueError, match="bandwidths_mbps"):
-        ex.Parameters(bandwidths_mbps=(0.0,))
+        ex.Params(bandwidths_mbps=(0.0,))
     with pytest.raises(ValueError, match="strategy"):
         ex.transport_of("UDP")
     with pytest.raises(ValueError, match="summary is empty"):
-        ex.claim_values(ex.pd.DataFrame())
+        ex.claim_values(pd.DataFrame())
     with pytest.raises(TypeError):
-        ex.Parameters().config("SCTPReliable").__class__(**{"bogus": 1})
-    assert isinstance(ex.Parameters().config("SCTPReliable"), sctp.SctpConfig)
+        ex.Params().config("SCTPReliable").__class__(**{"bogus": 1})
+    assert isinstance(ex.Params().config("SCTPReliable"), sctp.SctpConfig)
+
+
+def test_params_table_lists_every_knob_with_its_source():
+    t = ex.Params().table()
+    assert list(t.columns) == ["parameter", "value", "unit", "source"]
+    assert len(t) == len(ex.Params.__dataclass_fields__) and t["source"].str.len().min() > 0
+    with pytest.raises(ValueError, match="kept_bandwidth_mbps"):
+        ex.Params(kept_bandwidth_mbps=50.0)
+    with pytest.raises(ValueError, match="t_end_s"):
+        ex.Params(t_end_s=float("nan"))
+
+
+def test_the_loss_draws_follow_the_root_seed(small):
+    params, video = small
+    lossy = ex.Params(frames_per_scene=params.frames_per_scene, height=32, width=48, loss_start_s=(0.0, 0.0))
+    a, b = (ex.run_one(video, "RTP", 30.0, 1e-2, lossy, seed=s).result.deliver_time for s in (1, 2))
+    assert not np.array_equal(a, b)
+    assert np.array_equal(a, ex.run_one(video, "RTP", 30.0, 1e-2, lossy, seed=1).result.deliver_time)

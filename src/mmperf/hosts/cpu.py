@@ -108,6 +108,9 @@ class Scheduler:
                 raise ValueError(f"ahead[{c!r}] must be a probability in [0, 1], got {p!r}")
         object.__setattr__(self, "ahead", MappingProxyType(dict(self.ahead)))
 
+    def __reduce__(self):  # a read-only mapping does not pickle: rebuild it (runs across processes)
+        return (Scheduler, (self.tick_us, self.quantum_us, self.work_spec_us, self.work_shape, dict(self.ahead)))
+
 
 @dataclass(frozen=True)
 class Host:

@@ -181,8 +181,9 @@ class RunConfig:
         return PeriodicStream(period_us=self.period_us, size_bytes=self.size_bytes, n_packets=self.n_packets)
 
 
-def trace(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler()) -> pd.DataFrame:
-    """Regenerate the trace of run ``rep`` of ``config`` (deterministic).
+def trace(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler(), root: int | None = None) -> pd.DataFrame:
+    """Regenerate the trace of run ``rep`` of ``config`` (deterministic given ``root``, the root seed;
+    None: the book's root seed, :func:`mmperf.seeds.use`).
 
     Returns
     -------
@@ -190,15 +191,15 @@ def trace(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler()) ->
         :data:`mmperf.media.periodic.TRACE_COLUMNS`.
     """
     sender, receiver = config.hosts()
-    g = rng(PAPER, config.experiment, config.point, rep)
+    g = rng(PAPER, config.experiment, config.point, rep, root=root)
     return simulate(config.stream(), sender=sender, receiver=receiver, network=NETWORKS[config.network],
                     traffic=config.traffic(), scheduler=scheduler, rng=g)
 
 
-def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler()) -> dict:
+def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler(), root: int | None = None) -> dict:
     sender, receiver = config.hosts()
     return _simulate(config.stream(), sender=sender, receiver=receiver, network=NETWORKS[config.network],
-                     traffic=config.traffic(), scheduler=scheduler, rng=rng(PAPER, config.experiment, config.point, rep))
+                     traffic=config.traffic(), scheduler=scheduler, rng=rng(PAPER, config.experiment, config.point, rep, root=root))
 
 
 def traces(points: list[RunConfig] | None = None, *, reps: int = REPS) -> pd.DataFrame:
@@ -222,11 +223,11 @@ def traces(points: list[RunConfig] | None = None, *, reps: int = REPS) -> pd.Dat
                       for c in pts for r in range(reps)], ignore_index=True)
 
 
-def reported_load(config: RunConfig, rep: int) -> float:
+def reported_load(config: RunConfig, rep: int, *, root: int | None = None) -> float:
     """The load ``w`` reports at the end of run ``rep`` of ``config`` (deterministic)."""
     _, receiver = config.hosts()
     return load_average(hogs=receiver.hogs, background=receiver.background,
-                        duration_s=config.stream().duration_s, rng=rng(PAPER, "w", config.point, rep))
+                        duration_s=config.stream().duration_s, rng=rng(PAPER, "w", config.point, rep, root=root))
 
 
 def grid() -> list[RunConfig]:
@@ -275,7 +276,8 @@ def table4_grid() -> list[RunConfig]:
     return pts
 
 
-def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Scheduler = Scheduler()) -> pd.DataFrame:
+def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Scheduler = Scheduler(),
+               root: int | None = None) -> pd.DataFrame:
     """Run every point ``reps`` times; one row per run with its factors, load and measures.
 
     Returns
@@ -293,13 +295,13 @@ def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Schedule
     rows = []
     for c in points:
         for rep in range(reps):
-            t = _trace_arrays(c, rep, scheduler=scheduler)
+            t = _trace_arrays(c, rep, scheduler=scheduler, root=root)
             m = jitter.measures(t)
             late = jitter.lateness(t["recv_us"], t["send_us"])
             b = jitter.DEFAULT_BUFFERS_US
             best = planning.optimal_buffer(pd.DataFrame({"buffer_us": b, "dropped_pct": jitter._dropped_pct(late, b)}))
             rows.append({**asdict(c), "rep": rep, "specint92": SPECINT92[c.workstation],
-                         "mbps": NETWORKS[c.network].mbps, "load": reported_load(c, rep), **m.to_dict(),
+                         "mbps": NETWORKS[c.network].mbps, "load": reported_load(c, rep, root=root), **m.to_dict(),
                          "buffer_us": best["buffer_us"], "dropped_pct": best["dropped_pct"],
                          "dropped_100ms_pct": 100.0 * float((late > 100_000).mean()), "no_drop_buffer_us": float(late.max())})
     return pd.DataFrame(rows)
@@ -346,7 +348,7 @@ def closest_approach(summary: pd.DataFrame, *, grid=None) -> float:
 
 
 def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int = 100,
-                   offset_us: float = 0.0, scheduler: Scheduler = Scheduler()) -> pd.DataFrame:
+                   offset_us: float = 0.0, scheduler: Scheduler = Scheduler(), root: int | None = None) -> pd.DataFrame:
     """Interarrival times of the first ``packets`` datagrams of several runs, stacked with an offset.
 
     Returns
@@ -358,7 +360,7 @@ def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int 
     frames = []
     n = len(configs)
     for k, (label, c) in enumerate(configs.items()):
-        t = trace(c, rep, scheduler=scheduler).iloc[1:packets + 1]
+        t = trace(c, rep, scheduler=scheduler, root=root).iloc[1:packets + 1]
         frames.append(pd.DataFrame({"stream": label, "packet": t["packet"].to_numpy(),
                                     "interarrival_us": t["interarrival_us"].to_numpy(),
                                     "plotted_us": t["interarrival_us"].to_numpy() + offset_us * (n - 1 - k)}))

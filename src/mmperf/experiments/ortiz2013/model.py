@@ -1,4 +1,4 @@
-"""Ortiz, Martinez Gracia & Skarmeta 2013: parameters, strategies and experiment grid.
+"""Ortiz, Martinez Gracia & Skarmeta 2013: parameters, strategies, experiment grid and ``run``.
 
 Everything the chapter runs is defined here: the eleven transmission
 strategies of the paper's Table 1 as transport configurations, the network
@@ -17,11 +17,13 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+import functools
+from dataclasses import dataclass, field, fields, replace
 
 import numpy as np
 import pandas as pd
 
+from mmperf import _validate
 from mmperf.coding import svc
 from mmperf.media import scenes
 from mmperf.networks.packetsim import Network
@@ -83,9 +85,30 @@ def _config(strategy: str):
     return STRATEGIES[strategy]
 
 
+_DOC = {
+    # name: (unit, source)
+    "bandwidths_mbps": ("Mb/s", "paper: 30, 45 and 60 Mb/s links"),
+    "error_rates": ("packet error rate", "paper, Tables 2-5: 0, 1e-4, 1e-3, 1e-2"),
+    "strategies": ("-", "paper, Table 1: eleven strategies"),
+    "delay_s": ("s", "paper: 5 ms links"),
+    "queue_limit": ("packets", "ns-2 default drop-tail limit (the paper keeps defaults)"),
+    "loss_start_s": ("s", "paper: loss from 20 s on link 1, 40 s on link 2"),
+    "frames_per_scene": ("frames", "paper: four scenes, 2116 frames"),
+    "frame_rate": ("frames/s", "paper: 25"),
+    "height": ("pixels", "the book's coding resolution (sizes scaled to the paper's rates)"),
+    "width": ("pixels", "the book's coding resolution"),
+    "sctp_overrides": ("-", "none (the book's SCTP configuration, ns-2 defaults)"),
+    "tcp_overrides": ("-", "none (the book's TCP configuration, ns-2 defaults)"),
+    "t_end_s": ("s", "the book's: data not delivered by then counts as lost"),
+    "kept_bandwidth_mbps": ("Mb/s", "paper: Figs. 2-12 show the 30 Mb/s, 1e-2 cell"),
+    "kept_error_rate": ("packet error rate", "paper: Figs. 2-12"),
+    "defect_t_end_s": ("s", "the book's horizon of the ns-2 defect runs"),
+}
+
+
 @dataclass(frozen=True)
-class Parameters:
-    """Everything a researcher may change, with the paper's values as defaults.
+class Params:
+    """Everything a researcher may change, with the paper's values as defaults (see :meth:`table`).
 
     Attributes
     ----------
@@ -109,6 +132,16 @@ class Parameters:
         Fields to change in every SCTP / TCP configuration (e.g. ``{"receive_buffer": 65536}``).
     t_end_s : float
         The simulation stops at this time [s]; data not delivered by then counts as lost.
+    kept_bandwidth_mbps, kept_error_rate : float
+        The cell whose per-second series the chapter charts (the paper's Figs. 2-12: 30 Mb/s, 1e-2).
+    defect_t_end_s : float
+        Horizon of the runs with the modelled ns-2 receiver defect [s].
+
+    Raises
+    ------
+    ValueError
+        For an unknown strategy, a non-positive or non-finite bandwidth, an error rate outside
+        [0, 1), a non-positive horizon, or a kept cell outside the grid.
     """
 
     bandwidths_mbps: tuple = BANDWIDTHS_MBPS
@@ -124,16 +157,27 @@ class Parameters:
     sctp_overrides: dict = field(default_factory=dict)
     tcp_overrides: dict = field(default_factory=dict)
     t_end_s: float = 1000.0
+    kept_bandwidth_mbps: float = 30.0
+    kept_error_rate: float = 1e-2
+    defect_t_end_s: float = 300.0
 
     def __post_init__(self):
         for s in self.strategies:
             _config(s)
-        if not self.bandwidths_mbps or any(not b > 0 for b in self.bandwidths_mbps):
-            raise ValueError(f"bandwidths_mbps must be positive numbers, got {self.bandwidths_mbps!r}")
+        if not self.bandwidths_mbps or any(not (np.isfinite(b) and b > 0) for b in self.bandwidths_mbps):
+            raise ValueError(f"bandwidths_mbps must be positive finite numbers, got {self.bandwidths_mbps!r}")
         if not self.error_rates or any(not 0 <= e < 1 for e in self.error_rates):
             raise ValueError(f"error_rates must lie in [0, 1), got {self.error_rates!r}")
-        if not self.t_end_s > 0:
-            raise ValueError(f"t_end_s must be positive, got {self.t_end_s!r}")
+        for name in ("t_end_s", "defect_t_end_s", "delay_s", "frame_rate"):
+            _validate.positive(getattr(self, name), name)
+        if self.kept_bandwidth_mbps not in self.bandwidths_mbps or self.kept_error_rate not in self.error_rates:
+            raise ValueError(f"kept_bandwidth_mbps, kept_error_rate must be a cell of the grid, got "
+                             f"{self.kept_bandwidth_mbps!r}, {self.kept_error_rate!r}")
+
+    def table(self) -> pd.DataFrame:
+        """Every knob with its value, unit and source (the chapter's parameter table)."""
+        return pd.DataFrame([{"parameter": f.name, "value": str(getattr(self, f.name)), "unit": _DOC[f.name][0],
+                              "source": _DOC[f.name][1]} for f in fields(self)])
 
     def network(self, bandwidth_mbps: float, error_rate: float) -> Network:
         """The two-link network of one grid cell."""
@@ -150,11 +194,20 @@ class Parameters:
         return cfg
 
 
-def prepare_video(params: Parameters = Parameters()) -> svc.CodedVideo:
-    """Generate the four-scene sequence and code it (calibrated once, see :mod:`mmperf.coding.svc`)."""
-    seq = scenes.four_scenes(frames_per_scene=params.frames_per_scene, height=params.height,
-                               width=params.width, frame_rate=params.frame_rate)
-    return svc.encode(seq.frames(), frame_rate=params.frame_rate)
+def prepare_video(params: Params | None = None) -> svc.CodedVideo:
+    """Generate the four-scene sequence and code it (calibrated once, see :mod:`mmperf.coding.svc`).
+
+    The coding draws no random numbers, so it is computed once per process for each
+    (scenes, resolution, frame rate) and shared by every seed.
+    """
+    params = Params() if params is None else params
+    return _video(tuple(params.frames_per_scene), params.height, params.width, float(params.frame_rate))
+
+
+@functools.lru_cache(maxsize=4)
+def _video(frames_per_scene, height, width, frame_rate) -> svc.CodedVideo:
+    seq = scenes.four_scenes(frames_per_scene=frames_per_scene, height=height, width=width, frame_rate=frame_rate)
+    return svc.encode(seq.frames(), frame_rate=frame_rate)
 
 
 @dataclass
@@ -215,7 +268,7 @@ class Run:
 
 
 def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_rate: float,
-            params: Parameters = Parameters(), **config_changes) -> Run:
+            params: Params | None = None, *, seed: int, **config_changes) -> Run:
     """Simulate one strategy on one network and decode what arrived.
 
     Parameters
@@ -226,7 +279,9 @@ def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_r
         Key of :data:`STRATEGIES`.
     bandwidth_mbps, error_rate : float
         The grid cell.
-    params : Parameters
+    params : Params, optional
+    seed : int
+        Root seed: the cell's loss draws come from it (the same for every strategy of the cell).
     **config_changes
         Extra fields for this run's transport configuration (e.g. ``ns2_rwnd_defect=True``).
 
@@ -239,11 +294,12 @@ def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_r
     ValueError
         For an unknown strategy or bad network parameters.
     """
+    params = Params() if params is None else params
     cfg = params.config(strategy)
     if config_changes:
         cfg = replace(cfg, **config_changes)
     net = params.network(bandwidth_mbps, error_rate)
-    seed = int_seed(PAPER, "uniform-loss", f"{float(bandwidth_mbps):g}", f"{float(error_rate):g}")
+    seed = int_seed(PAPER, "uniform-loss", f"{float(bandwidth_mbps):g}", f"{float(error_rate):g}", root=seed)
     gen = video.send_times()
     sizes = video.packets["bytes"].to_numpy()
     layers = video.packets["layer"].to_numpy()
@@ -256,13 +312,15 @@ def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_r
     return Run(strategy, float(bandwidth_mbps), float(error_rate), res, video.decode(res.delivered))
 
 
-def run_grid(video: svc.CodedVideo, params: Parameters = Parameters(), *, keep=None):
+def run_grid(video: svc.CodedVideo, params: Params | None = None, *, seed: int, keep=None):
     """Run every strategy on every (bandwidth, error rate) cell.
 
     Parameters
     ----------
     video : CodedVideo
-    params : Parameters
+    params : Params, optional
+    seed : int
+        Root seed of the loss draws.
     keep : callable, optional
         ``keep(strategy, bandwidth, error_rate) -> bool``: which :class:`Run`
         objects to return in full (by default none; the summaries are always returned).
@@ -274,11 +332,12 @@ def run_grid(video: svc.CodedVideo, params: Parameters = Parameters(), *, keep=N
     kept : dict
         ``(strategy, bandwidth, error_rate) -> Run`` for the runs selected by ``keep``.
     """
+    params = Params() if params is None else params
     rows, kept = [], {}
     for per in params.error_rates:
         for bw in params.bandwidths_mbps:
             for s in params.strategies:
-                run = run_one(video, s, bw, per, params)
+                run = run_one(video, s, bw, per, params, seed=seed)
                 rows.append(run.summary())
                 if keep is not None and keep(s, float(bw), float(per)):
                     kept[(s, float(bw), float(per))] = run
@@ -388,3 +447,137 @@ def table_agreement(comparison: pd.DataFrame, *, psnr_db: float = 0.5, delay_fac
     delay = float(((c["delay_log10_ratio"].abs() <= np.log10(delay_factor)) |
                    ((c["book_delay_s"] - c["paper_delay_s"]).abs() < delay_abs_s)).mean())
     return {"psnr": psnr, "delay": delay}
+
+
+DEFECT_STRATEGIES = ("SCTPUnreliable", "SCTPMultiUnreliable", "SCTPMultiMixed")
+"""The unreliable strategies run again with the modelled ns-2 receiver defect."""
+
+SENSITIVITY_STRATEGIES = ("RTP", "RTPMulti", "SCTPUnreliable")
+"""Strategies whose PSNR under heavy loss is decoded with every lost-slice rule."""
+
+PANEL_STRATEGIES = ("CMTMultiReliable", "SCTPUnreliable", "RTPMulti", "RTP")
+"""Strategies whose decoded frame the chapter shows side by side."""
+
+
+def frames_panel(video: svc.CodedVideo, kept: dict, *, bandwidth_mbps: float, error_rate: float) -> tuple[int, dict]:
+    """A frame where RTP froze and RTPMulti showed a partial picture, as each strategy displays it.
+
+    Returns the frame index and a dict of titled images (uint8), the original first and RTP's
+    packets decoded with black concealment last.
+    """
+    cell = lambda s: kept[(s, float(bandwidth_mbps), float(error_rate))]  # noqa: E731
+    rtp_dec, multi_dec = cell("RTP").decoded, cell("RTPMulti").decoded
+    idx = np.arange(video.n_frames)
+    cand = np.flatnonzero((rtp_dec.status == "frozen") & (multi_dec.status == "partial")
+                          & (idx >= int(25 * video.frame_rate)) & (rtp_dec.shown < idx - 3))
+    t_show = int(cand[0]) if cand.size else min(700, video.n_frames - 1)
+    panels = {f"original, frame {t_show}": video.original[t_show]}
+    for s in PANEL_STRATEGIES:
+        dec = cell(s).decoded
+        panels[f"{s}: {dec.status[t_show]}, {dec.psnr[t_show]:.1f} dB"] = dec.image(t_show)
+    black = video.decode(cell("RTP").result.delivered, base_loss="black")
+    panels[f"RTP, black concealment: {black.psnr[t_show]:.1f} dB"] = black.image(t_show)
+    return t_show, panels
+
+
+def run(params: Params | None = None, *, seed: int, workers: int = 1):
+    """Run every experiment of the chapter under one root seed.
+
+    The video coding draws nothing (computed once per process); the loss draws of every
+    grid cell and of the defect runs come from ``seed``.
+
+    Parameters
+    ----------
+    params : Params, optional
+        The configuration (default ``Params()``, the paper's set-up).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    workers : int, default 1
+        Accepted for the common contract (seeds are spread over processes by
+        :func:`mmperf.verdicts.run_seeds`).
+
+    Returns
+    -------
+    mmperf.results.Results
+        Tables ``video`` (the coded video's quantities), ``video_rates`` (per second and layer),
+        ``summary`` (one row per run of the grid), ``comparison`` (paper beside book per cell),
+        ``links``, ``sink``, ``psnr_series`` (per second, the kept cell, every strategy),
+        ``frame_status``, ``decoder_sensitivity`` and ``ns2_defect``; values ``t_show`` and
+        ``frames_panel`` (titled images of one frame).
+
+    Raises
+    ------
+    TypeError
+        If ``params`` is not an ortiz2013 ``Params``.
+    ValueError
+        If ``seed`` or ``workers`` is out of range.
+
+    References
+    ----------
+    Ortiz, Martinez Gracia & Skarmeta (2013), "Evaluation scenarios" and "Evaluation results" (Tables 2-5, Figs. 2-12).
+    """
+    from mmperf.papers import table
+    from mmperf.results import Results
+    from mmperf.seeds import check_seed
+
+    params = Params() if params is None else params
+    if not isinstance(params, Params):
+        raise TypeError(f"params must be an ortiz2013 Params, got {type(params).__name__}")
+    seed = check_seed(seed)
+    _validate.whole(workers, "workers", minimum=1)
+    video = prepare_video(params)
+    kb, ke = float(params.kept_bandwidth_mbps), float(params.kept_error_rate)
+    keep = lambda s, bw, e: (bw == kb and e == ke) or (e == ke and s in SENSITIVITY_STRATEGIES)  # noqa: E731
+    summary, kept = run_grid(video, params, seed=seed, keep=keep)
+    links, sink, psnr = [], [], []
+    for s in params.strategies:
+        ps = kept[(s, kb, ke)].per_second()
+        links.append(ps["links"].assign(strategy=s))
+        sink.append(ps["sink"].assign(strategy=s))
+        psnr.append(ps["psnr"].assign(strategy=s))
+    status = pd.concat([pd.Series(kept[(s, kb, ke)].decoded.status).value_counts(normalize=True).rename(s)
+                        for s in params.strategies], axis=1).T.reindex(columns=["full", "partial", "frozen"]).fillna(0.0)
+    sens = []
+    for bw in params.bandwidths_mbps:
+        for s in SENSITIVITY_STRATEGIES:
+            r = kept[(s, float(bw), ke)]
+            sens.append({"strategy": s, "bandwidth_mbps": float(bw),
+                         **{f"psnr_{rule.replace('-', '_')}_db": float(video.decode(r.result.delivered, base_loss=rule).psnr.mean())
+                            for rule in ("freeze", "black", "freeze-any")}})
+    defect = pd.DataFrame([
+        {"strategy": s, **run_one(video, s, kb, ke, replace(params, t_end_s=params.defect_t_end_s), seed=seed,
+                                  ns2_rwnd_defect=True).summary()} for s in DEFECT_STRATEGIES])
+    rates = video.rates()
+    per_s = rates.pivot(index="time_s", columns="layer", values="rate_mbps")
+    total = per_s["base"] + per_s["enhancement"]
+    t_show, panel = frames_panel(video, kept, bandwidth_mbps=kb, error_rate=ke)
+    tables = {
+        "video": pd.DataFrame({"quantity": ["base_rate_mbps", "total_rate_mbps", "peak_rate_mbps", "psnr_full_db",
+                                            "psnr_base_db", "packets", "duration_s"],
+                               "value": [float(per_s["base"].mean()), float(total.mean()), float(total.max()),
+                                         float(video.psnr_full().mean()), float(video.psnr_base().mean()),
+                                         float(video.n_packets), video.n_frames / video.frame_rate]}),
+        "video_rates": rates,
+        "summary": summary,
+        "comparison": compare_with_paper(summary, table(PAPER, "results")),
+        "links": pd.concat(links, ignore_index=True),
+        "sink": pd.concat(sink, ignore_index=True),
+        "psnr_series": pd.concat(psnr, ignore_index=True),
+        "frame_status": (100 * status).rename(columns=lambda c: f"{c}_pct").rename_axis("strategy").reset_index(),
+        "decoder_sensitivity": pd.DataFrame(sens),
+        "ns2_defect": defect,
+    }
+    descriptions = {
+        "video": "the coded test video: mean layer rates [Mb/s], peak 1-s rate [Mb/s], PSNR-Y [dB], packets, duration [s]",
+        "video_rates": "coded rate per second and layer [Mb/s]",
+        "summary": "one row per run of the grid (strategy x bandwidth x error rate): delay [s], PSNR [dB], shares, counts",
+        "comparison": "Tables 2-5, paper beside book per cell: delay [s] and PSNR-Y [dB], log10 delay ratio, PSNR difference",
+        "links": "per second and interface, the kept cell: bandwidth [Mb/s] and discards [packets/s]",
+        "sink": "per second of sending, the kept cell: mean delay [s] and lost bandwidth [Mb/s]",
+        "psnr_series": "per second, the kept cell: mean PSNR-Y [dB]",
+        "frame_status": "share of frames displayed full, partial or frozen [%], the kept cell",
+        "decoder_sensitivity": "mean PSNR-Y [dB] of three lost-slice rules at the kept error rate, per bandwidth",
+        "ns2_defect": "the unreliable strategies at the kept cell with the modelled ns-2 receiver defect",
+    }
+    return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions,
+                   values={"t_show": t_show, "frames_panel": panel})

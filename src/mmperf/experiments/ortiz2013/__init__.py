@@ -1,0 +1,45 @@
+"""Ortiz, Martinez Gracia & Skarmeta (2013), SCTP as a transport for scalable video.
+
+The paper's contract (the same for every paper of the book):
+
+* :class:`Params`: every knob, the paper's set-up as defaults (``Params().table()``);
+* :func:`run` ``(params, *, seed, workers=1) -> Results``: every experiment under one root seed;
+* :data:`CLAIMS`: the paper's claims as data, judged over seeds by :func:`mmperf.verdicts.judge`.
+
+The strategies, the grid and the helpers the chapter charts with are in :mod:`.model`.
+
+Examples
+--------
+>>> from mmperf.experiments import ortiz2013 as ex
+>>> sorted(ex.STRATEGIES)[:2]
+['CMTMultiMixed', 'CMTMultiReliable']
+"""
+
+from mmperf.experiments.ortiz2013.claims import CLAIMS
+from mmperf.experiments.ortiz2013.model import (
+    BANDWIDTHS_MBPS,
+    DEFECT_STRATEGIES,
+    ERROR_RATES,
+    PAPER,
+    SENSITIVITY_STRATEGIES,
+    STRATEGIES,
+    TABLE_OF_RATE,
+    Params,
+    Run,
+    claim_values,
+    compare_with_paper,
+    frames_panel,
+    prepare_video,
+    run,
+    run_grid,
+    run_one,
+    side_by_side,
+    strategy_table,
+    table_agreement,
+    transport_of,
+)
+
+__all__ = ["BANDWIDTHS_MBPS", "CLAIMS", "DEFECT_STRATEGIES", "ERROR_RATES", "PAPER", "Params", "Run",
+           "SENSITIVITY_STRATEGIES", "STRATEGIES", "TABLE_OF_RATE", "claim_values", "compare_with_paper",
+           "frames_panel", "prepare_video", "run", "run_grid", "run_one", "side_by_side", "strategy_table",
+           "table_agreement", "transport_of"]
