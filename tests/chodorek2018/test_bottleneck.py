@@ -173,14 +173,15 @@ def test_parallel_batch_equals_serial_runs():
 
     g = np.random.default_rng(5)
     T = 4000
-    video = g.exponential(0.3 * LINK.slot_capacity, (2, T))
-    cap = np.full((2, T), LINK.slot_capacity)
-    idx, ks, seeds = [0, 1, 0, 1, 1], [0, 3, 7, 10, 1], [11, 12, 13, 14, 15]
+    video = g.exponential(0.3 * LINK.slot_capacity, (3, T))
+    video[2] = 0.0  # a set without best-effort video: with K = 0 nothing is sent (not simulated)
+    cap = np.full((3, T), LINK.slot_capacity)
+    idx, ks, seeds = [0, 1, 0, 1, 1, 2, 2], [0, 3, 7, 10, 1, 0, 4], [11, 12, 13, 14, 15, 16, 17]
     batch = simulate_best_effort_many(video, cap, link=LINK, set_index=idx, k_flows=ks, seeds=seeds)
     for i, k, s, b in zip(idx, ks, seeds, batch):
         assert b == simulate_best_effort(video[i], cap[i], link=LINK, k_flows=k, seed=s)
     with pytest.raises(ValueError, match="set_index"):
-        simulate_best_effort_many(video, cap, link=LINK, set_index=[2], k_flows=[1], seeds=[0])
+        simulate_best_effort_many(video, cap, link=LINK, set_index=[3], k_flows=[1], seeds=[0])
 
 
 def test_buffer_sensitivity_monotone_in_the_unloaded_cell():

@@ -329,6 +329,7 @@ def _best_effort_lanes(video, capacity, set_index, k_flows, seeds, rtt_slots, rt
     state = np.zeros(L, dtype=np.uint64)
     qv = np.zeros(L)
     qt = np.zeros(L)
+    qq = np.zeros(L)  # total backlog
     wsum = np.zeros(L)
     hazard = np.zeros(L)
     inv_pk = np.zeros(L)  # 1 / (MSS * sum of windows): a dropped byte's share of a loss event per window byte
@@ -343,6 +344,7 @@ def _best_effort_lanes(video, capacity, set_index, k_flows, seeds, rtt_slots, rt
             kk[j] = 0
             qv[j] = 0.0
             qt[j] = 0.0
+            qq[j] = 0.0
             wsum[j] = 0.0
             hazard[j] = 0.0
             inv_pk[j] = 0.0
@@ -355,6 +357,7 @@ def _best_effort_lanes(video, capacity, set_index, k_flows, seeds, rtt_slots, rt
             state[j] = _mix(np.uint64(seeds[r]) + _GAMMA)
             qv[j] = 0.0
             qt[j] = 0.0
+            qq[j] = 0.0
             wsum[j] = 0.0
             hazard[j] = 0.0
             nslow[j] = kk[j]
@@ -366,12 +369,17 @@ def _best_effort_lanes(video, capacity, set_index, k_flows, seeds, rtt_slots, rt
                 thresh[j, k] = _exponential(state, j)
                 wsum[j] += w[j, k]
             inv_pk[j] = 1.0 / (mss * wsum[j]) if kk[j] > 0 else 0.0
+        tick = 0
         for t in range(T):
             for j in range(L):  # independent lanes: their dependency chains overlap
-                q = qv[j] + qt[j]
+                # the total backlog q follows the Lindley recursion with a ceiling at the buffer, the only
+                # chain from slot to slot that waits on a division; the split between video and TCP hangs off it
+                q = qq[j]
                 tcp_in = wsum[j] * slot_s / (rtt0 + q * inv_rate)
                 v_in = video[sidx[j], t] if j < m else 0.0
                 cap = capacity[sidx[j], t] if j < m else 0.0
+                arr = v_in + tcp_in
+                qq[j] = min(max(q + arr - cap, 0.0), buffer_bytes)
                 acc[0, j] += v_in
                 acc[4, j] += tcp_in
                 # FIFO: the old backlog first, then this slot's arrivals
@@ -381,6 +389,7 @@ def _best_effort_lanes(video, capacity, set_index, k_flows, seeds, rtt_slots, rt
                     left = cap - q
                     a_v = 0.0
                     a_t = 0.0
+                    kept = 0.0
                 else:
                     f = cap / q
                     acc[1, j] += qv[j] * f
@@ -388,7 +397,7 @@ def _best_effort_lanes(video, capacity, set_index, k_flows, seeds, rtt_slots, rt
                     a_v = qv[j] - qv[j] * f
                     a_t = qt[j] - qt[j] * f
                     left = 0.0
-                arr = v_in + tcp_in
+                    kept = q - cap
                 srv = 0.0
                 if arr > 0.0:
                     srv = arr if arr < left else left
@@ -397,8 +406,8 @@ def _best_effort_lanes(video, capacity, set_index, k_flows, seeds, rtt_slots, rt
                     acc[5, j] += tcp_in * g
                     nv = v_in - v_in * g
                     nt = tcp_in - tcp_in * g
-                    free = buffer_bytes - (a_v + a_t)
-                    pend = nv + nt
+                    free = buffer_bytes - kept
+                    pend = arr - srv
                     if pend > free:
                         drop = (pend - free) / pend
                         dv = nv * drop
@@ -413,7 +422,9 @@ def _best_effort_lanes(video, capacity, set_index, k_flows, seeds, rtt_slots, rt
                 qv[j] = a_v
                 qt[j] = a_t
                 acc[8, j] += cap - left + srv
-            if (t + 1) % rtt_slots == 0:
+            tick += 1
+            if tick == rtt_slots:  # a round trip ends (a counter: no division per slot)
+                tick = 0
                 for j in range(L):
                     K = kk[j]
                     if K == 0:
@@ -494,10 +505,14 @@ def simulate_best_effort_many(video_bytes: np.ndarray, capacity_bytes: np.ndarra
         raise ValueError(f"set_index must lie in 0..{v.shape[0] - 1}")
     if np.any(ks < 0):
         raise ValueError("k_flows must be >= 0")
-    order = np.argsort(ks, kind="stable")  # lanes of one group share K (alike loops); each run is independent
-    out = np.empty((ks.size, 9))
-    out[order] = _best_effort_lanes(v, c, idx[order], ks[order], sd[order], link.rtt_slots, link.rtt_s, link.slot_s,
-                                    link.capacity_bps / 8, link.buffer_bytes, float(link.packet_bytes))
+    # a run with neither TCP nor best-effort video sends nothing: all its totals are zero, no need to simulate it
+    idle = (ks == 0) & ~v.any(axis=1)[idx]
+    busy = np.flatnonzero(~idle)
+    order = busy[np.argsort(ks[busy], kind="stable")]  # lanes of one group share K (alike loops); each run is independent
+    out = np.zeros((ks.size, 9))
+    if order.size:
+        out[order] = _best_effort_lanes(v, c, idx[order], ks[order], sd[order], link.rtt_slots, link.rtt_s, link.slot_s,
+                                        link.capacity_bps / 8, link.buffer_bytes, float(link.packet_bytes))
     cap_total = link.slot_capacity * v.shape[1]
     cap_sums = c.sum(axis=1)
     rows = []

@@ -155,18 +155,20 @@ def _reserve(params: Params, scenario: str, arrivals: np.ndarray, stats: dict | 
         path = bottleneck.reserved_path(arrivals, res["rates_bps"], slots_per_period=res["slots_per_period"],
                                         depth_bytes=res["depth_bytes"], slot_s=params.slot_s)
     else:
-        served, excess, queued = np.zeros(arrivals.shape[1]), np.zeros(arrivals.shape[1]), 0.0
+        prefix: tuple = (scenario,)
+        path = {"served": np.zeros(arrivals.shape[1]), "excess": np.zeros(arrivals.shape[1]), "queued": 0.0}
         for i in range(arrivals.shape[0]):
             rates, depth = res["rates_bps"][i:i + 1], res["depth_bytes"][i:i + 1]
-            key = (scenario, i, rates.tobytes(), depth.tobytes())
+            key = (i, res["slots_per_period"], rates.tobytes(), depth.tobytes())
             if key not in cache:
                 cache[key] = bottleneck.reserved_path(arrivals[i:i + 1], rates, slots_per_period=res["slots_per_period"],
                                                       depth_bytes=depth, slot_s=params.slot_s)
-            one = cache[key]
-            served = served + one["served"]
-            excess = excess + one["excess"]
-            queued += one["queued"]
-        path = {"served": served, "excess": excess, "queued": queued}
+            prefix = prefix + (key,)
+            if prefix not in cache:  # the sums over the first i + 1 streams, each stream added in order
+                one = cache[key]
+                cache[prefix] = {"served": path["served"] + one["served"], "excess": path["excess"] + one["excess"],
+                                 "queued": path["queued"] + one["queued"]}
+            path = cache[prefix]
     return {"excess": path["excess"], "be_capacity": np.maximum(slot_cap - path["served"], 0.0),
             "served": float(path["served"].sum()), "queued": path["queued"], "offered": float(arrivals.sum())}
 
