@@ -7,12 +7,14 @@ function applied to the paper's own tables gives each claim's paper value.
 
 Kinds (see :data:`mmperf.claims.KINDS`):
 
-* ``construction``: the s4 claims. The book's TFD reservation is an oracle: the
-  sender announces exactly the bytes of its next 300 ms and the router reserves
-  exactly that, with a one-frame bucket, so the reserved queue never drops, the
-  stream's throughput is what it sends and the reservation takes from TCP
-  exactly the video's bytes. Zero s4 loss everywhere, the required throughput
-  and the smallest TCP reduction follow from that input, not from the mechanism's dynamics.
+* ``construction``: the three s4 loss and throughput claims. The book's TFD
+  reservation is an oracle: the sender announces exactly the bytes of its next
+  300 ms and the router reserves exactly that, with a one-frame bucket, so the
+  reserved queue (almost) never drops and the stream's throughput is what it
+  sends. The largest s4 loss, the corner of nonzero s4 losses (there is none)
+  and the required throughput follow from that input, not from the mechanism's
+  dynamics. What the oracle leaves to TCP is a prediction: TCP has to follow a
+  capacity that changes every 300 ms.
 * ``calibrated``: the unloaded network's zero loss (the buffer is chosen on it)
   and the s1, K = 1, N = 1 utilization (the base RTT is chosen on it).
 * ``prediction``: everything else (best effort, the static reservations, TCP).
@@ -243,9 +245,10 @@ CLAIMS = (
         where="Sec. V.D", quantity="share of loaded cells where s4 TCP throughput >= both static scenarios'",
         paper_value=_pv("s4-smallest-tcp-reduction"),
         value=_v("s4-smallest-tcp-reduction"), criterion=Holds("s4 TCP throughput >= s2's and s3's", required=0.8, partly=0.5),
-        kind="construction", expected="reproduced",
-        note="By construction: the oracle reservation takes from TCP exactly the video's own bytes, never more, while the static ones "
-             "put excess video into TCP's FIFO (s2) or hold a peak rate (s3). The paper's own table fails it in 15 of 100 cells.",
+        kind="prediction", expected="reproduced",
+        note="The oracle reservation takes from TCP only the video's own bytes, while the static ones put excess video into TCP's "
+             "FIFO (s2) or hold a peak rate (s3); whether TCP gets more under s4 depends on how it follows a capacity that changes "
+             "every 300 ms, which moves with the calibrated buffer and RTT. The paper's own table fails it in 15 of 100 cells.",
     ),
     ClaimSpec(
         "s4-utilization-close-to-best-effort",
