@@ -4,10 +4,17 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from mmperf.experiments.chodorek2018 import Params, reservations, run_cell, video_arrivals
+from mmperf.experiments import chodorek2018 as ex
+from mmperf.experiments.chodorek2018 import Params, reservations, video_arrivals
 from mmperf.networks.bottleneck import Link, admit, max_backlog, reserved_path, simulate_best_effort
+from mmperf.seeds import DEFAULT_ROOT_SEED
 
-LINK = Params().link  # the calibrated bottleneck (50 packets, 4 ms, 2-ms slots)
+SEED = DEFAULT_ROOT_SEED
+LINK = Params().link(buffer_packets=50, rtt_s=0.004)  # the bottleneck as calibrated under the book's seed (2-ms slots)
+
+
+def run_cell(p, **kw):
+    return ex.run_cell(p, seed=SEED, buffer_packets=50, rtt_s=0.004, **kw)
 
 
 @settings(max_examples=25, deadline=None)
@@ -51,20 +58,20 @@ def test_admitted_reservations_never_exceed_capacity(requests, capacity):
 @pytest.mark.parametrize("scenario", ["s3", "s4"])
 def test_reserved_service_within_link_capacity(scenario):
     p = Params()
-    arr = video_arrivals(p, 0, 10)
+    arr = video_arrivals(p, 0, 10, seed=SEED)
     res = reservations(p, scenario, arr)
-    assert np.all(res["rates_bps"].sum(axis=0) <= p.link.capacity_bps)
+    assert np.all(res["rates_bps"].sum(axis=0) <= p.capacity_bps)
     path = reserved_path(arr, res["rates_bps"], slots_per_period=res["slots_per_period"],
-                         depth_bytes=res["depth_bytes"], slot_s=p.link.slot_s)
-    assert path["served"].max() <= p.link.slot_capacity * (1 + 1e-12)
+                         depth_bytes=res["depth_bytes"], slot_s=p.slot_s)
+    assert path["served"].max() <= LINK.slot_capacity * (1 + 1e-12)
     assert arr.sum() == pytest.approx(path["served"].sum() + path["excess"].sum() + path["queued"], rel=1e-12)
 
 
 def test_s3_peak_requests_exceed_the_link_at_n10_and_are_scaled():
     p = Params()
-    res = reservations(p, "s3", video_arrivals(p, 0, 10))
-    assert res["requested_bps"].sum() > p.link.capacity_bps
-    assert res["rates_bps"].sum() == pytest.approx(p.link.capacity_bps, rel=1e-9)
+    res = reservations(p, "s3", video_arrivals(p, 0, 10, seed=SEED))
+    assert res["requested_bps"].sum() > p.capacity_bps
+    assert res["rates_bps"].sum() == pytest.approx(p.capacity_bps, rel=1e-9)
 
 
 def test_tcp_alone_fills_the_link():
@@ -94,12 +101,48 @@ def test_video_alone_is_lossless(scenario, n):
 
 
 def test_unloaded_network_prints_zero_per_with_the_calibrated_buffer():
-    from mmperf.experiments.chodorek2018 import calibrate_buffer
+    p = Params(buffer_candidates_packets=(25, 50))
+    cal = ex.calibrate_buffer(p, ex.all_arrivals(p, seed=SEED))
+    assert cal["chosen"].tolist() == [False, True]      # 50 packets is the smallest that passes under the book's seed
+    assert cal["max_per_pct"].iloc[1] < 0.005           # every N, mean over 20 replications: 0.00 %
 
+
+def test_buffer_calibration_skips_only_runs_that_cannot_lose():
+    # a buffer above the largest backlog of an infinite FIFO loses nothing: skipping those runs changes nothing
+    p = Params(duration_s=20.0, replications=2, rtt_calibration_replications=1, buffer_candidates_packets=(5, 25, 50, 400))
+    arrivals = ex.all_arrivals(p, seed=3)
+    cal = ex.calibrate_buffer(p, arrivals)
+    cap = np.full(p.n_slots, LINK.slot_capacity)
+    for b, got in zip(p.buffer_candidates_packets, cal["max_per_pct"]):
+        link = p.link(buffer_packets=b, rtt_s=0.004)
+        per = np.zeros(10)
+        for arr in arrivals:
+            agg = np.cumsum(arr, axis=0)
+            for n in range(1, 11):
+                r = simulate_best_effort(agg[n - 1], cap, link=link, k_flows=0, seed=0)
+                per[n - 1] += 100 * r["video_dropped"] / r["video_offered"] / len(arrivals)
+        assert got == per.max()
+
+
+def test_reserved_paths_reused_across_n_are_identical():
     p = Params()
-    cal = calibrate_buffer(p, candidates_packets=(p.link.buffer_packets // 2, p.link.buffer_packets))
-    assert cal["chosen"].tolist() == [False, True]      # the default is the smallest that passes
-    assert cal["max_per"].iloc[1] < 0.005                # every N, mean over 20 replications: 0.00 %
+    arr = video_arrivals(p, 0, 10, seed=SEED)
+    st = ex.stream_statistics(p, arr)
+    cache = {}
+    for n in (1, 5, 10):
+        for s in ("s1", "s2", "s3", "s4"):
+            sub = {k: v[:n] for k, v in st.items()}
+            a, b = ex.model._reserve(p, s, arr[:n], sub, cache), ex.model._reserve(p, s, arr[:n], sub)
+            assert np.array_equal(a["excess"], b["excess"]) and np.array_equal(a["be_capacity"], b["be_capacity"])
+            assert a["served"] == b["served"] and a["queued"] == b["queued"]
+
+
+def test_run_is_deterministic_and_seeded():
+    p = Params(duration_s=6.0, replications=2, rtt_calibration_replications=1, n_values=(1, 3), k_values=(0, 2),
+               buffer_candidates_packets=(50,), rtt_candidates_s=(0.004,), sensitivity_replications=1)
+    a, b, c = ex.run(p, seed=1), ex.run(p, seed=1, workers=2), ex.run(p, seed=2)
+    assert a.table("runs").equals(b.table("runs"))
+    assert not a.table("runs")["tcp_throughput"].equals(c.table("runs")["tcp_throughput"])
 
 
 def test_max_backlog_known_case():
@@ -130,21 +173,21 @@ def test_parallel_batch_equals_serial_runs():
 
     g = np.random.default_rng(5)
     T = 4000
-    video = g.exponential(0.3 * LINK.slot_capacity, (2, T))
-    cap = np.full((2, T), LINK.slot_capacity)
-    idx, ks, seeds = [0, 1, 0, 1, 1], [0, 3, 7, 10, 1], [11, 12, 13, 14, 15]
+    video = g.exponential(0.3 * LINK.slot_capacity, (3, T))
+    video[2] = 0.0  # a set without best-effort video: with K = 0 nothing is sent (not simulated)
+    cap = np.full((3, T), LINK.slot_capacity)
+    idx, ks, seeds = [0, 1, 0, 1, 1, 2, 2], [0, 3, 7, 10, 1, 0, 4], [11, 12, 13, 14, 15, 16, 17]
     batch = simulate_best_effort_many(video, cap, link=LINK, set_index=idx, k_flows=ks, seeds=seeds)
     for i, k, s, b in zip(idx, ks, seeds, batch):
         assert b == simulate_best_effort(video[i], cap[i], link=LINK, k_flows=k, seed=s)
     with pytest.raises(ValueError, match="set_index"):
-        simulate_best_effort_many(video, cap, link=LINK, set_index=[2], k_flows=[1], seeds=[0])
+        simulate_best_effort_many(video, cap, link=LINK, set_index=[3], k_flows=[1], seeds=[0])
 
 
 def test_buffer_sensitivity_monotone_in_the_unloaded_cell():
-    from mmperf.experiments.chodorek2018 import buffer_sensitivity
-
-    d = buffer_sensitivity(Params(), buffers_packets=(10, 50, 400), rtts_s=(0.004,), replications=1)
-    unloaded = d[d.cell == "K=0, N=10"].sort_values("buffer_packets")["per"].to_numpy()
+    p = Params(sensitivity_buffers_packets=(10, 50, 400), sensitivity_rtts_s=(0.004,), sensitivity_replications=1)
+    d = ex.buffer_sensitivity(p, ex.all_arrivals(p.with_(replications=1, rtt_calibration_replications=1), seed=SEED), seed=SEED)
+    unloaded = d[d.cell == "K=0, N=10"].sort_values("buffer_packets")["per_pct"].to_numpy()
     assert np.all(np.diff(unloaded) <= 0) and unloaded[-1] == 0.0   # a bigger FIFO never loses more video alone
-    loaded = d[d.cell == "K=10, N=1"]["per"]
+    loaded = d[d.cell == "K=10, N=1"]["per_pct"]
     assert (loaded > 0).all() and (loaded < 5).all()                 # far from the paper's 26.9 %

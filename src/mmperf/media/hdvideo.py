@@ -186,9 +186,9 @@ def packetize(frame_bytes: int) -> np.ndarray:
     return np.array(sizes, dtype=np.int64)
 
 
-def _raw_clip(model: VideoModel, name: str) -> np.ndarray:
+def _raw_clip(model: VideoModel, name: str, root: int | None = None) -> np.ndarray:
     complexity, cuts = model.clips[name]
-    g = rng(PAPER, "clip", name)
+    g = rng(PAPER, "clip", name, root=root)
     n = model.frames_per_clip
     starts = np.sort(g.choice(np.arange(model.gop, n - model.gop), size=cuts, replace=False)) if cuts else np.array([], int)
     bounds = np.concatenate([[0], starts, [n]])
@@ -201,12 +201,14 @@ def _raw_clip(model: VideoModel, name: str) -> np.ndarray:
     return level * np.where(intra, model.i_to_p, 1.0) * noise
 
 
-def clip_library(model: VideoModel | None = None) -> list[np.ndarray]:
+def clip_library(model: VideoModel | None = None, *, root: int | None = None) -> list[np.ndarray]:
     """The eight clips' frame payload sizes [bytes], scaled to the model's mean wire rate.
 
     Parameters
     ----------
     model : VideoModel, optional
+    root : int, optional
+        Root seed of the clips' random draws (default: the process's, :data:`mmperf.seeds.ROOT_SEED`).
 
     Returns
     -------
@@ -214,7 +216,7 @@ def clip_library(model: VideoModel | None = None) -> list[np.ndarray]:
         One array of ``frames_per_clip`` payload sizes per clip, in :data:`CLIPS` order.
     """
     model = model or VideoModel()
-    raw = [_raw_clip(model, name) for name in model.clips]
+    raw = [_raw_clip(model, name, root) for name in model.clips]
     allf = np.concatenate(raw)
     target_wire_per_frame = model.mean_rate_bps / 8 / model.frame_rate
     scale = target_wire_per_frame / allf.mean()
@@ -223,7 +225,7 @@ def clip_library(model: VideoModel | None = None) -> list[np.ndarray]:
     return [np.round(c * scale) for c in raw]
 
 
-def stream_frames(model: VideoModel, *, replication: int, stream: int, clips=None) -> np.ndarray:
+def stream_frames(model: VideoModel, *, replication: int, stream: int, clips=None, root: int | None = None) -> np.ndarray:
     """Frame payload sizes of one stream: the clips in random order, each from a random start.
 
     Parameters
@@ -233,14 +235,16 @@ def stream_frames(model: VideoModel, *, replication: int, stream: int, clips=Non
         Which replication and which of the N streams (seeds the order and starts).
     clips : list of numpy.ndarray, optional
         :func:`clip_library` output (computed if not given).
+    root : int, optional
+        Root seed of the order and starts (default: the process's).
 
     Returns
     -------
     numpy.ndarray
         ``len(clips) * frames_per_clip`` payload sizes [bytes].
     """
-    clips = clip_library(model) if clips is None else clips
-    g = rng(PAPER, "stream", replication, stream)
+    clips = clip_library(model, root=root) if clips is None else clips
+    g = rng(PAPER, "stream", replication, stream, root=root)
     order = g.permutation(len(clips))
     starts = g.integers(0, model.frames_per_clip, size=len(clips))
     return np.concatenate([np.roll(clips[c], -int(s)) for c, s in zip(order, starts)])

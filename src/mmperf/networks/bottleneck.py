@@ -18,7 +18,9 @@ reserved queues leave, :math:`C\\Delta t - \\sum_i s_i(t)` (work conserving).
 It holds excess video and the :math:`K` TCP flows. Arrivals beyond the free
 buffer are dropped (drop-tail); in a slot with overflow every arrival loses the
 same fraction (fluid FIFO), and a TCP flow that had packets dropped learns it
-(with probability :math:`1-e^{-d_k}`, :math:`d_k` its expected dropped packets).
+(with probability :math:`1-e^{-d_k}`, :math:`d_k` its expected dropped packets; the draws
+come from a SplitMix64 stream of the run's own seed, so a run's result does not depend on
+which other runs share its batch).
 
 **TCP.** Long-lived Reno-like flows: flow :math:`k` sends
 :math:`w_k\\,\\Delta t/(R_0 + Q/C)` bytes per slot (window over the round trip
@@ -267,97 +269,201 @@ RESULT_FIELDS = (
 """Byte totals returned by :func:`_best_effort` (best-effort class only)."""
 
 
+LANES = 4
+"""Runs the compiled best-effort kernel advances side by side in one thread (independent runs
+interleave their dependency chains; the results do not depend on it)."""
+
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_S30 = np.uint64(30)
+_S27 = np.uint64(27)
+_S31 = np.uint64(31)
+_S11 = np.uint64(11)
+_TWO53 = 1.0 / 9007199254740992.0
+
+
+@numba.njit(cache=False, inline="always")
+def _mix(z):
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@numba.njit(cache=False, inline="always")
+def _uniform(state, j):
+    """A uniform draw in [0, 1) from lane ``j``'s SplitMix64 stream (advances ``state[j]``)."""
+    state[j] += _GAMMA
+    return float(_mix(state[j]) >> _S11) * _TWO53
+
+
+@numba.njit(cache=False, inline="always")
+def _exponential(state, j):
+    """An Exp(1) draw from lane ``j``'s stream."""
+    return -np.log(1.0 - _uniform(state, j))
+
+
 @numba.njit(cache=False)
-def _best_effort(video, capacity, k_flows, rtt_slots, rtt0, slot_s, cap_rate, buffer_bytes, mss, seed):
-    np.random.seed(seed)
-    T = video.shape[0]
-    w = np.empty(max(k_flows, 1))
-    ssthresh = np.empty(max(k_flows, 1))
-    lost = np.zeros(max(k_flows, 1), dtype=np.bool_)
-    for k in range(k_flows):
-        w[k] = 10.0 * mss
-        ssthresh[k] = 1e18
-    qv = 0.0
-    qt = 0.0
-    out = np.zeros(9)
-    wsum = 0.0
-    for k in range(k_flows):
-        wsum += w[k]
-    for t in range(T):
-        q = qv + qt
-        rtt = rtt0 + q / cap_rate
-        tcp_in = wsum * slot_s / rtt if k_flows > 0 else 0.0
-        v_in = video[t]
-        out[0] += v_in
-        out[4] += tcp_in
-        cap = capacity[t]
-        # FIFO: the old backlog first, then this slot's arrivals
-        if q <= cap:
-            out[1] += qv
-            out[5] += qt
-            left = cap - q
-            qv = 0.0
-            qt = 0.0
-        else:
-            f = cap / q
-            out[1] += qv * f
-            out[5] += qt * f
-            qv -= qv * f
-            qt -= qt * f
-            left = 0.0
-        arr = v_in + tcp_in
-        srv = 0.0
-        if arr > 0.0:
-            srv = arr if arr < left else left
-            g = srv / arr
-            out[1] += v_in * g
-            out[5] += tcp_in * g
-            nv = v_in - v_in * g
-            nt = tcp_in - tcp_in * g
-            free = buffer_bytes - (qv + qt)
-            pend = nv + nt
-            if pend > free:
-                drop = (pend - free) / pend
-                dv = nv * drop
-                dt_ = nt * drop
-                out[2] += dv
-                out[6] += dt_
-                nv -= dv
-                nt -= dt_
-                if k_flows > 0 and dt_ > 0.0:
-                    pk = dt_ / mss / wsum
-                    for k in range(k_flows):
-                        if not lost[k]:
-                            if np.random.random() < 1.0 - np.exp(-pk * w[k]):
-                                lost[k] = True
-            qv += nv
-            qt += nt
-        out[8] += cap - left + srv
-        if k_flows > 0 and (t + 1) % rtt_slots == 0:
-            wsum = 0.0
-            for k in range(k_flows):
-                if lost[k]:
-                    ssthresh[k] = max(w[k] / 2.0, 2.0 * mss)
-                    w[k] = ssthresh[k]
-                    lost[k] = False
-                elif w[k] < ssthresh[k]:
-                    w[k] *= 2.0
-                else:
-                    w[k] += mss
-                wsum += w[k]
-    out[3] = qv
-    out[7] = qt
-    return out
+def _best_effort_lanes(video, capacity, set_index, k_flows, seeds, rtt_slots, rtt0, slot_s, cap_rate, buffer_bytes, mss):
+    """Every run of the batch, ``LANES`` at a time; each run draws only from its own seed's stream.
 
-
-@numba.njit(cache=False, parallel=True)
-def _best_effort_many(video, capacity, set_index, k_flows, seeds, rtt_slots, rtt0, slot_s, cap_rate, buffer_bytes, mss):
+    Loss notification: in a slot where TCP loses :math:`d` bytes, flow k learns of a loss with
+    probability :math:`1 - e^{-p w_k}`, :math:`p = d / (\\text{MSS} \\sum_k w_k)`. Within a round trip
+    :math:`w_k` is fixed, so the first notification is the first event of a Poisson process of
+    intensity :math:`w_k p(t)`: the flow has learnt of a loss by the round trip's end exactly when
+    :math:`w_k \\sum_t p(t)` exceeds an Exp(1) threshold. The kernel keeps that threshold per flow
+    (what is left of it carries over, by memorylessness) and draws a new one after each loss, so a
+    slot with drops costs one addition instead of K exponentials and K draws.
+    """
     n = k_flows.shape[0]
+    T = video.shape[1]
     out = np.zeros((n, 9))
-    for r in numba.prange(n):  # independent runs; each seeds its own (thread-local) generator
-        s = set_index[r]
-        out[r] = _best_effort(video[s], capacity[s], k_flows[r], rtt_slots, rtt0, slot_s, cap_rate, buffer_bytes, mss,
-                              seeds[r])
+    kmax = 1
+    for r in range(n):
+        if k_flows[r] > kmax:
+            kmax = k_flows[r]
+    L = LANES
+    w = np.empty((L, kmax))
+    ssthresh = np.empty((L, kmax))
+    thresh = np.empty((L, kmax))
+    state = np.zeros(L, dtype=np.uint64)
+    qv = np.zeros(L)
+    qt = np.zeros(L)
+    qq = np.zeros(L)  # total backlog
+    wsum = np.zeros(L)
+    hazard = np.zeros(L)
+    inv_pk = np.zeros(L)  # 1 / (MSS * sum of windows): a dropped byte's share of a loss event per window byte
+    nslow = np.zeros(L, dtype=np.int64)
+    acc = np.zeros((9, L))
+    inv_rate = 1.0 / cap_rate
+    sidx = np.zeros(L, dtype=np.int64)
+    kk = np.zeros(L, dtype=np.int64)
+    for g0 in range(0, n, L):
+        m = min(L, n - g0)
+        for j in range(m, L):  # idle lanes fill the last group
+            kk[j] = 0
+            qv[j] = 0.0
+            qt[j] = 0.0
+            qq[j] = 0.0
+            wsum[j] = 0.0
+            hazard[j] = 0.0
+            inv_pk[j] = 0.0
+            nslow[j] = 0
+            sidx[j] = 0
+        for j in range(m):
+            r = g0 + j
+            sidx[j] = set_index[r]
+            kk[j] = k_flows[r]
+            state[j] = _mix(np.uint64(seeds[r]) + _GAMMA)
+            qv[j] = 0.0
+            qt[j] = 0.0
+            qq[j] = 0.0
+            wsum[j] = 0.0
+            hazard[j] = 0.0
+            nslow[j] = kk[j]
+            for c in range(9):
+                acc[c, j] = 0.0
+            for k in range(kk[j]):
+                w[j, k] = 10.0 * mss
+                ssthresh[j, k] = 1e18
+                thresh[j, k] = _exponential(state, j)
+                wsum[j] += w[j, k]
+            inv_pk[j] = 1.0 / (mss * wsum[j]) if kk[j] > 0 else 0.0
+        tick = 0
+        for t in range(T):
+            for j in range(L):  # independent lanes: their dependency chains overlap
+                # the total backlog q follows the Lindley recursion with a ceiling at the buffer, the only
+                # chain from slot to slot that waits on a division; the split between video and TCP hangs off it
+                q = qq[j]
+                tcp_in = wsum[j] * slot_s / (rtt0 + q * inv_rate)
+                v_in = video[sidx[j], t] if j < m else 0.0
+                cap = capacity[sidx[j], t] if j < m else 0.0
+                arr = v_in + tcp_in
+                qq[j] = min(max(q + arr - cap, 0.0), buffer_bytes)
+                acc[0, j] += v_in
+                acc[4, j] += tcp_in
+                # FIFO: the old backlog first, then this slot's arrivals
+                if q <= cap:
+                    acc[1, j] += qv[j]
+                    acc[5, j] += qt[j]
+                    left = cap - q
+                    a_v = 0.0
+                    a_t = 0.0
+                    kept = 0.0
+                else:
+                    f = cap / q
+                    acc[1, j] += qv[j] * f
+                    acc[5, j] += qt[j] * f
+                    a_v = qv[j] - qv[j] * f
+                    a_t = qt[j] - qt[j] * f
+                    left = 0.0
+                    kept = q - cap
+                srv = 0.0
+                if arr > 0.0:
+                    srv = arr if arr < left else left
+                    g = srv / arr
+                    acc[1, j] += v_in * g
+                    acc[5, j] += tcp_in * g
+                    nv = v_in - v_in * g
+                    nt = tcp_in - tcp_in * g
+                    free = buffer_bytes - kept
+                    pend = arr - srv
+                    if pend > free:
+                        drop = (pend - free) / pend
+                        dv = nv * drop
+                        dt_ = nt * drop
+                        acc[2, j] += dv
+                        acc[6, j] += dt_
+                        nv -= dv
+                        nt -= dt_
+                        hazard[j] += dt_ * inv_pk[j]
+                    a_v += nv
+                    a_t += nt
+                qv[j] = a_v
+                qt[j] = a_t
+                acc[8, j] += cap - left + srv
+            tick += 1
+            if tick == rtt_slots:  # a round trip ends (a counter: no division per slot)
+                tick = 0
+                for j in range(L):
+                    K = kk[j]
+                    if K == 0:
+                        continue
+                    h = hazard[j]
+                    loss = False
+                    if h > 0.0:
+                        for k in range(K):  # what is left of each flow's threshold
+                            thresh[j, k] -= w[j, k] * h
+                            loss |= thresh[j, k] < 0.0
+                        hazard[j] = 0.0
+                    if not loss and nslow[j] == 0:
+                        for k in range(K):  # no flow learnt of a loss, all in congestion avoidance
+                            w[j, k] += mss
+                        wsum[j] += K * mss
+                        inv_pk[j] = 1.0 / (mss * wsum[j])
+                        continue
+                    s = 0.0
+                    ns = 0
+                    for k in range(K):
+                        if thresh[j, k] < 0.0:  # the flow learnt of a loss in this round trip
+                            ssthresh[j, k] = max(w[j, k] / 2.0, 2.0 * mss)
+                            w[j, k] = ssthresh[j, k]
+                            thresh[j, k] = _exponential(state, j)
+                        elif w[j, k] < ssthresh[j, k]:
+                            w[j, k] *= 2.0
+                        else:
+                            w[j, k] += mss
+                        if w[j, k] < ssthresh[j, k]:
+                            ns += 1
+                        s += w[j, k]
+                    wsum[j] = s
+                    inv_pk[j] = 1.0 / (mss * s)
+                    nslow[j] = ns
+        for j in range(m):
+            acc[3, j] = qv[j]
+            acc[7, j] = qt[j]
+            for c in range(9):
+                out[g0 + j, c] = acc[c, j]
     return out
 
 
@@ -370,7 +476,7 @@ def _check_be_inputs(v, c):
 
 def simulate_best_effort_many(video_bytes: np.ndarray, capacity_bytes: np.ndarray, *, link: Link,
                               set_index, k_flows, seeds) -> list[dict]:
-    """Many independent runs of :func:`simulate_best_effort`, in parallel threads.
+    """Many independent runs of :func:`simulate_best_effort`, advanced :data:`LANES` at a time in one thread.
 
     Parameters
     ----------
@@ -399,12 +505,19 @@ def simulate_best_effort_many(video_bytes: np.ndarray, capacity_bytes: np.ndarra
         raise ValueError(f"set_index must lie in 0..{v.shape[0] - 1}")
     if np.any(ks < 0):
         raise ValueError("k_flows must be >= 0")
-    out = _best_effort_many(v, c, idx, ks, sd, link.rtt_slots, link.rtt_s, link.slot_s, link.capacity_bps / 8,
-                            link.buffer_bytes, float(link.packet_bytes))
+    # a run with neither TCP nor best-effort video sends nothing: all its totals are zero, no need to simulate it
+    idle = (ks == 0) & ~v.any(axis=1)[idx]
+    busy = np.flatnonzero(~idle)
+    order = busy[np.argsort(ks[busy], kind="stable")]  # lanes of one group share K (alike loops); each run is independent
+    out = np.zeros((ks.size, 9))
+    if order.size:
+        out[order] = _best_effort_lanes(v, c, idx[order], ks[order], sd[order], link.rtt_slots, link.rtt_s, link.slot_s,
+                                        link.capacity_bps / 8, link.buffer_bytes, float(link.packet_bytes))
     cap_total = link.slot_capacity * v.shape[1]
+    cap_sums = c.sum(axis=1)
     rows = []
-    for o in out:
-        res = _checked(dict(zip(RESULT_FIELDS, o.tolist())), float(c.sum(axis=1).max()))
+    for o, i in zip(out, idx):
+        res = _checked(dict(zip(RESULT_FIELDS, o.tolist())), float(cap_sums[i]))
         res["utilization"] = res["link_bytes"] / cap_total
         rows.append(res)
     return rows
@@ -444,8 +557,9 @@ def simulate_best_effort(video_bytes: np.ndarray, capacity_bytes: np.ndarray, *,
     _check_be_inputs(v, c)
     if isinstance(k_flows, bool) or int(k_flows) != k_flows or k_flows < 0:
         raise ValueError(f"k_flows must be an int >= 0, got {k_flows!r}")
-    out = _best_effort(v, c, int(k_flows), link.rtt_slots, link.rtt_s, link.slot_s, link.capacity_bps / 8,
-                       link.buffer_bytes, float(link.packet_bytes), _loss_seed(seed))
+    out = _best_effort_lanes(v[None, :], c[None, :], np.zeros(1, dtype=np.int64), np.array([int(k_flows)], dtype=np.int64),
+                             np.array([_loss_seed(seed)], dtype=np.int64), link.rtt_slots, link.rtt_s, link.slot_s,
+                             link.capacity_bps / 8, link.buffer_bytes, float(link.packet_bytes))[0]
     res = _checked(dict(zip(RESULT_FIELDS, out.tolist())), float(c.sum()))
     res["utilization"] = res["link_bytes"] / (link.slot_capacity * v.size)
     return res

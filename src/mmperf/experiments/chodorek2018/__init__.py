@@ -1,0 +1,44 @@
+"""Chodorek & Chodorek (2018): HD video against TCP on a 1 Gb/s link, four QoS scenarios.
+
+The paper's contract (the same for every paper of the book):
+
+* :class:`Params`: every knob, the paper's set-up as defaults (``Params().table()``);
+* :func:`run` ``(params, *, seed, workers=1) -> Results``: every experiment under one root seed;
+* :data:`CLAIMS`: the paper's claims as data, judged over seeds by :func:`mmperf.verdicts.judge`.
+
+The grid is 4 scenarios x N = 1..10 video streams x K = 0..10 TCP flows x 20
+replications of 152 s (Sec. IV.E, V). Calibrated per seed (see the chapter):
+the buffer (the smallest candidate that keeps every K = 0 run at PER 0.00 %) and
+the base RTT (s1, K = 1, N = 1 utilization 83.4 %); the stream's mean wire rate
+(63 Mb/s, Table II K = 0, N = 1) is fixed in :class:`Params`. The mechanisms are in
+:mod:`mmperf.networks.bottleneck` and :mod:`mmperf.media.hdvideo`.
+"""
+
+from mmperf.experiments.chodorek2018.claims import CLAIMS, PAPER_VALUES, claim_values, in_corner
+from mmperf.experiments.chodorek2018.model import (
+    METRICS,
+    PAPER,
+    SENSITIVITY_CELLS,
+    all_arrivals,
+    buffer_sensitivity,
+    calibrate_buffer,
+    calibrate_rtt,
+    compare,
+    grid,
+    one_stream,
+    paper_consistency,
+    paper_tables,
+    reservations,
+    run,
+    run_cell,
+    run_grid,
+    stream_statistics,
+    summarize,
+    video_arrivals,
+)
+from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
+
+__all__ = ["CLAIMS", "METRICS", "PAPER", "PAPER_VALUES", "Params", "SCENARIOS", "SENSITIVITY_CELLS", "all_arrivals",
+           "buffer_sensitivity", "calibrate_buffer", "calibrate_rtt", "claim_values", "compare", "grid", "in_corner",
+           "one_stream", "paper_consistency", "paper_tables", "reservations", "run", "run_cell", "run_grid",
+           "stream_statistics", "summarize", "video_arrivals"]

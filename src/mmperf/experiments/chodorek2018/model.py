@@ -1,0 +1,535 @@
+"""The experiment of Chodorek & Chodorek: calibration, the grid of Tables I and II, the comparison.
+
+All randomness is drawn from the root seed given to :func:`run` (clips, stream
+orders and phases from :mod:`mmperf.media.hdvideo`, TCP's loss draws from
+:func:`mmperf.seeds.int_seed`); nothing reads the process's root seed.
+
+Scenarios (Sec. IV.E), as router mechanisms:
+
+* ``s1`` best effort: every packet in one drop-tail FIFO;
+* ``s2`` static RSVP reservation of 150 % of the 40 Mb/s target rate per video;
+* ``s3`` static RSVP reservation at each video's peak rate (its largest 1-s mean);
+* ``s4`` dynamic reservation from the TFD option: every 300 ms the router
+  reserves Next Data / Next Time, which the sender fills with the bytes it will
+  send in the next 300 ms (an oracle: the announcement is exact).
+
+What a stream sends above its reservation, and all TCP, is best effort.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
+from mmperf.media import hdvideo
+from mmperf.networks import bottleneck
+from mmperf.seeds import check_seed, rng, seed_sequence
+
+PAPER = "chodorek2018"
+
+METRICS = {
+    "per": "%",
+    "link_utilization": "%",
+    "video_throughput": "Mb/s",
+    "tcp_throughput": "Mb/s",
+}
+"""Per-run metrics (Tables I and II) and their units."""
+
+
+def video_arrivals(params: Params, replication: int, n_videos: int, *, seed: int, clips=None) -> np.ndarray:
+    """Wire bytes per slot of the first ``n_videos`` streams of a replication, shape ``(N, T)``.
+
+    Stream j of replication r is the same in every cell (common random numbers):
+    its clip order, clip starts and frame phase come from the root ``seed``.
+    """
+    clips = hdvideo.clip_library(params.video, root=seed) if clips is None else clips
+    frames = np.array([hdvideo.stream_frames(params.video, replication=replication, stream=j, clips=clips, root=seed)
+                       for j in range(n_videos)])
+    phase = np.array([rng(PAPER, "phase", replication, j, root=seed).uniform(0, 1 / params.video.frame_rate)
+                      for j in range(n_videos)])
+    return hdvideo.slot_arrivals(frames, frame_rate=params.video.frame_rate, slot_s=params.slot_s,
+                                 duration_s=params.duration_s, phase_s=phase)
+
+
+def all_arrivals(params: Params, *, seed: int) -> list[np.ndarray]:
+    """Every replication's streams (``max(n_values)`` of them), one ``(N, T)`` array per replication."""
+    clips = hdvideo.clip_library(params.video, root=seed)
+    return [video_arrivals(params, rep, max(params.n_values), seed=seed, clips=clips) for rep in range(params.replications)]
+
+
+def _max_window_sum(arrivals: np.ndarray, win: int) -> np.ndarray:
+    """Largest sum of ``win`` consecutive slots of each stream, shape ``(N,)``."""
+    c = np.concatenate([np.zeros((arrivals.shape[0], 1)), np.cumsum(arrivals, axis=1)], axis=1)
+    win = min(win, arrivals.shape[1])
+    return (c[:, win:] - c[:, :-win]).max(axis=1)
+
+
+def stream_statistics(params: Params, arrivals: np.ndarray) -> dict:
+    """What a reservation needs to know of each stream (each row of ``arrivals``, shape ``(N, T)``).
+
+    Returns
+    -------
+    dict
+        ``depth_bytes`` (N,): the largest one-frame-interval burst (the TSpec bucket depth);
+        ``peak_bps`` (N,): the largest ``peak_window_s`` mean rate (s3);
+        ``tfd_bps`` (N, W): Next Data / Next Time of every 300-ms window (s4).
+    """
+    slot = params.slot_s
+    per_frame = max(1, int(round(1 / params.video.frame_rate / slot)))
+    win = max(1, int(round(params.peak_window_s / slot)))
+    return {
+        "depth_bytes": _max_window_sum(arrivals, per_frame),
+        "peak_bps": _max_window_sum(arrivals, win) * 8 / (win * slot),
+        "tfd_bps": np.array([hdvideo.tfd_announcements(a, slots_per_window=params.slots_per_window, slot_s=slot)["rate_bps"].to_numpy()
+                             for a in arrivals]),
+    }
+
+
+def reservations(params: Params, scenario: str, arrivals: np.ndarray, *, stats: dict | None = None) -> dict:
+    """The granted reservations of a scenario for the given streams.
+
+    Parameters
+    ----------
+    params : Params
+    scenario : {"s1", "s2", "s3", "s4"}
+    arrivals : numpy.ndarray
+        Wire bytes per slot, shape ``(N, T)``.
+    stats : dict, optional
+        :func:`stream_statistics` of these streams (computed if not given).
+
+    Returns
+    -------
+    dict
+        ``rates_bps`` (N, W) granted rates, ``slots_per_period``, ``depth_bytes`` (N,),
+        ``requested_bps`` (N, W) before admission control.
+    """
+    if scenario not in SCENARIOS:
+        raise ValueError(f"scenario must be one of {list(SCENARIOS)}, got {scenario!r}")
+    n, T = arrivals.shape
+    stats = stream_statistics(params, arrivals) if stats is None else stats
+    depth = stats["depth_bytes"]
+    if scenario == "s1":  # no reservation, no reserved queue: everything is best effort
+        req, spp, depth = np.zeros((n, 1)), T, np.zeros(n)
+    elif scenario == "s2":
+        req, spp = np.full((n, 1), params.s2_fraction * params.video.target_rate_bps), T
+    elif scenario == "s3":
+        req, spp = stats["peak_bps"][:, None], T
+    else:  # s4: Next Data / Next Time of each 300-ms window
+        req, spp = stats["tfd_bps"], params.slots_per_window
+    granted = bottleneck.admit(req, capacity_bps=params.reservable_fraction * params.capacity_bps)
+    return {"rates_bps": granted, "slots_per_period": spp, "depth_bytes": depth, "requested_bps": req}
+
+
+def _metrics(params: Params, res_served: float, res_queued: float, be: dict, video_offered: float) -> dict:
+    dur = params.duration_s
+    cap = params.capacity_bps / 8 * dur
+    video_delivered = res_served + be["video_delivered"]
+    return {
+        "per": 100 * be["video_dropped"] / video_offered if video_offered > 0 else 0.0,
+        "link_utilization": 100 * (res_served + be["link_bytes"]) / cap,
+        "video_throughput": video_delivered * 8 / dur / 1e6,
+        "tcp_throughput": be["tcp_delivered"] * 8 / dur / 1e6,
+        "video_offered_bytes": video_offered,
+        "video_delivered_bytes": video_delivered,
+        "video_dropped_bytes": be["video_dropped"],
+        "video_queued_bytes": res_queued + be["video_queued"],
+        "tcp_offered_bytes": be["tcp_offered"],
+        "tcp_delivered_bytes": be["tcp_delivered"],
+        "tcp_dropped_bytes": be["tcp_dropped"],
+        "tcp_queued_bytes": be["tcp_queued"],
+    }
+
+
+def _reserve(params: Params, scenario: str, arrivals: np.ndarray, stats: dict | None = None, cache: dict | None = None) -> dict:
+    """Reservations, the reserved path and what it leaves to best effort for one video set.
+
+    Each stream's reserved queue is independent of the others once its rate is
+    granted, so with a ``cache`` a stream whose granted rates and bucket are
+    those of an earlier set (the same stream at another N) reuses that path; the
+    sums over streams are taken in stream order, as :func:`~mmperf.networks.bottleneck.reserved_path` takes them.
+    """
+    res = reservations(params, scenario, arrivals, stats=stats)
+    slot_cap = params.capacity_bps / 8 * params.slot_s
+    if cache is None:
+        path = bottleneck.reserved_path(arrivals, res["rates_bps"], slots_per_period=res["slots_per_period"],
+                                        depth_bytes=res["depth_bytes"], slot_s=params.slot_s)
+    else:
+        prefix: tuple = (scenario,)
+        path = {"served": np.zeros(arrivals.shape[1]), "excess": np.zeros(arrivals.shape[1]), "queued": 0.0}
+        for i in range(arrivals.shape[0]):
+            rates, depth = res["rates_bps"][i:i + 1], res["depth_bytes"][i:i + 1]
+            key = (i, res["slots_per_period"], rates.tobytes(), depth.tobytes())
+            if key not in cache:
+                cache[key] = bottleneck.reserved_path(arrivals[i:i + 1], rates, slots_per_period=res["slots_per_period"],
+                                                      depth_bytes=depth, slot_s=params.slot_s)
+            prefix = prefix + (key,)
+            if prefix not in cache:  # the sums over the first i + 1 streams, each stream added in order
+                one = cache[key]
+                cache[prefix] = {"served": path["served"] + one["served"], "excess": path["excess"] + one["excess"],
+                                 "queued": path["queued"] + one["queued"]}
+            path = cache[prefix]
+    return {"excess": path["excess"], "be_capacity": np.maximum(slot_cap - path["served"], 0.0),
+            "served": float(path["served"].sum()), "queued": path["queued"], "offered": float(arrivals.sum())}
+
+
+def _run_sets(params: Params, link: bottleneck.Link, sets: list[tuple[str, int, int, dict]], k_values, *, seed: int) -> list[dict]:
+    """Run every K for every (scenario, N, replication, reserved path) in ``sets``."""
+    video = np.array([p["excess"] for *_, p in sets])
+    cap = np.array([p["be_capacity"] for *_, p in sets])
+    idx, ks, seeds = [], [], []
+    for i, (s, n, rep, _) in enumerate(sets):
+        # one named stream per (scenario, N, replication) gives the loss-draw seed of every K
+        words = seed_sequence(PAPER, "tcp", s, n, rep, root=seed).generate_state(max(k_values) + 1)
+        for k in k_values:
+            idx.append(i)
+            ks.append(int(k))
+            seeds.append(int(words[int(k)]))
+    results = bottleneck.simulate_best_effort_many(video, cap, link=link, set_index=idx, k_flows=ks, seeds=seeds)
+    rows = []
+    for i, k, be in zip(idx, ks, results):
+        s, n, rep, p = sets[i]
+        rows.append({"scenario": s, "N": n, "K": k, "replication": rep,
+                     **_metrics(params, p["served"], p["queued"], be, p["offered"])})
+    return rows
+
+
+def run_cell(params: Params, *, scenario: str, n_videos: int, k_flows: int, replication: int, seed: int,
+             buffer_packets: int, rtt_s: float, arrivals: np.ndarray | None = None) -> dict:
+    """One run: a scenario, N streams, K TCP flows, one replication, a given buffer and RTT.
+
+    Returns
+    -------
+    dict
+        The metrics :data:`METRICS` and byte totals (offered, delivered, dropped, queued).
+
+    Examples
+    --------
+    >>> from mmperf.experiments.chodorek2018 import Params, run_cell
+    >>> p = Params(duration_s=10.0)
+    >>> r = run_cell(p, scenario="s4", n_videos=2, k_flows=1, replication=0, seed=1, buffer_packets=50, rtt_s=0.004)
+    >>> float(r["per"])
+    0.0
+    """
+    arr = video_arrivals(params, replication, n_videos, seed=seed) if arrivals is None else arrivals[:n_videos]
+    link = params.link(buffer_packets=buffer_packets, rtt_s=rtt_s)
+    return _run_sets(params, link, [(scenario, n_videos, replication, _reserve(params, scenario, arr))], [k_flows], seed=seed)[0]
+
+
+def calibrate_buffer(params: Params, arrivals: list[np.ndarray]) -> pd.DataFrame:
+    """Mean unloaded PER for each candidate buffer; the smallest that prints PER = 0.00 % is chosen.
+
+    The paper reports PER = 0 for K = 0 in every scenario and every N (Table I
+    prints 0.00, Sec. IV.E: "it has been experimentally determined that this
+    assumption is correct"). Without TCP, s1 sees the N video streams alone; the
+    book takes the smallest candidate buffer whose mean PER over the
+    replications rounds to 0.00 % (as Table I prints it) for every N. It depends
+    on the streams, so on the root seed: it runs for every seed.
+
+    A buffer at least as large as the largest backlog of an infinite FIFO
+    (:func:`~mmperf.networks.bottleneck.max_backlog`) loses nothing, so those
+    runs are not simulated.
+
+    Parameters
+    ----------
+    params : Params
+    arrivals : list of numpy.ndarray
+        :func:`all_arrivals` (one ``(N, T)`` array per replication).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``buffer_packets``, ``max_per_pct`` (largest mean K = 0 PER over N) [%], ``chosen`` (bool).
+
+    Raises
+    ------
+    ValueError
+        If no candidate keeps the unloaded network lossless.
+    """
+    cands = params.buffer_candidates_packets
+    n_max = max(params.n_values)
+    per = np.zeros((len(cands), n_max))
+    slot_cap = params.capacity_bps / 8 * params.slot_s
+    cap = np.full(params.n_slots, slot_cap)
+    for arr in arrivals:
+        agg = np.cumsum(arr, axis=0)
+        for n in params.n_values:
+            backlog = bottleneck.max_backlog(agg[n - 1], capacity_bytes=slot_cap)
+            for i, b in enumerate(cands):
+                if backlog < b * params.packet_bytes * (1 - 1e-9):
+                    continue  # never overflows: no loss
+                link = params.link(buffer_packets=b, rtt_s=max(params.rtt_candidates_s))
+                r = bottleneck.simulate_best_effort(agg[n - 1], cap, link=link, k_flows=0, seed=0)
+                per[i, n - 1] += 100 * r["video_dropped"] / r["video_offered"] / len(arrivals)
+    out = pd.DataFrame({"buffer_packets": list(cands), "max_per_pct": per.max(axis=1)})
+    ok = out["max_per_pct"].round(2) == 0
+    if not ok.any():
+        raise ValueError(f"no candidate buffer keeps the unloaded network lossless: {list(cands)}")
+    out["chosen"] = out["buffer_packets"] == out.loc[ok, "buffer_packets"].min()
+    return out
+
+
+def calibrate_rtt(params: Params, arrivals: list[np.ndarray], *, buffer_packets: int, seed: int) -> pd.DataFrame:
+    """Link utilization of s1 with K = 1, N = 1 for each candidate base RTT.
+
+    The paper does not give the round-trip time; the book picks the candidate
+    whose utilization (mean of ``rtt_calibration_replications`` runs) is closest
+    to Table I's 83.4 % (s1, K = 1, N = 1).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``rtt_ms``, ``link_utilization_pct`` [%], ``error_points`` [points], ``chosen`` (bool).
+    """
+    rows = []
+    for rtt in params.rtt_candidates_s:
+        u = np.mean([run_cell(params, scenario="s1", n_videos=1, k_flows=1, replication=r, seed=seed,
+                              buffer_packets=buffer_packets, rtt_s=rtt, arrivals=arrivals[r])["link_utilization"]
+                     for r in range(params.rtt_calibration_replications)])
+        rows.append({"rtt_ms": 1000 * float(rtt), "link_utilization_pct": u,
+                     "error_points": u - params.rtt_target_utilization_pct})
+    out = pd.DataFrame(rows)
+    out["chosen"] = False
+    out.loc[out["error_points"].abs().idxmin(), "chosen"] = True  # the first of any tie
+    return out
+
+
+def run_grid(params: Params, arrivals: list[np.ndarray], *, buffer_packets: int, rtt_s: float, seed: int) -> pd.DataFrame:
+    """Run the whole grid: every scenario, N, K and replication.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per run: ``scenario, N, K, replication`` and the metrics
+        (``per`` [%], ``link_utilization`` [%], ``video_throughput`` [Mb/s],
+        ``tcp_throughput`` [Mb/s]) plus byte totals.
+    """
+    link = params.link(buffer_packets=buffer_packets, rtt_s=rtt_s)
+    rows = []
+    for rep, all_arr in enumerate(arrivals):
+        st = stream_statistics(params, all_arr)  # per stream, so the first n rows serve every N
+        cache: dict = {}
+        sets = [(s, n, rep, _reserve(params, s, all_arr[:n], {k: v[:n] for k, v in st.items()}, cache))
+                for n in params.n_values for s in params.scenarios]
+        rows.extend(_run_sets(params, link, sets, params.k_values, seed=seed))
+    order = {s: i for i, s in enumerate(params.scenarios)}
+    out = pd.DataFrame(rows)
+    return out.sort_values(["replication", "N", "scenario", "K"], key=lambda c: c.map(order) if c.name == "scenario" else c,
+                           ignore_index=True)
+
+
+def summarize(runs: pd.DataFrame) -> pd.DataFrame:
+    """Mean and spread over replications, in the tidy layout of the paper's tables.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``scenario, K, N, metric, value`` (mean), ``sd``, ``q05``, ``q95``, ``unit``.
+    """
+    long = runs.melt(id_vars=["scenario", "N", "K", "replication"], value_vars=list(METRICS),
+                     var_name="metric", value_name="x")
+    g = long.groupby(["scenario", "K", "N", "metric"])["x"]
+    out = pd.DataFrame({"value": g.mean(), "sd": g.std(ddof=1), "q05": g.quantile(0.05),
+                        "q95": g.quantile(0.95)}).reset_index()
+    out["unit"] = out["metric"].map(METRICS)
+    return out
+
+
+def paper_tables() -> pd.DataFrame:
+    """Tables I and II of the paper in one tidy frame (``scenario, K, N, metric, value, unit``)."""
+    from mmperf.papers import table
+
+    return pd.concat([table(PAPER, "table1"), table(PAPER, "table2")], ignore_index=True)
+
+
+def compare(summary: pd.DataFrame, paper: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Paper, book and difference per cell of Tables I and II.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``scenario, K, N, metric, unit, paper, book, book_sd, difference`` (book - paper).
+    """
+    paper = paper_tables() if paper is None else paper
+    keys = ["scenario", "K", "N", "metric"]
+    out = paper.rename(columns={"value": "paper"}).merge(
+        summary.rename(columns={"value": "book", "sd": "book_sd"})[keys + ["book", "book_sd"]], on=keys, how="inner")
+    out["difference"] = out["book"] - out["paper"]
+    return out[keys + ["unit", "paper", "book", "book_sd", "difference"]]
+
+
+def grid(frame: pd.DataFrame, scenario: str, metric: str, value: str = "value") -> pd.DataFrame:
+    """One table of a tidy frame as a K x N grid."""
+    sel = frame[(frame["scenario"] == scenario) & (frame["metric"] == metric)]
+    if sel.empty:
+        raise ValueError(f"no rows for scenario={scenario!r}, metric={metric!r}")
+    return sel.pivot(index="K", columns="N", values=value).sort_index().sort_index(axis=1)
+
+
+def one_stream(params: Params, arrivals: np.ndarray) -> pd.DataFrame:
+    """One stream's rate per TFD window against the three reservations (first stream of ``arrivals``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``time_s, series, rate_mbps``: the rate sent (= the s4 reservation) and the s2 and s3 reservations.
+    """
+    arr1 = arrivals[:1]
+    ann = hdvideo.tfd_announcements(arr1[0], slots_per_window=params.slots_per_window, slot_s=params.slot_s)
+    res = {s: reservations(params, s, arr1)["rates_bps"][0] for s in ("s2", "s3")}
+    return pd.DataFrame({"time_s": ann.start_s, "sent (= s4 TFD reservation)": ann.rate_bps / 1e6,
+                         "s2 static 150 % of target": res["s2"][0] / 1e6, "s3 static peak": res["s3"][0] / 1e6}
+                        ).melt("time_s", var_name="series", value_name="rate_mbps")
+
+
+SENSITIVITY_CELLS = ((0, 10), (10, 1), (10, 10), (1, 1))
+"""(K, N) of the best-effort cells the sensitivity check runs."""
+
+
+def buffer_sensitivity(params: Params, arrivals: list[np.ndarray], *, seed: int) -> pd.DataFrame:
+    """Best-effort PER of the unloaded and the most loaded cells for other buffers and round trips.
+
+    Can any drop-tail buffer give both the paper's unloaded network (s1, K = 0,
+    N = 10: PER 0.00 %) and its best-effort losses under load (s1, K = 10,
+    N = 1: 26.9 %; K = 10, N = 10: 6.22 %)? Each (buffer, RTT) pair of the
+    params runs those three cells and K = 1, N = 1 for ``sensitivity_replications`` replications.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``buffer_packets, rtt_ms, cell`` (``"K=0, N=10"``, ...), ``per_pct`` and ``link_utilization_pct``
+        [%], means over the replications.
+    """
+    rows = []
+    n_max = max(params.n_values)
+    for rep in range(min(params.sensitivity_replications, len(arrivals))):
+        arr = arrivals[rep]
+        sets = {n: _reserve(params, "s1", arr[:n]) for n in {min(n, n_max) for _, n in SENSITIVITY_CELLS}}
+        for b in params.sensitivity_buffers_packets:
+            for rtt in params.sensitivity_rtts_s:
+                link = params.link(buffer_packets=b, rtt_s=rtt)
+                for k, n in SENSITIVITY_CELLS:
+                    n = min(n, n_max)
+                    be = bottleneck.simulate_best_effort(sets[n]["excess"], sets[n]["be_capacity"], link=link, k_flows=k,
+                                                         seed=int(seed_sequence(PAPER, "tcp", "s1", n, rep, root=seed)
+                                                                  .generate_state(k + 1)[k]))
+                    r = _metrics(params, sets[n]["served"], sets[n]["queued"], be, sets[n]["offered"])
+                    rows.append({"buffer_packets": int(b), "rtt_ms": 1000 * float(rtt), "cell": f"K={k}, N={n}",
+                                 "per_pct": r["per"], "link_utilization_pct": r["link_utilization"]})
+    return (pd.DataFrame(rows).groupby(["buffer_packets", "rtt_ms", "cell"], as_index=False)[["per_pct", "link_utilization_pct"]]
+            .mean())
+
+
+def paper_consistency(paper: pd.DataFrame | None = None) -> pd.DataFrame:
+    """Checks of the paper's own tables against its own statements (no simulation).
+
+    * loss against throughput shortfall: under best effort a stream that loses
+      x % of its packets delivers about (100 - x) % of its unloaded throughput;
+    * "s4 gives TCP the smallest reduction": s4's TCP throughput at least s2's and s3's;
+    * "s4 has the largest utilization of the QoS methods": s4's utilization at least s2's and s3's.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``check, cells, failing, largest_gap, unit, example``.
+    """
+    paper = paper_tables() if paper is None else paper
+    g = lambda s, m: grid(paper, s, m)  # noqa: E731
+    video = g("s1", "video_throughput")
+    shortfall = 100 * (1 - video / video.loc[0])
+    gap = (shortfall - g("s1", "per")).loc[1:]
+    tcp = {s: g(s, "tcp_throughput").loc[1:] for s in ("s2", "s3", "s4")}
+    util = {s: g(s, "link_utilization").loc[1:] for s in ("s2", "s3", "s4")}
+    tcp_fail = tcp["s4"] < np.maximum(tcp["s2"], tcp["s3"])
+    util_fail = util["s4"] < np.maximum(util["s2"], util["s3"])
+    k, n = np.unravel_index(int(np.nanargmax(gap.abs().to_numpy())), gap.shape)
+    return pd.DataFrame([
+        {"check": "s1: PER equals the throughput shortfall (within 3 points)", "cells": int(gap.size),
+         "failing": int((gap.abs() > 3).to_numpy().sum()), "largest_gap": float(gap.abs().to_numpy().max()), "unit": "points",
+         "example": f"K={gap.index[k]}, N={gap.columns[n]}: PER {g('s1', 'per').loc[gap.index[k], gap.columns[n]]:.2f} %, "
+                    f"shortfall {shortfall.loc[gap.index[k], gap.columns[n]]:.1f} %"},
+        {"check": "s4 TCP throughput >= s2's and s3's", "cells": int(tcp_fail.size), "failing": int(tcp_fail.to_numpy().sum()),
+         "largest_gap": float((np.maximum(tcp["s2"], tcp["s3"]) - tcp["s4"]).to_numpy().max()), "unit": "Mb/s", "example": ""},
+        {"check": "s4 link utilization >= s2's and s3's", "cells": int(util_fail.size), "failing": int(util_fail.to_numpy().sum()),
+         "largest_gap": float((np.maximum(util["s2"], util["s3"]) - util["s4"]).to_numpy().max()), "unit": "points", "example": ""},
+    ])
+
+
+def run(params: Params | None = None, *, seed: int, workers: int = 1):
+    """Run the chapter's experiments under one root seed.
+
+    Per seed: the streams of every replication, the buffer calibration (on the
+    unloaded runs), the RTT calibration (on s1, K = 1, N = 1), the whole grid of
+    Tables I and II, the summary over replications, the comparison with the
+    paper, one stream's reservations and the buffer/RTT sensitivity check.
+
+    Parameters
+    ----------
+    params : Params, optional
+        The configuration (default ``Params()``, the paper's set-up).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    workers : int, default 1
+        Accepted for the common contract; one run uses one process (seeds are
+        spread over processes by :func:`mmperf.verdicts.run_seeds`). Results do not depend on it.
+
+    Returns
+    -------
+    mmperf.results.Results
+        Tables ``runs``, ``summary``, ``comparison``, ``buffer_calibration``, ``rtt_calibration``,
+        ``calibration``, ``one_stream``, ``sensitivity``; values ``buffer_packets`` and ``rtt_ms``.
+
+    Examples
+    --------
+    >>> from mmperf.experiments import chodorek2018 as ex
+    >>> p = ex.Params(duration_s=4.0, replications=1, rtt_calibration_replications=1, n_values=(1, 2), k_values=(0, 1),
+    ...               buffer_candidates_packets=(50,), rtt_candidates_s=(0.004,), sensitivity_replications=1)
+    >>> r = ex.run(p, seed=1)
+    >>> r.value("buffer_packets"), len(r.table("runs"))
+    (50, 16)
+    """
+    from mmperf.results import Results
+
+    params = Params() if params is None else params
+    if not isinstance(params, Params):
+        raise TypeError(f"params must be a chodorek2018 Params, got {type(params).__name__}")
+    seed = check_seed(seed)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    arrivals = all_arrivals(params, seed=seed)
+    buffer_cal = calibrate_buffer(params, arrivals)
+    buffer_packets = int(buffer_cal.loc[buffer_cal["chosen"], "buffer_packets"].item())
+    rtt_cal = calibrate_rtt(params, arrivals, buffer_packets=buffer_packets, seed=seed)
+    rtt_s = float(rtt_cal.loc[rtt_cal["chosen"], "rtt_ms"].item()) / 1000
+    runs = run_grid(params, arrivals, buffer_packets=buffer_packets, rtt_s=rtt_s, seed=seed)
+    summary = summarize(runs)
+    calibration = pd.DataFrame([
+        {"parameter": "buffer_packets", "value": float(buffer_packets), "unit": "packets of 1500 B",
+         "calibrated_on": "every unloaded run (K = 0, all N) prints PER 0.00 % (Table I, Sec. IV.E)"},
+        {"parameter": "rtt_ms", "value": 1000 * rtt_s, "unit": "ms",
+         "calibrated_on": f"s1, K = 1, N = 1 link utilization nearest {params.rtt_target_utilization_pct:g} % (Table I)"},
+        {"parameter": "mean_rate_mbps", "value": params.video.mean_rate_bps / 1e6, "unit": "Mb/s",
+         "calibrated_on": "Table II, K = 0, N = 1 (one stream's unloaded throughput); fixed in Params"},
+    ])
+    tables = {
+        "runs": runs,
+        "summary": summary,
+        "comparison": compare(summary),
+        "buffer_calibration": buffer_cal,
+        "rtt_calibration": rtt_cal,
+        "calibration": calibration,
+        "one_stream": one_stream(params, arrivals[0]),
+        "sensitivity": buffer_sensitivity(params, arrivals, seed=seed),
+    }
+    descriptions = {
+        "runs": "one row per run (scenario, N, K, replication): PER [%], link utilization [%], video and TCP throughput [Mb/s], byte totals",
+        "summary": "per cell of Tables I and II: mean, sd, 5 % and 95 % quantile over replications of each metric (unit column)",
+        "comparison": "per cell of Tables I and II: the paper's value, the book's mean, its sd and book - paper (unit column)",
+        "buffer_calibration": "per candidate buffer [packets]: largest mean unloaded PER over N [%]; the chosen one",
+        "rtt_calibration": "per candidate base RTT [ms]: s1 K = 1, N = 1 link utilization [%], error [points]; the chosen one",
+        "calibration": "the three calibrated values, their units and the data each was fitted on",
+        "one_stream": "replication 0, stream 0: rate sent per 300-ms window (= the s4 reservation) and the s2, s3 reservations [Mb/s]",
+        "sensitivity": "s1 PER [%] and link utilization [%] of four cells for other buffers [packets] and base RTTs [ms]",
+    }
+    return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions,
+                   values={"buffer_packets": buffer_packets, "rtt_ms": 1000 * rtt_s})

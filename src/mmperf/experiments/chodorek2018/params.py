@@ -1,0 +1,174 @@
+"""Every knob of the Chodorek & Chodorek chapter, with the paper's set-up as defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+
+import numpy as np
+import pandas as pd
+
+from mmperf import _validate
+from mmperf.media import hdvideo
+from mmperf.networks import bottleneck
+
+SCENARIOS = {
+    "s1": "best effort",
+    "s2": "static RSVP, 150 % of target",
+    "s3": "static RSVP, peak rate",
+    "s4": "dynamic TFD, every 300 ms",
+}
+"""Scenario key -> short description (Sec. IV.E)."""
+
+_DOC = {
+    # name: (unit, source, description)
+    "capacity_bps": ("bit/s", "paper sec. IV.A (1 Gb/s shared link)", "bottleneck link rate"),
+    "buffer_candidates_packets": ("packets of 1500 B", "calibration (the book's search range; the paper gives no buffer)",
+                                  "drop-tail buffers tried; the smallest whose unloaded runs (K = 0, every N) print PER 0.00 % is chosen"),
+    "rtt_candidates_s": ("s", "calibration (the book's search range; the paper gives no RTT)",
+                         "base round trips tried; the one whose s1 K = 1, N = 1 utilization is nearest the target is chosen"),
+    "rtt_target_utilization_pct": ("%", "paper Table I (s1, K = 1, N = 1)", "link utilization the RTT is calibrated on"),
+    "rtt_calibration_replications": ("runs", "assumed", "replications averaged per RTT candidate"),
+    "slot_s": ("s", "model resolution (the book's)", "time slot of the fluid bottleneck"),
+    "packet_bytes": ("bytes", "assumed (Ethernet MTU)", "TCP segment on the wire; buffer unit"),
+    "video": ("model", "paper sec. IV.D (30 frame/s, 8 clips of 19 s, 40 Mb/s target); mean 63 Mb/s calibrated on Table II K = 0, N = 1",
+              "the synthetic HD video (mmperf.media.hdvideo.VideoModel)"),
+    "n_values": ("streams", "paper sec. IV.E (N = 1..10)", "numbers of HD video streams N"),
+    "k_values": ("flows", "paper sec. IV.E (K = 0..10)", "numbers of TCP flows K"),
+    "scenarios": ("keys", "paper sec. IV.E (s1-s4)", "QoS scenarios run"),
+    "replications": ("runs", "paper sec. V (20 replications)", "runs per cell"),
+    "duration_s": ("s", "paper sec. IV.D (152-s sequence)", "simulated time per run"),
+    "next_time_s": ("s", "paper sec. III.B (Next Time, 300 ms)", "TFD window: the horizon each option announces and its renewal period"),
+    "s2_fraction": ("x target", "paper sec. IV.E (150 % of target)", "s2 static reservation as a multiple of the 40 Mb/s target"),
+    "peak_window_s": ("s", "assumed (the paper's 'peak rate' has no window)", "averaging window of the s3 peak rate"),
+    "reservable_fraction": ("fraction", "assumed (admission up to the link)", "share of the link reservations may take"),
+    "sensitivity_buffers_packets": ("packets", "the book's sensitivity check", "buffers of the best-effort sensitivity figure"),
+    "sensitivity_rtts_s": ("s", "the book's sensitivity check", "base round trips of the sensitivity figure"),
+    "sensitivity_replications": ("runs", "the book's sensitivity check", "replications per sensitivity point"),
+}
+
+
+def _increasing(value, name: str, check, what: str) -> tuple:
+    """``value`` as a tuple if it is a non-empty, increasing sequence whose items pass ``check(item, name)``."""
+    if not isinstance(value, (tuple, list)) or not value:
+        raise ValueError(f"{name} must be a non-empty tuple of {what}, got {value!r}")
+    out = tuple(check(v, name) for v in value)
+    if list(out) != sorted(set(out)):
+        raise ValueError(f"{name} must be increasing without repeats, got {value!r}")
+    return out
+
+
+def _ints(value, name: str, minimum: int) -> tuple:
+    return _increasing(value, name, lambda v, n: _validate.whole(v, n, minimum=minimum), f"whole numbers >= {minimum}")
+
+
+def _positives(value, name: str) -> tuple:
+    return _increasing(value, name, _validate.positive, "numbers > 0")
+
+
+@dataclass(frozen=True)
+class Params:
+    """The chapter's configuration: defaults are the paper's set-up (see :meth:`table`).
+
+    The buffer and the base RTT are not given by the paper: :func:`~mmperf.experiments.chodorek2018.run`
+    calibrates them per root seed from ``buffer_candidates_packets`` and ``rtt_candidates_s``
+    (give one candidate to fix a value).
+
+    Raises
+    ------
+    ValueError
+        If a value is out of range, NaN or infinite (the message names the parameter).
+
+    Examples
+    --------
+    >>> p = Params()
+    >>> p.replications, p.link(buffer_packets=50, rtt_s=0.004).buffer_bytes
+    (20, 75000.0)
+    """
+
+    capacity_bps: float = 1e9
+    buffer_candidates_packets: tuple = (25, 50, 100, 150, 200, 300, 400, 500)
+    rtt_candidates_s: tuple = (0.002, 0.004, 0.006, 0.008, 0.010, 0.012)
+    rtt_target_utilization_pct: float = 83.4
+    rtt_calibration_replications: int = 5
+    slot_s: float = 0.002
+    packet_bytes: int = 1500
+    video: hdvideo.VideoModel = field(default_factory=hdvideo.VideoModel)
+    n_values: tuple = tuple(range(1, 11))
+    k_values: tuple = tuple(range(0, 11))
+    scenarios: tuple = ("s1", "s2", "s3", "s4")
+    replications: int = 20
+    duration_s: float = 152.0
+    next_time_s: float = 0.3
+    s2_fraction: float = 1.5
+    peak_window_s: float = 1.0
+    reservable_fraction: float = 1.0
+    sensitivity_buffers_packets: tuple = (10, 25, 50, 100, 400)
+    sensitivity_rtts_s: tuple = (0.002, 0.004, 0.010)
+    sensitivity_replications: int = 2
+
+    def __post_init__(self):
+        bad = [s for s in self.scenarios if s not in SCENARIOS] if isinstance(self.scenarios, (tuple, list)) else [self.scenarios]
+        if bad or not self.scenarios:
+            raise ValueError(f"scenarios must be a non-empty subset of {list(SCENARIOS)}, got {self.scenarios!r}")
+        if not isinstance(self.video, hdvideo.VideoModel):
+            raise ValueError(f"video must be a mmperf.media.hdvideo.VideoModel, got {type(self.video).__name__}")
+        _validate.positive(self.capacity_bps, "capacity_bps")
+        _ints(self.buffer_candidates_packets, "buffer_candidates_packets", 1)
+        _positives(self.rtt_candidates_s, "rtt_candidates_s")
+        pct = _validate.positive(self.rtt_target_utilization_pct, "rtt_target_utilization_pct")
+        if pct > 100:
+            raise ValueError(f"rtt_target_utilization_pct must be in (0, 100], got {pct!r}")
+        for name in ("rtt_calibration_replications", "packet_bytes", "replications", "sensitivity_replications"):
+            _validate.whole(getattr(self, name), name, minimum=1)
+        _ints(self.n_values, "n_values", 1)
+        _ints(self.k_values, "k_values", 0)
+        _ints(self.sensitivity_buffers_packets, "sensitivity_buffers_packets", 1)
+        _positives(self.sensitivity_rtts_s, "sensitivity_rtts_s")
+        for name in ("slot_s", "duration_s", "next_time_s", "s2_fraction", "peak_window_s"):
+            _validate.positive(getattr(self, name), name)
+        frac = _validate.positive(self.reservable_fraction, "reservable_fraction")
+        if frac > 1:
+            raise ValueError(f"reservable_fraction must be in (0, 1], got {frac!r}")
+        if min(self.rtt_candidates_s + self.sensitivity_rtts_s) < self.slot_s:
+            raise ValueError(f"rtt_candidates_s and sensitivity_rtts_s must be at least one slot ({self.slot_s} s)")
+        spw = self.next_time_s / self.slot_s
+        if abs(spw - round(spw)) > 1e-9:
+            raise ValueError(f"next_time_s ({self.next_time_s}) must be a whole number of slots ({self.slot_s} s)")
+        if self.replications < self.rtt_calibration_replications:
+            raise ValueError(f"rtt_calibration_replications ({self.rtt_calibration_replications}) must not exceed "
+                             f"replications ({self.replications})")
+
+    @property
+    def n_slots(self) -> int:
+        """Slots per run."""
+        return int(round(self.duration_s / self.slot_s))
+
+    @property
+    def slots_per_window(self) -> int:
+        """Slots per TFD window (Next Time)."""
+        return int(round(self.next_time_s / self.slot_s))
+
+    def link(self, *, buffer_packets: int, rtt_s: float) -> bottleneck.Link:
+        """The bottleneck with a chosen buffer and base RTT."""
+        return bottleneck.Link(capacity_bps=self.capacity_bps, buffer_packets=int(buffer_packets), rtt_s=float(rtt_s),
+                               slot_s=self.slot_s, packet_bytes=self.packet_bytes)
+
+    def with_(self, **changes) -> "Params":
+        """A copy with some fields changed (``dataclasses.replace``)."""
+        return replace(self, **changes)
+
+    def table(self) -> pd.DataFrame:
+        """Every parameter with its value, unit and source (paper section, calibration or assumption)."""
+        rows = []
+        for f in fields(self):
+            unit, source, what = _DOC[f.name]
+            value = getattr(self, f.name)
+            if isinstance(value, hdvideo.VideoModel):
+                value = (f"mean {value.mean_rate_bps / 1e6:g} Mb/s on the wire, target {value.target_rate_bps / 1e6:g} Mb/s, "
+                         f"{value.frame_rate:g} frame/s, {len(value.clips)} clips of {value.clip_s:g} s")
+            elif isinstance(value, tuple):
+                value = ", ".join(f"{v:g}" if isinstance(v, (float, np.floating)) else str(v) for v in value)
+            else:
+                value = f"{value:g}" if isinstance(value, float) else str(value)
+            rows.append({"parameter": f.name, "value": value, "unit": unit, "source": source, "description": what})
+        return pd.DataFrame(rows)
