@@ -187,6 +187,9 @@ def _theme() -> dict:
             "title": {"fontSize": 14, "anchor": "start"},
             "axis": {"labelFontSize": 11, "titleFontSize": 12},
             "legend": {"labelFontSize": 11, "titleFontSize": 12},
+            # every mark has a tooltip: a chart's own tooltip encoding where it has one, else
+            # the encoded fields under their titles (which carry the units)
+            "mark": {"tooltip": {"content": "encoding"}},
         }
     }
 

@@ -1,4 +1,5 @@
 import base64
+import json
 import struct
 
 import altair as alt
@@ -108,3 +109,28 @@ def test_image_grid_validates_and_renders_png():
         charts.image_grid({"bad": img.astype(float)})
     with pytest.raises(ValueError, match="at least one"):
         charts.image_grid({})
+
+
+def _committed_charts():
+    import json
+    from pathlib import Path
+
+    from mmperf.book._execute import book_notebooks
+
+    root = Path(__file__).resolve().parents[2]
+    for nb in book_notebooks(root):
+        for i, cell in enumerate(json.loads(nb.read_text())["cells"]):
+            for out in cell.get("outputs", []):
+                spec = out.get("data", {}).get(charts.VEGALITE_MIME)
+                if spec is not None:
+                    yield f"{nb.stem} cell {i}", spec, out
+
+
+def test_every_committed_chart_has_a_static_image_and_tooltips():
+    found = list(_committed_charts())
+    assert len(found) >= 40
+    for where, spec, out in found:
+        assert "image/png" in out["data"], f"{where}: no static image"
+        text = json.dumps(spec)
+        assert '"tooltip"' in text, f"{where}: no tooltip"
+        assert "text/html" not in out["data"], f"{where}: HTML would hide the chart in JupyterLab"

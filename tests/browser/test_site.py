@@ -3,9 +3,10 @@
 Every page of ``_build/html`` is served on localhost and opened. A page fails
 when it requests anything outside localhost, a resource fails to load or
 answers with an error status, it logs a console error or an uncaught
-exception, a chart container holds no drawn chart (svg or canvas), a chart
+exception or a Vega warning, a chart container holds no drawn chart (svg or canvas) or no
+visible data mark, a chart
 does not fit the reading column at 1280 px (or only by shrinking below 90 %),
-or maths was left untypeset. A meta-refresh page is followed to the page it
+or maths was left untypeset; at a phone's 390 px, a page is wider than the screen. A meta-refresh page is followed to the page it
 redirects to. A screenshot of each page goes to ``_build/screenshots/``.
 
 Run after ``make book`` (``make test`` does both).
@@ -137,6 +138,8 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
     page.on("requestfailed", lambda req: failed.append(f"{req.url} ({req.failure})") if urlparse(req.url).hostname in LOCAL_HOSTS else None)
     page.on("response", lambda resp: bad_status.append(f"{resp.status} {resp.url}") if resp.status >= 400 else None)
     page.on("console", lambda msg: console_errors.append(msg.text) if msg.type == "error" else None)
+    vega_warnings: list[str] = []
+    page.on("console", lambda msg: vega_warnings.append(msg.text) if msg.text.startswith("WARN") else None)
     page.on("pageerror", lambda exc: page_errors.append(str(exc)))
 
     pending: set[str] = set()
@@ -177,6 +180,14 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
     )
     sticking_out = [f"{i}: shown {shown:.0f} px in {avail} px" for i, _, shown, avail in fit if shown > avail + 0.5]
     too_wide = [f"{i}: drawn {drawn:.0f} px for {avail} px" for i, drawn, _, avail in fit if avail < MIN_CHART_SCALE * drawn]
+    # Every chart shows its data: at least one data mark (Vega's role-mark groups, not axes or
+    # legends) has a visible size.
+    empty = page.evaluate(
+        """() => [...document.querySelectorAll('.mmperf-chart')].filter(el => {
+             const marks = [...el.querySelectorAll('svg g.role-mark > path, svg g.role-mark > line, svg g.role-mark > text, svg g.role-mark > rect, svg g.role-mark > g')];
+             return !marks.some(m => { const b = m.getBBox(); return (b.width > 0.5 || b.height > 0.5) && b.width === b.width && b.height === b.height; });
+           }).map(el => el.id)"""
+    )
     n_math = page.locator("div.math, span.math").count()
     if n_math:
         page.wait_for_function("() => document.querySelectorAll('mjx-container').length > 0", timeout=TIMEOUT_MS)
@@ -193,8 +204,39 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
     assert not page_errors, f"{page_path} raised: {page_errors}"
     assert not unexpected_console, f"{page_path} logged console errors: {unexpected_console}"
     assert not undrawn, f"{page_path}: {len(undrawn)} of {n_charts} charts not drawn: {undrawn}"
+    assert not vega_warnings, f"{page_path}: Vega warnings: {vega_warnings}"
+    assert not empty, f"{page_path}: charts with no visible data mark: {empty}"
     assert not sticking_out, f"{page_path}: charts wider than the reading column: {sticking_out}"
     assert not too_wide, f"{page_path}: charts too wide to read at {VIEWPORT['width']} px: {too_wide}"
+
+
+PHONE = {"width": 390, "height": 844}  # a phone held upright
+
+
+@pytest.mark.parametrize("page_path", [p for p in PAGES if _redirect_target(p) is None])
+def test_page_fits_a_phone_screen(server, browser, page_path):
+    """At 390 px nothing makes the page wider than the screen (wide tables and charts scroll inside
+    their own box), and charts are drawn."""
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.route("**/*", lambda r: r.continue_() if urlparse(r.request.url).hostname in LOCAL_HOSTS else r.abort())
+    page.goto(f"{server}/{page_path}", wait_until="load")
+    if page.locator(".mmperf-chart").count():
+        page.wait_for_function(
+            "() => [...document.querySelectorAll('.mmperf-chart')].every(el => el.querySelector('svg, canvas'))",
+            timeout=TIMEOUT_MS)
+    page.wait_for_timeout(200)
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('article *')].filter(el => el.getBoundingClientRect().right > window.innerWidth + 1
+             && !el.closest('.cell_output .output, .highlight, .mmperf-claims, .table-wrapper, .MathJax, mjx-container, .mmperf-chart'))
+             .slice(0, 5).map(el => el.tagName + '.' + el.className)"""
+    )
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / ("phone__" + page_path.replace("/", "__").removesuffix(".html") + ".png")))
+    context.close()
+    assert width <= PHONE["width"], f"{page_path}: {width} px wide at {PHONE['width']} px; first culprits {wide}"
 
 
 def test_offline_search_finds_a_page(server, browser):
