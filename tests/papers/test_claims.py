@@ -22,20 +22,27 @@ CONTRACT_PAPERS = [p for p in PAPERS if hasattr(_module(p), "CLAIMS")]
 """Papers under the common contract (Params, run, CLAIMS); the others still register claims in notebooks."""
 
 
-@functools.lru_cache(maxsize=None)
-def _verdicts(paper):
-    """The paper's verdicts under the book's seed, judged over ten seeds (computed once per session)."""
+def _contracts(paper):
+    """A paper's (Params, run, CLAIMS) triples: one per chapter (``CONTRACTS``), or the paper's own."""
     ex = _module(paper)
-    runs = run_seeds(ex.run, ex.Params(), judging_seeds(root=DEFAULT_ROOT_SEED), workers=2)
-    return judge(ex.CLAIMS, runs, book_seed=DEFAULT_ROOT_SEED).frame.set_index("claim_id")
+    return getattr(ex, "CONTRACTS", ((ex.Params, ex.run, ex.CLAIMS),))
 
 
-SPECS = [(paper, spec) for paper in CONTRACT_PAPERS for spec in _module(paper).CLAIMS]
+@functools.lru_cache(maxsize=None)
+def _verdicts(paper, chapter):
+    """One chapter's verdicts under the book's seed, judged over ten seeds (computed once per session)."""
+    params, run, claims = _contracts(paper)[chapter]
+    runs = run_seeds(run, params(), judging_seeds(root=DEFAULT_ROOT_SEED), workers=2)
+    return judge(claims, runs, book_seed=DEFAULT_ROOT_SEED).frame.set_index("claim_id")
 
 
-@pytest.mark.parametrize("paper,spec", SPECS, ids=[f"{p}:{s.id}" for p, s in SPECS])
-def test_claim_has_the_expected_status(paper, spec):
-    row = _verdicts(paper).loc[spec.id]
+SPECS = [(paper, i, spec) for paper in CONTRACT_PAPERS for i, (_, _, claims) in enumerate(_contracts(paper))
+         for spec in claims]
+
+
+@pytest.mark.parametrize("paper,chapter,spec", SPECS, ids=[f"{p}:{s.id}" for p, _, s in SPECS])
+def test_claim_has_the_expected_status(paper, chapter, spec):
+    row = _verdicts(paper, chapter).loc[spec.id]
     assert row["status"] == spec.expected, f"{paper}:{spec.id}: {row['reason']}"
     assert row["kind"] == spec.kind in KINDS
     assert int(row["seeds"]) == JUDGING_SEEDS
@@ -44,10 +51,10 @@ def test_claim_has_the_expected_status(paper, spec):
 
 @pytest.mark.parametrize("paper", CONTRACT_PAPERS)
 def test_every_paper_follows_the_contract(paper):
-    ex = _module(paper)
-    params = ex.Params()
-    table = params.table()
-    assert {"parameter", "value", "unit", "source"} <= set(table.columns)
-    assert len({s.id for s in ex.CLAIMS}) == len(ex.CLAIMS)
-    with pytest.raises(ValueError, match="seed must be"):
-        ex.run(params, seed=-1)
+    ids = [s.id for _, _, claims in _contracts(paper) for s in claims]
+    assert len(set(ids)) == len(ids)
+    for params_cls, run, _ in _contracts(paper):
+        params = params_cls()
+        assert {"parameter", "value", "unit", "source"} <= set(params.table().columns)
+        with pytest.raises(ValueError, match="seed must be"):
+            run(params, seed=-1)

@@ -270,7 +270,7 @@ def load_shares(system: System, users: int, *, model: ConferenceModel = Conferen
 
 
 def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: ConferenceModel = ConferenceModel(),
-             limits: UserLimits = VIDEOCONFERENCE, scheduler: Scheduler = Scheduler()) -> pd.Series:
+             limits: UserLimits = VIDEOCONFERENCE, scheduler: Scheduler = Scheduler(), root: int | None = None) -> pd.Series:
     """Predict latency, jitter, data loss and quality of one videoconference configuration (Sec. 8.5).
 
     The receiving workstation runs ``load`` CPU-bound processes plus the
@@ -293,6 +293,8 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
         Replication (seed).
     model, limits, scheduler
         Predictor parameters, user limits, host scheduler.
+    root : int, optional
+        Root seed of the run's stream (default: the book's, :func:`mmperf.seeds.use`).
 
     Returns
     -------
@@ -319,7 +321,7 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
     others = (users - 1) / users * shares["net_utilization"]
     traffic = Traffic(utilization=min(others, 0.95), burst_bytes=model.frame_bytes)
     g = rng("claypool1998", "quality", system.name, f"{system.specint92:g}", f"{system.mbps:g}", system.sched_class,
-            int(users), int(load), int(rep))
+            int(users), int(load), int(rep), root=root)
     t = _simulate(PeriodicStream(period_us=period, size_bytes=model.frame_bytes, n_packets=model.n_frames),
                   sender=host, receiver=host, network=Network(system.name, system.mbps), traffic=traffic,
                   scheduler=scheduler, rng=g)
@@ -356,7 +358,7 @@ def max_acceptable_users(frame: pd.DataFrame) -> pd.Series:
 
 def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str, background: float = 0.0,
             bulk: bool = True, reps: int = 3, stream: PeriodicStream = PeriodicStream(),
-            scheduler: Scheduler = Scheduler()) -> pd.DataFrame:
+            scheduler: Scheduler = Scheduler(), root: int | None = None) -> pd.DataFrame:
     """Jitter as processor power and network bandwidth double every year (Sec. 9, Fig. 22).
 
     For each year ``y`` the stream runs between two hosts of power
@@ -377,7 +379,7 @@ def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str
         receiver = Host("receiver", spec, hogs=hogs, background=background, sched_class=sched_class)
         v = [jitter.variance(_simulate(stream, sender=sender, receiver=receiver, network=Network("projected", bw),
                                        traffic=Traffic(bulk=bulk), scheduler=scheduler,
-                                       rng=rng("claypool1998", "projection", sched_class, int(hogs), f"{y:g}", r))["interarrival_us"])
+                                       rng=rng("claypool1998", "projection", sched_class, int(hogs), f"{y:g}", r, root=root))["interarrival_us"])
              for r in range(reps)]
         rows.append({"year": float(y), "specint92": spec, "mbps": bw, "sched_class": sched_class, "jitter_us2": float(np.mean(v))})
     return pd.DataFrame(rows)

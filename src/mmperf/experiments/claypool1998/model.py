@@ -446,7 +446,7 @@ QUALITY_PARAMETERS = pd.DataFrame([
 """All parameters of the quality chapter with their source."""
 
 
-def table4(*, reps: int = TABLE4_REPS) -> pd.DataFrame:
+def table4(*, reps: int = TABLE4_REPS, root: int | None = None) -> pd.DataFrame:
     """Table 4 side by side: processor, network, predicted (their sum) and actual jitter per network.
 
     Returns
@@ -455,7 +455,7 @@ def table4(*, reps: int = TABLE4_REPS) -> pd.DataFrame:
         ``network``, ``column`` (processor, network, predicted, actual), ``paper``, ``book`` (mean
         variance in ms^2, the unit the book reads Table 4 in) and ``difference``.
     """
-    r = run_points(table4_grid(), reps=reps)
+    r = run_points(table4_grid(), reps=reps, root=root)
     r["column"] = r["experiment"].str.replace("additivity-", "", regex=False).replace({"both": "actual"})
     book = r.groupby(["network", "column"])["variance"].mean().unstack() / 1e6
     book["predicted"] = planning.additive_jitter(book["processor"], book["network"])
@@ -468,27 +468,29 @@ def table4(*, reps: int = TABLE4_REPS) -> pd.DataFrame:
     return out
 
 
-def fig19(*, reps: int = QUALITY_REPS) -> pd.DataFrame:
+def fig19(*, reps: int = QUALITY_REPS, root: int | None = None) -> pd.DataFrame:
     """Quality for five users: processor power rising on Ethernet, and bandwidth rising with an IPX."""
     cpu = planning.sweep([planning.System(f"SPECint92 {s:g}", s, NETWORKS["Ethernet"].mbps) for s in FIG19_SPECS],
-                         users=(FIG19_USERS,), reps=reps, model=CONFERENCE).assign(scenario="processor power rises (Ethernet)", x=lambda d: d["specint92"])
+                         users=(FIG19_USERS,), reps=reps, model=CONFERENCE, root=root).assign(scenario="processor power rises (Ethernet)", x=lambda d: d["specint92"])
     net = planning.sweep([planning.System(f"{b:g} Mb/s", SPECINT92["IPX"], b) for b in FIG19_MBPS],
-                         users=(FIG19_USERS,), reps=reps, model=CONFERENCE).assign(scenario="bandwidth rises (IPX)", x=lambda d: d["mbps"])
+                         users=(FIG19_USERS,), reps=reps, model=CONFERENCE, root=root).assign(scenario="bandwidth rises (IPX)", x=lambda d: d["mbps"])
     return pd.concat([cpu, net], ignore_index=True)
 
 
-def fig20(*, reps: int = QUALITY_REPS, users=None) -> pd.DataFrame:
+def fig20(*, reps: int = QUALITY_REPS, users=None, root: int | None = None) -> pd.DataFrame:
     """Quality against users for the three systems."""
     systems = [SYSTEMS[k] for k in ("IPX + Ethernet", "Sparc 5 + Fibre Channel", "DEC Alpha + HIPPI")]
-    return planning.sweep(systems, users=FIG20_USERS if users is None else users, reps=reps, model=CONFERENCE)
+    return planning.sweep(systems, users=FIG20_USERS if users is None else users, reps=reps, model=CONFERENCE, root=root)
 
 
-def fig21(*, reps: int = QUALITY_REPS) -> pd.DataFrame:
+def fig21(*, reps: int = QUALITY_REPS, root: int | None = None) -> pd.DataFrame:
     """Quality against processor load for the three systems and the IPX with real-time priorities."""
-    return planning.sweep(list(SYSTEMS.values()), users=(FIG21_USERS,), loads=FIG21_LOADS, reps=reps, model=CONFERENCE)
+    return planning.sweep(list(SYSTEMS.values()), users=(FIG21_USERS,), loads=FIG21_LOADS, reps=reps, model=CONFERENCE,
+                          root=root)
 
 
-def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21), reps: int = 1) -> pd.DataFrame:
+def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21), reps: int = 1,
+               root: int | None = None) -> pd.DataFrame:
     """Users an IPX-class processor grown for ``y`` years supports on Ethernet and on HIPPI.
 
     Returns
@@ -501,19 +503,19 @@ def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21),
     for y in years:
         spec = SPECINT92["IPX"] * 2.0**y
         systems = [planning.System(f"IPX x2^{y:g} + {net}", spec, NETWORKS[net].mbps) for net in ("Ethernet", "HIPPI")]
-        best = planning.max_acceptable_users(planning.sweep(systems, users=users, reps=reps, model=CONFERENCE))
+        best = planning.max_acceptable_users(planning.sweep(systems, users=users, reps=reps, model=CONFERENCE, root=root))
         rows.append({"year": float(y), "specint92": spec, "ethernet_users": int(best.iloc[0]), "hippi_users": int(best.iloc[1])})
     return pd.DataFrame(rows)
 
 
-def projection(*, hogs: int | None = None, reps: int | None = None) -> pd.DataFrame:
+def projection(*, hogs: int | None = None, reps: int | None = None, root: int | None = None) -> pd.DataFrame:
     """Fig. 22: jitter against years with default and real-time priorities."""
     kw = dict(PROJECTION)
     if hogs is not None:
         kw["hogs"] = hogs
     if reps is not None:
         kw["reps"] = reps
-    return pd.concat([planning.project(PROJECTION_YEARS, sched_class=c, **kw) for c in ("default", "real-time")],
+    return pd.concat([planning.project(PROJECTION_YEARS, sched_class=c, root=root, **kw) for c in ("default", "real-time")],
                      ignore_index=True)
 
 
@@ -539,13 +541,13 @@ FIG16_CONFIG = RunConfig("processor-load", workstation="IPX", hogs=2)
 """The run whose compensation curve stands for Fig. 16 (chosen before looking: the Fig. 3 host and load)."""
 
 
-def what_if_grid(*, users=(2, 3, 5, 10, 20, 50), loads=(0, 3, 6)) -> pd.DataFrame:
+def what_if_grid(*, users=(2, 3, 5, 10, 20, 50), loads=(0, 3, 6), root: int | None = None) -> pd.DataFrame:
     """Quality of every processor x network x class x users x load, one run each, for the what-if chart."""
     combos = {f"{p} + {n}, {c}": (p, n) for p in ("IPX", "Sparc 5", "DEC Alpha") for n in NETWORKS
               for c in ("default", "real-time")}
     systems = [planning.System(name, SPECINT92[p], NETWORKS[n].mbps, name.rsplit(", ", 1)[1])
                for name, (p, n) in combos.items()]
-    out = planning.sweep(systems, users=users, loads=loads, reps=1, model=CONFERENCE)
+    out = planning.sweep(systems, users=users, loads=loads, reps=1, model=CONFERENCE, root=root)
     out["processor"] = out["system"].map({k: v[0] for k, v in combos.items()})
     out["network"] = out["system"].map({k: v[1] for k, v in combos.items()})
     return out
