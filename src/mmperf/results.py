@@ -98,3 +98,49 @@ class Results:
         """One row per table: name, rows, columns and description."""
         return pd.DataFrame([{"table": n, "rows": len(t), "columns": ", ".join(map(str, t.columns)),
                               "description": self.descriptions[n]} for n, t in self.tables.items()])
+
+
+def params_table(params, doc: Mapping[str, tuple]) -> pd.DataFrame:
+    """A paper's ``Params`` as the chapter's parameter table: one row per field.
+
+    Parameters
+    ----------
+    params : dataclass instance
+        A paper's ``Params``.
+    doc : mapping of str to tuple
+        Field name to ``(unit, source)`` or ``(unit, source, description)``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``parameter``, ``value`` (text; a tuple's items joined by commas), ``unit``,
+        ``source`` and, where ``doc`` gives one, ``description``.
+
+    Raises
+    ------
+    KeyError
+        If a field has no entry in ``doc``.
+
+    Examples
+    --------
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class P:
+    ...     rates: tuple = (30.0, 60.0)
+    >>> params_table(P(), {"rates": ("Mb/s", "paper")}).iloc[0].tolist()
+    ['rates', '30.0, 60.0', 'Mb/s', 'paper']
+    """
+    from dataclasses import fields
+
+    rows = []
+    for f in fields(params):
+        if f.name not in doc:
+            raise KeyError(f"parameter {f.name!r} of {type(params).__name__} has no unit and source in the table's doc")
+        entry = doc[f.name]
+        value = getattr(params, f.name)
+        row = {"parameter": f.name, "value": ", ".join(map(str, value)) if isinstance(value, tuple) else str(value),
+               "unit": entry[0], "source": entry[1]}
+        if len(entry) > 2:
+            row["description"] = entry[2]
+        rows.append(row)
+    return pd.DataFrame(rows)

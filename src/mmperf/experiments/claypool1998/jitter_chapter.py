@@ -11,10 +11,12 @@ reflections are ``prediction``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+
+from mmperf.results import params_table
 
 from mmperf import _validate
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
@@ -53,9 +55,8 @@ class Params:
             raise TypeError(f"scheduler must be a mmperf.hosts.cpu.Scheduler, got {type(self.scheduler).__name__}")
 
     def table(self) -> pd.DataFrame:
-        """Every knob with its value, unit and source."""
-        return pd.DataFrame([{"parameter": f.name, "value": str(getattr(self, f.name)), "unit": _DOC[f.name][0],
-                              "source": _DOC[f.name][1]} for f in fields(self)])
+        """Every knob with its value, unit and source (:func:`mmperf.results.params_table`)."""
+        return params_table(self, _DOC)
 
 
 def run(params: Params | None = None, *, seed: int, workers: int = 1):

@@ -16,6 +16,8 @@ from dataclasses import dataclass, fields
 import numpy as np
 import pandas as pd
 
+from mmperf.results import params_table
+
 from mmperf import _validate
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
 from mmperf.experiments.claypool1998 import model as M
@@ -51,9 +53,8 @@ class QualityParams:
             _validate.whole(getattr(self, f.name), f.name, minimum=1)
 
     def table(self) -> pd.DataFrame:
-        """Every knob with its value, unit and source."""
-        return pd.DataFrame([{"parameter": f.name, "value": str(getattr(self, f.name)), "unit": _DOC[f.name][0],
-                              "source": _DOC[f.name][1]} for f in fields(self)])
+        """Every knob with its value, unit and source (:func:`mmperf.results.params_table`)."""
+        return params_table(self, _DOC)
 
 
 def run_quality(params: QualityParams | None = None, *, seed: int, workers: int = 1):

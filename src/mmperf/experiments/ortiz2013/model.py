@@ -18,10 +18,12 @@ Examples
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 import pandas as pd
+
+from mmperf.results import params_table
 
 from mmperf import _validate
 from mmperf.coding import svc
@@ -175,9 +177,8 @@ class Params:
                              f"{self.kept_bandwidth_mbps!r}, {self.kept_error_rate!r}")
 
     def table(self) -> pd.DataFrame:
-        """Every knob with its value, unit and source (the chapter's parameter table)."""
-        return pd.DataFrame([{"parameter": f.name, "value": str(getattr(self, f.name)), "unit": _DOC[f.name][0],
-                              "source": _DOC[f.name][1]} for f in fields(self)])
+        """Every knob with its value, unit and source (:func:`mmperf.results.params_table`)."""
+        return params_table(self, _DOC)
 
     def network(self, bandwidth_mbps: float, error_rate: float) -> Network:
         """The two-link network of one grid cell."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 
 import pandas as pd
+
+from mmperf.results import params_table
 
 from mmperf.experiments.taylor1993.model import (
     DISPLAY_CALIBRATION_TABLE,
@@ -72,11 +74,5 @@ class Params:
         return replace(self, **changes)
 
     def table(self) -> pd.DataFrame:
-        """Every parameter with its value, unit and source (paper section, calibration or assumption)."""
-        rows = []
-        for f in fields(self):
-            unit, source, what = _DOC[f.name]
-            value = getattr(self, f.name)
-            rows.append({"parameter": f.name, "value": ", ".join(map(str, value)) if isinstance(value, tuple) else str(value),
-                         "unit": unit, "source": source, "description": what})
-        return pd.DataFrame(rows)
+        """Every parameter with its value, unit, source and description (:func:`mmperf.results.params_table`)."""
+        return params_table(self, _DOC)
