@@ -53,3 +53,19 @@ def test_a_changed_parameter_changes_the_chapter(tmp_path):
     committed, changed = _claims(json.loads(src.read_text())), _claims(ran)
     assert committed.keys() == changed.keys() and committed
     assert any(committed[k] != changed[k] for k in committed)
+
+
+@pytest.mark.parametrize("path", [p for p in CHAPTERS if "appendix" not in p.parts], ids=lambda p: p.stem)
+def test_each_chapter_has_knobs_beside_the_seed_and_uses_them(path):
+    """A paper chapter's parameters cell holds knobs a reader can change, and every one is used
+    by a later cell (so editing it, or papermill's -p, changes what the chapter computes)."""
+    import ast
+
+    cells = json.loads(path.read_text())["cells"]
+    i = next(k for k, c in enumerate(cells) if "parameters" in c.get("metadata", {}).get("tags", []))
+    names = [t.id for node in ast.parse("".join(cells[i]["source"])).body if isinstance(node, ast.Assign)
+             for t in node.targets if isinstance(t, ast.Name)]
+    assert names[0] == "seed" and len(names) >= 2, f"{path.name}: only {names} in the parameters cell"
+    later = "".join("".join(c["source"]) for c in cells[i + 1:] if c["cell_type"] == "code")
+    for name in names[1:]:
+        assert any(f"{name}{sep}" in later for sep in (")", ",", " ", "\n")), f"{path.name}: {name} is never used"
