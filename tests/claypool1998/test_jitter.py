@@ -111,3 +111,16 @@ def test_rfc3550_converges_to_constant_alternation():
 def test_measures_need_two_values():
     with pytest.raises(ValueError, match="at least 2"):
         jitter.variance([1.0])
+
+
+def test_on_a_decay_usage_scheduler_the_light_receiver_never_waits():
+    """Sec. 5 on mmperf.hosts.timesharing: the receiver's ~1 % duty keeps its decayed usage far below
+    the counters', so every wake-up preempts at once and the jitter does not grow with load."""
+    from mmperf.experiments.claypool1998 import jitter_chapter as J
+
+    check, trace = J.scheduler_check(seed=5, n_packets=200, hogs=(0, 6))
+    assert (check["late_max_us"] == 0).all()
+    v = check.set_index(["sched_class", "hogs"])["variance"]
+    for cls in ("default", "niced", "real-time"):
+        assert 0.5 < v[(cls, 6)] / v[(cls, 0)] < 2.0  # no load dependence beyond the work's own spread
+    assert set(trace["process"]) >= {"receiver", "counter 1"}

@@ -21,6 +21,7 @@ from mmperf.results import params_table
 from mmperf import _validate
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
 from mmperf.experiments.claypool1998 import model as M
+from mmperf.hosts import timesharing
 from mmperf.hosts.cpu import Scheduler
 from mmperf.metrics import jitter
 from mmperf.metrics.fits import grouped_fits, line_fit
@@ -59,6 +60,54 @@ class Params:
         return params_table(self, _DOC)
 
 
+SCHEDULER_CHECK_HOST = "SPARCclassic"
+"""Host of the scheduler check: the paper's Sec. 5 priority experiments."""
+
+KERNEL_SHARE = 0.3
+"""Share of a datagram's CPU work done in the kernel, at the sleep priority (assumed)."""
+
+
+def scheduler_check(*, seed: int, n_packets: int = M.N_PACKETS, period_us: float = 160_000.0,
+                    hogs=range(0, 7), scheduler: Scheduler = Scheduler()) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The Sec. 5 experiment on an event-driven time-sharing scheduler (:mod:`mmperf.hosts.timesharing`).
+
+    The receiving process sleeps until each datagram arrives (every ``period_us``), then does the
+    chapter's per-datagram CPU work (the calibrated ``work_spec_us / SPECint92``, exponential; a
+    :data:`KERNEL_SHARE` of it in the kernel at the sleep priority); ``hogs`` counter processes run
+    beside it. The jitter is the variance of the intervals between the ends of its work.
+
+    Returns
+    -------
+    (pandas.DataFrame, pandas.DataFrame)
+        ``sched_class``, ``hogs``, ``variance`` [us^2] and ``late_max_us`` (longest delay beyond
+        the work itself); and the trace (``cpu``, ``process``, ``start_us``, ``end_us``) of the
+        default-class run with the most counters, 300 ms either side of its latest datagram.
+    """
+    from mmperf.seeds import rng
+
+    spec = M.SPECINT92[SCHEDULER_CHECK_HOST]
+    arrivals = np.arange(n_packets) * period_us + 1_000.0
+    rows, trace = [], None
+    for cls in ("default", "niced", "real-time"):
+        for h in hogs:
+            work = rng(M.PAPER, "timesharing", cls, int(h), root=seed).exponential(scheduler.work_spec_us / spec, n_packets)
+            rx = timesharing.Process("receiver", "sleeper", nice=-19 if cls == "niced" else 0, realtime=cls == "real-time",
+                                     arrivals_us=tuple(arrivals), kernel_us=tuple(KERNEL_SHARE * work),
+                                     user_us=tuple((1 - KERNEL_SHARE) * work))
+            procs = [rx] + [timesharing.Process(f"counter {i + 1}", "hog") for i in range(h)]
+            sch = timesharing.simulate(procs, duration_us=float(arrivals[-1] + 1e6))
+            jobs = sch.jobs
+            late = jobs["delay_us"] - work
+            rows.append({"sched_class": cls, "hogs": int(h), "variance": jitter.variance(np.diff(jobs["finish_us"])),
+                         "late_max_us": round(float(late.clip(lower=0).max()), 3)})
+            if cls == "default" and h == max(hogs):
+                t0 = float(jobs.loc[late.idxmax(), "arrival_us"])
+                tr = sch.trace
+                trace = tr[(tr["end_us"] > t0 - 300_000) & (tr["start_us"] < t0 + 300_000)].assign(
+                    start_ms=lambda d: (d["start_us"] - t0) / 1000, end_ms=lambda d: (d["end_us"] - t0) / 1000)
+    return pd.DataFrame(rows), trace.reset_index(drop=True)
+
+
 def run(params: Params | None = None, *, seed: int, workers: int = 1):
     """Every experiment of the jitter chapter (Secs. 3-6) under one root seed.
 
@@ -74,8 +123,8 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
     -------
     mmperf.results.Results
         Tables ``runs`` (one row per run of the grid), ``table2`` (paper beside book),
-        ``reflection_trace``, ``reflection_runs``, ``environment_traces``, ``network_traces``
-        and ``what_if``.
+        ``reflection_trace``, ``reflection_runs``, ``environment_traces``, ``network_traces``,
+        ``what_if``, ``scheduler_check`` and ``scheduler_trace`` (:func:`scheduler_check`).
 
     References
     ----------
@@ -98,6 +147,7 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
                          for t in [M.trace(c, r, scheduler=sch, root=seed)]])
     what_if = {cls: M.RunConfig("what-if", workstation="IPX", hogs=3, sched_class=cls, network="Ethernet", net_loaded=True)
                for cls in ("default", "niced", "real-time")}
+    check, check_trace = scheduler_check(seed=seed, scheduler=sch)
     tables = {
         "runs": runs,
         "table2": M.table2_comparison(runs),
@@ -110,6 +160,8 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
                                            scheduler=sch, root=seed),
         "what_if": pd.DataFrame({cls: jitter.measures(M.trace(c, 0, scheduler=sch, root=seed))
                                  for cls, c in what_if.items()}).T.rename_axis("sched_class").reset_index(),
+        "scheduler_check": check,
+        "scheduler_trace": check_trace,
     }
     descriptions = {
         "runs": "one row per run of Secs. 3-6: factors, reported load, jitter measures [us, us^2], buffers [us]",
@@ -119,6 +171,8 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
         "environment_traces": "Fig. 8: interarrival times [us] per environment, offset 200 ms per stream",
         "network_traces": "Fig. 12: interarrival times [us] per network and load, offset 750 ms per stream",
         "what_if": "one IPX run with three counters on a loaded Ethernet per scheduling class: jitter measures",
+        "scheduler_check": "Sec. 5 on the event-driven time-sharing scheduler: variance [us^2] and longest lateness [us] per class and counters",
+        "scheduler_trace": "who ran when [ms from the arrival] around the latest datagram, default class, six counters",
     }
     return Results(M.PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions)
 
