@@ -152,4 +152,49 @@ def statuses_by_seed(specs: Iterable[ClaimSpec], runs: Mapping[int, Results]) ->
     return pd.DataFrame(out).rename_axis(index="claim_id", columns="seed")
 
 
-__all__ = ["judge", "run_seeds", "statuses_by_seed"]
+def variant_statuses(specs: Iterable[ClaimSpec], runs: Mapping[str, Results], *, reference: str) -> pd.DataFrame:
+    """Every claim's value and status under each variant of a run (a sensitivity table).
+
+    Parameters
+    ----------
+    specs : iterable of ClaimSpec
+        A paper's ``CLAIMS``.
+    runs : mapping of str to Results
+        One run per variant name (a changed assumption), all under the same seed.
+    reference : str
+        The variant the others are compared with (the book's set-up); must be among ``runs``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per claim and variant: ``claim_id``, ``kind``, ``variant``, ``value`` (at the
+        book's precision), ``status`` and ``changed`` (the status differs from the reference's).
+
+    Raises
+    ------
+    ValueError
+        If ``reference`` has no run.
+
+    Examples
+    --------
+    >>> from mmperf.claims import ClaimSpec, Range
+    >>> spec = ClaimSpec("loss-small", quote="loss is small", where="Sec. 1", quantity="loss [%]",
+    ...                  paper_value="< 1 %", value=lambda r: r.value("loss"), criterion=Range(0, 1),
+    ...                  kind="prediction", expected="reproduced")
+    >>> runs = {v: Results("taylor1993", seed=1, params=None, tables={}, descriptions={}, values={"loss": x})
+    ...         for v, x in (("as run", 0.5), ("bigger buffer", 0.2), ("smaller buffer", 1.5))}
+    >>> variant_statuses([spec], runs, reference="as run")[["variant", "status", "changed"]].to_numpy().tolist()
+    [['as run', 'reproduced', False], ['bigger buffer', 'reproduced', False], ['smaller buffer', 'not_reproduced', True]]
+    """
+    if reference not in runs:
+        raise ValueError(f"reference {reference!r} has no run; variants: {list(runs)}")
+    rows = []
+    for spec in specs:
+        values = {v: clean_value(spec.value(r)) for v, r in runs.items()}
+        statuses = {v: _judge_one(spec.criterion, x)[0] for v, x in values.items()}
+        rows += [{"claim_id": spec.id, "kind": spec.kind, "variant": v, "value": values[v], "status": statuses[v],
+                  "changed": statuses[v] != statuses[reference]} for v in runs]
+    return pd.DataFrame(rows, columns=["claim_id", "kind", "variant", "value", "status", "changed"])
+
+
+__all__ = ["judge", "run_seeds", "statuses_by_seed", "variant_statuses"]

@@ -42,11 +42,17 @@ def test_every_table_row_has_paper_book_and_difference(cal):
     # packet time is the sender's setting, so it matches exactly
     assert (comp.loc[comp["quantity"] == "packet_time", "difference"].abs() < 1e-9).all()
     wide = ex.side_by_side(comp, "atm_max")
-    assert wide.shape == (5, 18)
+    assert wide.shape == (5, 10)  # five quantities x (paper, book); the packet time is the index
+    assert ex.side_by_side(comp, "atm_max", difference=True).shape == (5, 15)
+    assert list(wide.index.get_level_values("packet [ms]")) == list(ex.spec("atm_max").packet_times_ms)
     # cells used by the calibration are flagged, and only those
     flagged = comp[comp["calibrated"]]
-    assert set(flagged["quantity"]) == {"throughput", "avg_lost_per_frame"}
-    assert set(flagged.loc[flagged["quantity"] == "avg_lost_per_frame", "table"]) == {"atm_anim"}
+    assert set(flagged["quantity"]) == {"throughput", "avg_lost_per_frame", "loss"}
+    for q in ("avg_lost_per_frame", "loss"):  # loss [%] is the fitted average per frame / 2.64
+        assert set(flagged.loc[flagged["quantity"] == q, "table"]) == {"atm_anim"}
+    atm = comp[(comp["table"] == "atm_anim")].pivot(index="row", columns="quantity", values="paper")
+    # equal to the printed precision: loss to 0.05 %, the average to 0.05 packets (0.019 %)
+    np.testing.assert_allclose(atm["loss"], 100 * atm["avg_lost_per_frame"] / 264, atol=0.07)
 
 
 def test_threshold_interpolates_linearly():

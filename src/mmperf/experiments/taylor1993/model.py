@@ -31,10 +31,11 @@ prediction of the simulation.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
-from scipy import optimize
+from scipy import optimize, stats
 
 from mmperf import papers
 from mmperf.coding import bitplane
@@ -57,8 +58,9 @@ LINKS = {
     "FDDI": testbed.Link("FDDI", rate_mbps=100.0, overhead_bytes=36),
     # 100 Mb/s TAXI; AAL5 trailer 8 B, 1264 B -> 27 cells x 53 B = 1431 B
     "ATM": testbed.Link("ATM", rate_mbps=100.0, overhead_bytes=1431 - 1256),
-    # T1 backbone, 1.536 Mb/s of payload, ~10 B HDLC framing, Berkeley - San Diego
-    "Sequoia 2000 Net": testbed.Link("Sequoia 2000 Net", rate_mbps=1.536, overhead_bytes=10, propagation_ms=10.0),
+    # Berkeley - San Diego: "the first DS3 link is already in operation connecting UC Berkeley to
+    # UC San Diego" (sec. 1.3), the experiment's path; C-bit DS3 payload 44.21 Mb/s, ~10 B HDLC framing
+    "Sequoia 2000 Net": testbed.Link("Sequoia 2000 Net", rate_mbps=44.21, overhead_bytes=10, propagation_ms=10.0),
 }
 """The four networks (sec. 1.3, 2.3)."""
 
@@ -126,14 +128,25 @@ def spec(name: str) -> TableSpec:
     raise ValueError(f"no table {name!r}; tables are {[t.name for t in TABLES]}")
 
 
-def paper_table(name: str) -> pd.DataFrame:
-    """The paper's table in wide form: one row per run, one column per quantity."""
+@lru_cache(maxsize=None)
+def _paper_wide(name: str) -> pd.DataFrame:
     t = papers.table(PAPER, name)
-    wide = t.pivot(index="row", columns="quantity", values="value")[QUANTITIES]
-    return wide.reset_index()
+    return t.pivot(index="row", columns="quantity", values="value")[QUANTITIES].reset_index()
+
+
+def paper_table(name: str) -> pd.DataFrame:
+    """The paper's table in wide form: one row per run, one column per quantity (a fresh copy)."""
+    return _paper_wide(name).copy()
 
 
 # ---------------------------------------------------------------- calibration
+IDENTIFICATION_LEVEL = 0.95
+"""Confidence level of the profile interval of a host's application cost (:func:`cost_profile`)."""
+
+PROFILE_POINTS = 121
+"""Application costs on the grid of :func:`cost_profile`."""
+
+
 @dataclass(frozen=True)
 class Calibration:
     """Calibrated host parameters and the display-work ratio.
@@ -141,16 +154,29 @@ class Calibration:
     Attributes
     ----------
     hosts : pandas.DataFrame
-        One row per host: ``kernel_ms``, ``app_ms``, ``knee_mbps`` (the fluid
-        model's peak throughput), ``display_ms``, ``rows`` (max-throughput rows
-        used) and ``rms_rel_error`` of the fit.
+        One row per host: ``kernel_ms``, ``app_ms`` (the least-squares point), ``app_ms_low`` and
+        ``app_ms_high`` (the costs the maximum-throughput rows cannot tell apart, :func:`cost_profile`),
+        ``knee_mbps`` (the fluid model's peak throughput), ``display_ms``, ``rows``
+        (max-throughput rows used) and ``rms_rel_error`` of the fit.
     kappa : float
         Display-work ratio (see the module docstring).
+    buffer_packets : int
+        Socket buffer [packets].
+    display_table : str
+        The animation table ``kappa`` was fitted on.
+    cost_cv, display_cv : float
+        Variability of the per-packet costs and of the per-frame display time (:class:`~mmperf.hosts.testbed.Host`).
+    overrides : dict
+        Per host, :class:`~mmperf.hosts.testbed.Host` fields that replace the calibrated ones
+        (see :meth:`with_host`).
     """
 
     hosts: pd.DataFrame
     kappa: float
     buffer_packets: int = SOCKET_BUFFER_PACKETS
+    display_table: str = DISPLAY_CALIBRATION_TABLE
+    cost_cv: float = testbed.Host.cost_cv
+    display_cv: float = testbed.Host.display_cv
     overrides: dict = field(default_factory=dict)
 
     def host(self, name: str) -> testbed.Host:
@@ -159,8 +185,14 @@ class Calibration:
             raise ValueError(f"host must be one of {list(self.hosts.index)}, got {name!r}")
         r = self.hosts.loc[name]
         h = testbed.Host(name, kernel_ms=float(r["kernel_ms"]), app_ms=float(r["app_ms"]),
-                         display_ms=float(r["display_ms"]), buffer_packets=self.buffer_packets)
+                         display_ms=float(r["display_ms"]), buffer_packets=self.buffer_packets,
+                         cost_cv=self.cost_cv, display_cv=self.display_cv)
         return replace(h, **self.overrides.get(name, {}))
+
+    def with_host(self, name: str, **fields) -> "Calibration":
+        """A copy whose host ``name`` has some :class:`~mmperf.hosts.testbed.Host` fields replaced."""
+        self.host(name)  # checks the name
+        return replace(self, overrides={**self.overrides, name: {**self.overrides.get(name, {}), **fields}})
 
 
 def _to_mbps(value, unit):
@@ -178,30 +210,13 @@ def _max_rows(host: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def fit_host_costs(host: str) -> dict:
-    """Fit one host's ``kernel_ms`` and ``app_ms`` on its maximum-throughput tables.
-
-    Least squares on the relative throughput error of every row of the host's
-    maximum-throughput tables, with the fluid livelock model
-    :func:`mmperf.hosts.testbed.fluid_received_rate` and the links of :data:`LINKS`.
-
-    Parameters
-    ----------
-    host : str
-        One of :data:`HOSTS`.
-
-    Returns
-    -------
-    dict
-        ``kernel_ms``, ``app_ms``, ``rows``, ``rms_rel_error``.
-
-    Raises
-    ------
-    ValueError
-        If ``host`` is unknown.
-    """
+def _check_host(host):
     if host not in HOSTS:
         raise ValueError(f"host must be one of {HOSTS}, got {host!r}")
+
+
+def _residuals(host: str):
+    """The relative throughput residuals of ``host``'s maximum-throughput rows as a function of (c_k, c_a)."""
     data = _max_rows(host)
     links = [LINKS[tb] for tb in data["testbed"]]
     p = data["packet_time"].to_numpy()
@@ -212,21 +227,122 @@ def fit_host_costs(host: str) -> dict:
         h = testbed.Host(host, kernel_ms=theta[0], app_ms=theta[1])
         return testbed.fluid_received_rate(p, links, h, packet_bytes=PACKET_BYTES) * bits / y - 1
 
-    # the residuals are flat wherever every row is below the knee, so start the
-    # local fit from the best point of a coarse grid over (total cost, kernel share)
-    pmin = float(p.min())
-    best = None
-    for total in np.linspace(0.5 * pmin, 2.0 * pmin, 61):
-        for share in np.linspace(0.0, 0.9, 19):
-            theta = (share * total, (1 - share) * total)
-            cost = float(np.sum(resid(theta) ** 2))
-            if best is None or cost < best[0] - 1e-15:
-                best = (cost, theta)
-    fit = optimize.least_squares(resid, x0=list(best[1]), bounds=([0.0, 1e-4], [5 * pmin, 5 * pmin]),
-                                 x_scale=[pmin, pmin], method="trf")
-    r = resid(fit.x)
-    return {"kernel_ms": float(fit.x[0]), "app_ms": float(fit.x[1]), "rows": int(len(y)),
-            "rms_rel_error": float(np.sqrt(np.mean(r**2)))}
+    return resid, float(p.min()), len(y)
+
+
+def _best_kernel(resid, app_ms: float, pmin: float) -> tuple[float, float]:
+    """For a fixed application cost, the kernel cost with the smallest rms residual: (c_k, rms)."""
+    rms = lambda ck: float(np.sqrt(np.mean(resid((ck, app_ms)) ** 2)))  # noqa: E731
+    # the valley is narrow in c_k (the knee c_k + c_a must sit between two rows' packet times):
+    # a fine grid of totals around the shortest packet time, then a bounded search
+    grid = np.unique(np.clip(np.r_[np.linspace(0.4, 1.6, 241) * pmin, np.linspace(0.0, 2.0, 41) * pmin] - app_ms,
+                             0.0, None))
+    errs = np.array([rms(ck) for ck in grid])
+    i = int(np.argmin(errs))
+    lo, hi = grid[max(i - 1, 0)], grid[min(i + 1, len(grid) - 1)]
+    res = optimize.minimize_scalar(rms, bounds=(lo, hi), method="bounded", options={"xatol": 1e-7 * pmin})
+    return (float(res.x), float(res.fun)) if res.fun <= errs[i] else (float(grid[i]), float(errs[i]))
+
+
+@lru_cache(maxsize=None)
+def _profile(host: str, points: int) -> pd.DataFrame:
+    resid, pmin, _ = _residuals(host)
+    apps = np.linspace(pmin / 200.0, 2.0 * pmin, points)
+    rows = [(a, *_best_kernel(resid, float(a), pmin)) for a in apps]
+    return pd.DataFrame(rows, columns=["app_ms", "kernel_ms", "rms_rel_error"])
+
+
+def cost_profile(host: str, *, points: int = PROFILE_POINTS, level: float = IDENTIFICATION_LEVEL) -> pd.DataFrame:
+    """The profile of a host's fit error over its application cost: what the data determine.
+
+    For each application cost ``c_a`` on a grid from ``p_min / 200`` to ``2 p_min`` (``p_min``:
+    the host's shortest packet time), the kernel cost ``c_k`` that fits the host's
+    maximum-throughput rows best and the fit's rms relative error. A cost is inside the
+    profile interval at ``level`` when its error passes the F test of nested least squares,
+    ``SSE(c_a) <= SSE_min (1 + F(level; 1, n-2) / (n-2))`` with ``n`` rows (Bates & Watts 1988,
+    sec. 6.1): the costs the rows cannot tell apart.
+
+    Parameters
+    ----------
+    host : str
+        One of :data:`HOSTS`.
+    points : int, default 121
+        Grid points.
+    level : float, default 0.95
+        Confidence level of the interval.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``host``, ``app_ms``, ``kernel_ms``, ``rms_rel_error``, ``threshold``
+        (the interval's largest rms error) and ``inside`` (bool).
+
+    Raises
+    ------
+    ValueError
+        If ``host`` is unknown, ``points`` is not a whole number >= 3 or ``level`` not in (0, 1).
+
+    References
+    ----------
+    Taylor & Polyzos (1993), sec. 3 (the maximum-throughput tables).
+    """
+    _check_host(host)
+    if isinstance(points, bool) or not isinstance(points, int) or points < 3:
+        raise ValueError(f"points must be a whole number >= 3, got {points!r}")
+    if not (isinstance(level, (int, float)) and 0 < level < 1):
+        raise ValueError(f"level must be a number in (0, 1), got {level!r}")
+    prof = _profile(host, points).copy()
+    n = _residuals(host)[2]
+    best = float(prof["rms_rel_error"].min())
+    thr = best * np.sqrt(1 + stats.f.ppf(level, 1, n - 2) / (n - 2))
+    prof.insert(0, "host", host)
+    prof["threshold"] = thr
+    prof["inside"] = prof["rms_rel_error"] <= thr
+    return prof
+
+
+def fit_host_costs(host: str) -> dict:
+    """Fit one host's ``kernel_ms`` and ``app_ms`` on its maximum-throughput tables.
+
+    Least squares on the relative throughput error of every row of the host's
+    maximum-throughput tables, with the fluid livelock model
+    :func:`mmperf.hosts.testbed.fluid_received_rate` and the links of :data:`LINKS`,
+    started from the best point of the :func:`cost_profile` (the error is flat in places,
+    so a local search alone stops where it starts).
+
+    Parameters
+    ----------
+    host : str
+        One of :data:`HOSTS`.
+
+    Returns
+    -------
+    dict
+        ``kernel_ms``, ``app_ms``, ``rows``, ``rms_rel_error``, and ``app_ms_low``, ``app_ms_high``:
+        the profile interval of the application cost (:data:`IDENTIFICATION_LEVEL`).
+
+    Raises
+    ------
+    ValueError
+        If ``host`` is unknown.
+    """
+    _check_host(host)
+    return dict(_fit(host))
+
+
+@lru_cache(maxsize=None)
+def _fit(host: str) -> dict:
+    # deterministic and the same for every run: fitted once per process (forked workers inherit it)
+    resid, pmin, n = _residuals(host)
+    prof = cost_profile(host)
+    start = prof.loc[prof["rms_rel_error"].idxmin()]
+    fit = optimize.least_squares(resid, x0=[start["kernel_ms"], start["app_ms"]],
+                                 bounds=([0.0, 1e-4 * pmin], [5 * pmin, 5 * pmin]), x_scale=[pmin, pmin], method="trf")
+    theta = fit.x if np.sqrt(np.mean(resid(fit.x) ** 2)) <= start["rms_rel_error"] else (start["kernel_ms"], start["app_ms"])
+    inside = prof[prof["inside"]]
+    return {"kernel_ms": float(theta[0]), "app_ms": float(theta[1]), "rows": int(n),
+            "rms_rel_error": float(np.sqrt(np.mean(resid(theta) ** 2))),
+            "app_ms_low": float(inside["app_ms"].min()), "app_ms_high": float(inside["app_ms"].max())}
 
 
 def fluid_display_loss(packet_time_ms, display_ms, kernel_ms, buffer_packets=SOCKET_BUFFER_PACKETS):
@@ -241,7 +357,8 @@ def fluid_display_loss(packet_time_ms, display_ms, kernel_ms, buffer_packets=SOC
     return np.maximum(0.0, wall / p - buffer_packets)
 
 
-def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets: int = SOCKET_BUFFER_PACKETS) -> Calibration:
+def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets: int = SOCKET_BUFFER_PACKETS,
+              cost_cv: float = testbed.Host.cost_cv, display_cv: float = testbed.Host.display_cv) -> Calibration:
     """Calibrate the hosts (on the maximum-throughput tables) and the display ratio (on one animation table).
 
     Parameters
@@ -250,6 +367,9 @@ def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets:
         The animation table on which the display-work ratio ``kappa`` is fitted.
     buffer_packets : int, default 40
         Socket buffer capacity [packets].
+    cost_cv, display_cv : float, default 0.2 and 0.1
+        Variability of the simulated per-packet costs and display times (not used by the fit,
+        which is in the fluid limit).
 
     Returns
     -------
@@ -263,10 +383,7 @@ def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets:
     t = spec(display_table)
     if not t.display:
         raise ValueError(f"display_table must be an animation table, got {display_table!r}")
-    rows = {}
-    for h in HOSTS:
-        rows[h] = fit_host_costs(h)
-    hosts = pd.DataFrame.from_dict(rows, orient="index")
+    hosts = pd.DataFrame.from_dict({h: fit_host_costs(h) for h in HOSTS}, orient="index")
     hosts["knee_mbps"] = PACKET_BYTES * 8 / (hosts["kernel_ms"] + hosts["app_ms"]) / 1000
     # display is user-level work like the application's reads; the kernel cost
     # measures the network driver's path and does not scale the display
@@ -283,7 +400,8 @@ def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets:
     kappa = float(res.x)
     hosts["display_ms"] = kappa * hosts["frame_read_ms"]
     hosts.index.name = "host"
-    return Calibration(hosts=hosts, kappa=kappa, buffer_packets=buffer_packets)
+    return Calibration(hosts=hosts, kappa=kappa, buffer_packets=buffer_packets, display_table=display_table,
+                       cost_cv=cost_cv, display_cv=display_cv)
 
 
 # ---------------------------------------------------------------- experiments
@@ -300,10 +418,11 @@ def simulate_row(name: str, row: int, calibration: Calibration, *, n_frames: int
 
 
 def simulate_all(calibration: Calibration, *, n_frames: int = N_FRAMES, group: int = GROUP,
-                 seed: int | None = None) -> dict:
-    """Simulate every row of every table once: ``{(table, row): Run}``."""
-    return {(t.name, i): simulate_row(t.name, i, calibration, n_frames=n_frames, group=group, seed=seed)
-            for t in TABLES for i in range(1, len(t.packet_times_ms) + 1)}
+                 seed: int | None = None, tables=None) -> dict:
+    """Simulate every row of every table (or of the named ``tables``) once: ``{(table, row): Run}``."""
+    names = [t.name for t in TABLES] if tables is None else [spec(n).name for n in tables]
+    return {(n, i): simulate_row(n, i, calibration, n_frames=n_frames, group=group, seed=seed)
+            for n in names for i in range(1, len(spec(n).packet_times_ms) + 1)}
 
 
 def _run(name, row, calibration, n_frames, runs):
@@ -345,8 +464,9 @@ def compare_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAM
     out["unit"] = [t.throughput_unit if q == "throughput" else
                    {"frame_time": "ms", "packet_time": "ms", "loss": "%"}.get(q, "packets") for q in out["quantity"]]
     out["calibrated"] = (t.experiment == "max_throughput") & (out["quantity"] == "throughput")
-    if name == DISPLAY_CALIBRATION_TABLE:
-        out["calibrated"] = out["quantity"] == "avg_lost_per_frame"
+    if name == calibration.display_table:
+        # the average loss per frame is fitted; the loss [%] is the same number divided by 2.64
+        out["calibrated"] = out["quantity"].isin(["avg_lost_per_frame", "loss"])
     order = {q: i for i, q in enumerate(QUANTITIES)}
     return out.sort_values(["row", "quantity"], key=lambda s: s.map(order) if s.name == "quantity" else s,
                            ignore_index=True)
@@ -358,15 +478,98 @@ def compare_all(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dic
                      ignore_index=True)
 
 
-def side_by_side(comparison: pd.DataFrame, name: str) -> pd.DataFrame:
-    """One table in the paper's layout: a row per run, (paper, book, difference) per quantity."""
+def cost_band(calibration: Calibration, host: str, *, points: int = 7, n_frames: int = N_FRAMES,
+              group: int = GROUP, seed: int | None = None) -> pd.DataFrame:
+    """Every table of one receiving host, simulated over the costs its maximum-throughput rows cannot tell apart.
+
+    The application cost ``c_a`` takes ``points`` evenly spaced values across its profile
+    interval (:func:`cost_profile`) and the least-squares value; the kernel cost is the best
+    one for each ``c_a``, and the display time follows the display ratio,
+    ``D = kappa 264 c_a`` (for the host the ratio is fitted on, its fitted display is kept).
+    The other hosts keep their least-squares costs. Every point uses the same random
+    streams as the book's run, so the band shows what the costs alone change.
+
+    Parameters
+    ----------
+    calibration : Calibration
+    host : str
+        One of :data:`HOSTS`.
+    points : int, default 7
+        Application costs across the interval (the least-squares value is added).
+    n_frames, group : int
+        As :func:`simulate_row`.
+    seed : int, optional
+        Root seed of the simulations (default: the process's).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The long form of :func:`compare_table` for each of the host's tables, with columns
+        ``app_ms``, ``kernel_ms``, ``display_ms`` [ms] and ``at_fit`` (the least-squares point).
+
+    Raises
+    ------
+    ValueError
+        If ``host`` is unknown or ``points`` is not a whole number >= 2.
+    """
+    _check_host(host)
+    if isinstance(points, bool) or not isinstance(points, int) or points < 2:
+        raise ValueError(f"points must be a whole number >= 2, got {points!r}")
+    fit = calibration.hosts.loc[host]
+    inside = cost_profile(host).query("inside")
+    apps = np.unique(np.r_[np.linspace(inside["app_ms"].min(), inside["app_ms"].max(), points), fit["app_ms"]])
+    resid, pmin, _ = _residuals(host)
+    names = [t.name for t in TABLES if t.host == host]
+    frames = []
+    for a in apps:
+        at_fit = bool(a == fit["app_ms"])
+        ck = float(fit["kernel_ms"]) if at_fit else _best_kernel(resid, float(a), pmin)[0]
+        disp = float(fit["display_ms"]) if spec(calibration.display_table).host == host else \
+            calibration.kappa * PACKETS_PER_FRAME * float(a)
+        cal = calibration.with_host(host, kernel_ms=ck, app_ms=float(a), display_ms=disp)
+        runs = simulate_all(cal, n_frames=n_frames, group=group, seed=seed, tables=names)
+        comp = pd.concat([compare_table(n, cal, n_frames=n_frames, runs=runs) for n in names], ignore_index=True)
+        frames.append(comp.assign(app_ms=float(a), kernel_ms=ck, display_ms=disp, at_fit=at_fit))
+    return pd.concat(frames, ignore_index=True)
+
+
+def loss_sites(runs: dict) -> pd.DataFrame:
+    """Where each run's packets were lost: at the sending interface's queue (the link) or the receiver's socket buffer.
+
+    Columns ``table``, ``row``, ``testbed``, ``experiment``, ``sent``, ``lost_link``, ``lost_socket``.
+    """
+    rows = []
+    for (name, row), r in runs.items():
+        s, t = r.summary(), spec(name)
+        rows.append({"table": name, "row": row, "testbed": t.testbed, "experiment": t.experiment,
+                     "sent": s["sent"], "lost_link": s["lost_link"], "lost_socket": s["lost_socket"]})
+    return pd.DataFrame(rows)
+
+
+def side_by_side(comparison: pd.DataFrame, name: str, *, difference: bool = False) -> pd.DataFrame:
+    """One table in the paper's layout: a row per run (indexed by row and packet time), paper and book per quantity.
+
+    The packet time is the sender's setting, the same in both, so it is the index; with
+    ``difference=True`` a (book - paper) column follows each pair. Short column labels keep the
+    table within a page's width.
+    """
     c = comparison[comparison["table"] == name]
-    wide = c.pivot(index="row", columns="quantity", values=["paper", "book", "difference"])
-    wide = wide.swaplevel(axis=1)
-    cols = [(q, k) for q in QUANTITIES for k in ("paper", "book", "difference")]
-    wide = wide[cols]
-    wide.columns = pd.MultiIndex.from_tuples([(QUANTITY_LABELS[q], k) for q, k in cols])
+    kinds = ("paper", "book", "difference") if difference else ("paper", "book")
+    wide = c.pivot(index="row", columns="quantity", values=list(kinds)).swaplevel(axis=1)
+    qs = [q for q in QUANTITIES if q != "packet_time"]
+    wide = wide[[(q, k) for q in qs for k in kinds]]
+    unit = spec(name).throughput_unit
+    short = {**SHORT_LABELS, "throughput": f"throughput [{unit}]"}
+    wide.columns = pd.MultiIndex.from_tuples([(short[q], k) for q in qs for k in kinds])
+    packet = c[c["quantity"] == "packet_time"].set_index("row")["paper"]
+    wide.index = pd.MultiIndex.from_arrays([wide.index, packet.loc[wide.index].to_numpy()],
+                                           names=["row", "packet [ms]"])
     return wide
+
+
+SHORT_LABELS = {"frame_time": "frame [ms]", "loss": "loss [%]", "max_lost_per_frame": "max lost",
+                "avg_lost_per_frame": "avg lost"}
+"""Column labels of :func:`side_by_side` (lost per frame in packets)."""
 
 
 def loss_positions(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
@@ -405,6 +608,43 @@ def frame_packet_ratio() -> pd.DataFrame:
                          "frame_time": r.frame_time, "packet_time": r.packet_time,
                          "ratio": r.frame_time / r.packet_time})
     return pd.DataFrame(rows)
+
+
+def paper_checks() -> pd.DataFrame:
+    """Every row of the paper's 12 tables checked against the identities its own definitions imply.
+
+    A diagnostic of the yardstick, never an input: the sender offers ``1256 * 8 / packet time``
+    (the receiver cannot count more); the frame time is 264 packet times (the maximum-throughput
+    tables) or about 266 (the animation tables); and the throughput is ``264 * 1256 * 8 *
+    (1 - loss) / frame time``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per row: ``table``, ``row``, ``experiment``, ``unit`` (of the throughputs), ``offered``,
+        ``throughput`` (printed), ``from_frame_time`` (the identity), ``frame_over_packet`` and the
+        flags ``above_offered`` (printed throughput above the offered rate by more than its last
+        digit), ``ratio_off`` (frame / packet time more than 1 away from the table kind's median)
+        and ``identity_off`` (printed throughput and identity differ by more than a unit of the
+        last printed digit: 1 Kb/s or 0.01 Mb/s).
+    """
+    rows = []
+    for t in TABLES:
+        scale = 1e3 if t.throughput_unit == "Kb/s" else 1.0
+        digit = 1.0 if t.throughput_unit == "Kb/s" else 0.01
+        p = paper_table(t.name)
+        for r in p.itertuples():
+            offered = PACKET_BYTES * 8 / r.packet_time / 1e3 * scale
+            ident = PACKETS_PER_FRAME * PACKET_BYTES * 8 * (1 - r.loss / 100) / r.frame_time / 1e3 * scale
+            rows.append({"table": t.name, "row": r.row, "experiment": t.experiment, "unit": t.throughput_unit,
+                         "offered": offered, "throughput": r.throughput, "from_frame_time": ident,
+                         "frame_over_packet": r.frame_time / r.packet_time,
+                         "above_offered": r.throughput > offered + digit,
+                         "identity_off": abs(r.throughput - ident) > digit})
+    out = pd.DataFrame(rows)
+    med = out.groupby("experiment")["frame_over_packet"].transform("median")
+    out.insert(len(out.columns) - 2, "ratio_off", (out["frame_over_packet"] - med).abs() > 1.0)
+    return out
 
 
 # ---------------------------------------------------------------- image quality
@@ -525,8 +765,9 @@ def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, to
 
     Columns: ``table``, ``row``, ``lost``, ``first_lost_index`` (the most
     often lost position's smallest index), ``share_in_top`` (share of the
-    losses in the ``top`` most often lost positions; random loss would put
-    ``top/264`` there), ``share_after_buffer`` (share at positions
+    losses in the ``max(top, max lost per frame)`` most often lost positions, as
+    many as one frame can lose; random loss would put about that number / 264
+    there), ``share_after_buffer`` (share at positions
     ``buffer .. buffer + max lost per frame``).
     """
     rows = []
@@ -544,7 +785,7 @@ def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, to
             b = calibration.buffer_packets
             rows.append({"table": t.name, "row": i, "lost": int(lost_idx.size),
                          "first_lost_index": int(np.flatnonzero(counts)[0]),
-                         "share_in_top": float(np.sort(counts)[::-1][:top].sum() / lost_idx.size),
+                         "share_in_top": float(np.sort(counts)[::-1][:max(top, maxlost)].sum() / lost_idx.size),
                          "share_after_buffer": float(counts[b : b + maxlost].sum() / lost_idx.size)})
     return pd.DataFrame(rows)
 
@@ -656,9 +897,10 @@ def run(params=None, *, seed: int, workers: int = 1):
     Returns
     -------
     mmperf.results.Results
-        Tables ``hosts``, ``comparison``, ``loss_positions``, ``observed_masks``, ``quality``,
-        ``compressibility``, ``loss_concentration``, ``display_off``; values ``calibration``
-        and ``kappa``.
+        The tables of :data:`DESCRIPTIONS` (``hosts``, ``identification``, ``comparison``,
+        ``loss_sites``, ``loss_positions``, ``observed_masks``,
+        ``loss_concentration``, ``display_off``, ``quality``, ``compressibility``); values
+        ``calibration`` and ``kappa``.
 
     References
     ----------
@@ -682,29 +924,84 @@ def run(params=None, *, seed: int, workers: int = 1):
     seed = check_seed(seed)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
-    cal = calibrate(display_table=params.display_table, buffer_packets=params.socket_buffer_packets)
-    runs = simulate_all(cal, n_frames=params.n_frames, group=params.group, seed=seed)
+    cal, tables = testbed_tables(params, seed=seed)
     frames = animation.satellite_sequence(params.quality_frames)
+    tables["quality"] = quality_curves(frames, rates=params.quality_rates, draws=params.quality_draws,
+                                       start=params.socket_buffer_packets, seed=seed)
+    tables["compressibility"] = compressibility(compressibility_images(frames[0]), level=params.compress_level)
+    return Results("taylor1993", seed=seed, params=params, tables=tables, descriptions=DESCRIPTIONS,
+                   values={"calibration": cal, "kappa": cal.kappa})
+
+
+DESCRIPTIONS = {
+    "hosts": "calibrated per-packet costs c_k, c_a [ms] with the profile interval of c_a, fluid peak [Mb/s], "
+             "display D [ms/frame] per receiving host",
+    "identification": "per host and application cost c_a [ms]: best kernel cost c_k [ms], rms relative error of the "
+                      "fit, and whether c_a is inside the profile interval",
+    "comparison": "paper, book and difference per cell of the 12 tables (long form; units in `unit`)",
+    "loss_sites": "per run: packets sent and lost at the link's interface queue and at the socket buffer",
+    "loss_positions": "per run and packet position 0..263: frames that lost it and their share",
+    "observed_masks": "per lossy animation run: the packets lost in its typical frame (bool per position)",
+    "loss_concentration": "per lossy animation run: where its losses fall (shares of the lost packets)",
+    "display_off": "loss [%] of every animation run with and without the display",
+    "quality": "PSNR [dB] and SSIM of the test frame per loss pattern, loss rate [%] and draw",
+    "compressibility": "deflate ratio (raw / compressed) of every bit plane of four images",
+}
+"""What each table of :func:`run`'s results holds."""
+
+ALPHA = "DEC 3000/500 Alpha AXP"
+
+
+def testbed_tables(params, *, seed: int) -> tuple[Calibration, dict]:
+    """The calibration and the testbed part of :func:`run` (every table but ``quality`` and ``compressibility``).
+
+    Parameters
+    ----------
+    params : Params
+    seed : int
+        Root seed of the simulations.
+
+    Returns
+    -------
+    (Calibration, dict of str to pandas.DataFrame)
+    """
+    cal = calibrate(display_table=params.display_table, buffer_packets=params.socket_buffer_packets,
+                    cost_cv=params.cost_cv, display_cv=params.display_cv)
+    runs = simulate_all(cal, n_frames=params.n_frames, group=params.group, seed=seed)
     tables = {
         "hosts": cal.hosts.reset_index(),
+        "identification": pd.concat([cost_profile(h) for h in HOSTS], ignore_index=True),
         "comparison": compare_all(cal, n_frames=params.n_frames, runs=runs),
+        "loss_sites": loss_sites(runs),
         "loss_positions": _loss_positions_all(runs),
         "observed_masks": _observed_masks(runs, cal, params.n_frames),
-        "quality": quality_curves(frames, rates=params.quality_rates, draws=params.quality_draws,
-                                  start=params.socket_buffer_packets, seed=seed),
-        "compressibility": compressibility(compressibility_images(frames[0]), level=params.compress_level),
         "loss_concentration": loss_concentration(cal, n_frames=params.n_frames, runs=runs),
         "display_off": display_off_check(cal, n_frames=params.n_frames, runs=runs, group=params.group, seed=seed),
     }
-    descriptions = {
-        "hosts": "calibrated per-packet costs c_k, c_a [ms], fluid peak [Mb/s], display D [ms/frame] per receiving host",
-        "comparison": "paper, book and difference per cell of the 12 tables (long form; units in `unit`)",
-        "loss_positions": "per run and packet position 0..263: frames that lost it and their share",
-        "observed_masks": "per lossy animation run: the packets lost in its typical frame (bool per position)",
-        "quality": "PSNR [dB] and SSIM of the test frame per loss pattern, loss rate [%] and draw",
-        "compressibility": "deflate ratio (raw / compressed) of every bit plane of four images",
-        "loss_concentration": "per lossy animation run: where its losses fall (shares of the lost packets)",
-        "display_off": "loss [%] of every animation run with and without the display",
-    }
-    return Results("taylor1993", seed=seed, params=params, tables=tables, descriptions=descriptions,
-                   values={"calibration": cal, "kappa": cal.kappa})
+    return cal, tables
+
+
+def alpha_band(results) -> pd.DataFrame:
+    """The Alpha's tables over its undetermined application cost, for one run (:func:`cost_band`).
+
+    Computed on demand (the claims' notes and the chapter read it for the book's seed only) and
+    kept for the process, keyed by the run's parameters and seed.
+
+    Parameters
+    ----------
+    results : mmperf.results.Results
+        A run of :func:`run`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`cost_band` of the Alpha with ``params.band_points`` points, under the run's seed.
+    """
+    return _alpha_band(results.params, results.seed).copy()
+
+
+@lru_cache(maxsize=8)
+def _alpha_band(params, seed: int) -> pd.DataFrame:
+    cal = calibrate(display_table=params.display_table, buffer_packets=params.socket_buffer_packets,
+                    cost_cv=params.cost_cv, display_cv=params.display_cv)
+    return cost_band(cal, ALPHA, points=params.band_points, n_frames=params.n_frames, group=params.group, seed=seed)

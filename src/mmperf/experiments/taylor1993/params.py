@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 import pandas as pd
 
+from mmperf.hosts import testbed
 from mmperf.results import params_table
 
 from mmperf.experiments.taylor1993.model import (
@@ -24,6 +25,9 @@ _DOC = {
     "group": ("packets", "paper sec. 2.3 ('generally 2 or 3')", "packets the sender sends back to back"),
     "socket_buffer_packets": ("packets", "paper sec. 3.4 ('approximately 40 packets')", "receiver's socket buffer"),
     "display_table": ("table", "calibration choice (the book's)", "the one animation table the display ratio is fitted on"),
+    "cost_cv": ("coefficient of variation", "assumed", "variability of each packet's kernel and application cost"),
+    "display_cv": ("coefficient of variation", "assumed", "variability of each frame's display time"),
+    "band_points": ("points", "assumed", "Alpha application costs simulated across their profile interval"),
     "ssim_level": ("SSIM", "assumed (a convention, not the paper's)", "mean SSIM below which a frame is visibly degraded"),
     "quality_rates": ("fraction", "assumed (grid)", "loss rates of the quality-versus-loss curves"),
     "quality_draws": ("draws", "assumed", "random-loss draws per rate"),
@@ -39,7 +43,8 @@ class Params:
     Raises
     ------
     ValueError
-        If a count is not a whole number >= 1, ``display_table`` is not an animation table,
+        If a count is not a whole number >= 1 (``band_points`` >= 2), a coefficient of variation is
+        not in [0, 10), ``display_table`` is not an animation table,
         ``ssim_level`` is not in (0, 1) or a loss rate is outside [0, 1).
     """
 
@@ -47,6 +52,9 @@ class Params:
     group: int = GROUP
     socket_buffer_packets: int = SOCKET_BUFFER_PACKETS
     display_table: str = DISPLAY_CALIBRATION_TABLE
+    cost_cv: float = testbed.Host.cost_cv
+    display_cv: float = testbed.Host.display_cv
+    band_points: int = 7
     ssim_level: float = SSIM_VISIBLE
     quality_rates: tuple = QUALITY_RATES
     quality_draws: int = 3
@@ -54,13 +62,19 @@ class Params:
     compress_level: int = 6
 
     def __post_init__(self):
-        for name in ("n_frames", "group", "socket_buffer_packets", "quality_draws", "quality_frames"):
+        for name in ("n_frames", "group", "socket_buffer_packets", "quality_draws", "quality_frames", "band_points"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
                 raise ValueError(f"{name} must be a whole number >= 1, got {v!r}")
         anim = [t.name for t in TABLES if t.display]
         if self.display_table not in anim:
             raise ValueError(f"display_table must be one of the animation tables {anim}, got {self.display_table!r}")
+        if self.band_points < 2:
+            raise ValueError(f"band_points must be a whole number >= 2, got {self.band_points!r}")
+        for name in ("cost_cv", "display_cv"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not (0 <= v < 10):
+                raise ValueError(f"{name} must be a number in [0, 10), got {v!r}")
         if not (isinstance(self.ssim_level, (int, float)) and 0 < self.ssim_level < 1):
             raise ValueError(f"ssim_level must be a number in (0, 1), got {self.ssim_level!r}")
         rates = tuple(self.quality_rates)
