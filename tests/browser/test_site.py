@@ -239,6 +239,28 @@ def test_page_fits_a_phone_screen(server, browser, page_path):
     assert width <= PHONE["width"], f"{page_path}: {width} px wide at {PHONE['width']} px; first culprits {wide}"
 
 
+FITTED_TABLE_PAGES = ["book/taylor1993.html"]
+"""Chapters whose data tables are laid out to fit the text column at the reference width (#19)."""
+
+
+@pytest.mark.parametrize("page_path", FITTED_TABLE_PAGES)
+def test_tables_fit_the_text_column(server, browser, page_path):
+    """At the reference width every data table of these chapters fits its column (no column hidden
+    behind a scroll bar)."""
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.route("**/*", lambda r: r.continue_() if urlparse(r.request.url).hostname in LOCAL_HOSTS else r.abort())
+    page.goto(f"{server}/{page_path}", wait_until="load")
+    sizes = page.evaluate(
+        """() => [...document.querySelectorAll('table.dataframe')].map((t, i) =>
+             [i, Math.round(t.getBoundingClientRect().width), Math.round(t.parentElement.clientWidth)])""")
+    context.close()
+    assert sizes, f"{page_path}: no data tables found"
+    too_wide = [s for s in sizes if s[1] > s[2] + 1]
+    assert not too_wide, f"{page_path}: tables wider than their column (index, width, column): {too_wide}"
+
+
 def test_offline_search_finds_a_page(server, browser):
     context = browser.new_context()
     page = context.new_page()
