@@ -5,9 +5,12 @@ import math
 import numpy as np
 import pytest
 
-from mmperf.coding import svc
-from mmperf.media import hdvideo, scenes
-from mmperf.networks import bottleneck
+from mmperf.coding import bitplane, svc
+from mmperf.media import animation, hdvideo, periodic, scenes
+from mmperf.metrics import fits, jitter
+from mmperf.networks import bottleneck, loss
+from mmperf.quality import planning
+from mmperf.transports import rtp, sctp, tcp
 from mmperf.networks.packetsim import simulate_link
 from mmperf.quality import image
 
@@ -63,3 +66,99 @@ def test_no_module_imports_a_private_check_from_another_package():
     offenders = [str(p.relative_to(src)) for p in src.rglob("*.py")
                  if re.search(r"from mmperf\.\w+(\.\w+)* import [^\n]*\b_check", p.read_text())]
     assert not offenders, offenders
+
+
+def _trace():
+    send = np.arange(6) * 10_000.0
+    return send + np.array([5, 7, 3, 9, 2, 8]) * 100.0, send
+
+
+@pytest.mark.parametrize("call,match", [
+    (lambda: jitter.reflection(np.full(6, 1e4), late_us=math.nan),
+     "late_us must be a finite number >= 0"),
+    (lambda: jitter.gaps_per_second(*_trace(), buffer_us=math.inf),
+     "buffer_us must be a finite number >= 0"),
+    (lambda: jitter.compensation_area(*_trace(), max_buffer_us=math.inf),
+     "max_buffer_us must be a finite number > 0"),
+    (lambda: jitter.compensation_curve(*_trace(), buffers_us=[0, math.nan]),
+     "buffers_us must hold finite numbers"),
+    (lambda: jitter.lateness(_nan_at(_trace()[0], 5), _trace()[1]),
+     "recv_us must hold finite numbers"),
+    (lambda: jitter.rfc3550_jitter(_trace()[0], _nan_at(_trace()[1], 0)),
+     "send_us must hold finite numbers"),
+    (lambda: fits.line_fit([1.0, 2, 3, 4], [1.0, 2, math.inf, 5]),
+     "y must hold finite numbers"),
+    (lambda: fits.line_fit([1.0, 2, 3, 4], [1.0, 2, 3, 5], grid_points=0),
+     "grid_points must be a whole number >= 2"),
+    (lambda: loss.burst_loss(10**9, 10**6, 0.1), "n_frames \\* packets_per_frame asks for"),
+    (lambda: bitplane.layout((64.5, 64)), "shape must be \\(height, width\\), two whole numbers"),
+    (lambda: animation.satellite_sequence(1, size=32, drift=(math.nan, 0.0)),
+     "drift must hold finite numbers"),
+    (lambda: animation.satellite_sequence(1, size=32, evolution=math.inf),
+     "evolution must be a finite number >= 0"),
+    (lambda: animation.satellite_sequence(10**6, size=10**5), "asks for"),
+    (lambda: periodic.fifo([0.0, math.nan], [1.0, 1.0]), "ready must hold finite numbers"),
+    (lambda: planning.quality(math.nan, 0, 0), "latency_us must hold finite numbers"),
+    (lambda: planning.quality(1.0, -1, 0), "gaps_pct must hold numbers >= 0"),
+    (lambda: planning.regression_thresholds(
+        buf_slope=1, buf_intercept=math.nan, area_slope=1, area_intercept=0, area_threshold=1, jitter_threshold=1),
+     "buf_intercept must be a finite number"),
+])
+def test_a_bad_input_to_a_measure_or_generator_is_refused_by_name(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_a_testbed_run_too_large_for_memory_is_refused_before_allocating():
+    from mmperf.hosts import testbed
+    from mmperf.seeds import rng
+
+    stream = testbed.Stream(packet_time_ms=1.0, n_frames=10**9)
+    with pytest.raises(ValueError, match="per-packet arrays"):
+        testbed.simulate(stream, testbed.Link("x", rate_mbps=10), testbed.Host("x", kernel_ms=0.1, app_ms=0.1),
+                         display=False, rng=rng("test"))
+
+
+def test_the_crossing_year_refuses_a_threshold_that_is_not_positive():
+    import pandas as pd
+
+    p = pd.DataFrame({"year": [1998, 2000], "jitter_us2": [10.0, 1.0]})
+    assert planning.crossing_year(p, 5.0) > 1998
+    for bad in (math.nan, 0.0, -1.0):
+        with pytest.raises(ValueError, match="threshold must be a finite number > 0"):
+            planning.crossing_year(p, bad)
+
+
+@pytest.mark.parametrize("make,match", [
+    (lambda: tcp.TcpConfig(rto_max=math.inf), "rto_max must be a finite number > 0"),
+    (lambda: sctp.SctpConfig(rto_min=math.nan), "rto_min must be a finite number > 0"),
+    (lambda: sctp.SctpConfig(hb_interval=math.inf), "hb_interval must be a finite number > 0"),
+    (lambda: sctp.SctpConfig(cmt=math.nan), "cmt must be True or False"),
+    (lambda: sctp.SctpConfig(mtu=0), "mtu must be an int >= 100"),
+    (lambda: rtp.RtpConfig(layer_paths=math.nan), "layer_paths must be two path indices"),
+])
+def test_a_bad_transport_configuration_is_refused_by_name(make, match):
+    with pytest.raises((ValueError, TypeError), match=match):
+        make()
+
+
+@pytest.mark.parametrize("call,match", [
+    (lambda: hdvideo.packetize(math.nan), "frame_bytes must be a non-negative int"),
+    (lambda: hdvideo.packetize(10**15), "asks for"),
+    (lambda: hdvideo.slot_arrivals(np.array([1000, 2000]), frame_rate=math.nan, slot_s=0.001, duration_s=0.1),
+     "frame_rate must be a finite number > 0"),
+    (lambda: hdvideo.slot_arrivals(np.array([1000, 2000]), frame_rate=25.0, slot_s=1e-12, duration_s=1e6), "asks for"),
+    (lambda: bottleneck.max_backlog(np.array([1.0, math.nan]), capacity_bytes=1.0), "arrivals must hold finite numbers"),
+    (lambda: bottleneck.max_backlog(np.array([1.0, 2.0]), capacity_bytes=math.inf), "capacity_bytes must be a finite number > 0"),
+])
+def test_a_bad_input_to_the_video_and_bottleneck_helpers_is_refused_by_name(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_a_lan_run_too_large_for_memory_is_refused_before_allocating():
+    from mmperf.networks import lan
+    from mmperf.seeds import rng
+
+    with pytest.raises(ValueError, match="delay arrays"):
+        lan.network_delays(10**11, 100.0, network=lan.Network("x", 10.0), rng=rng("test"))

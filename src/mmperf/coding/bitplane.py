@@ -153,9 +153,12 @@ def layout(shape, *, packet_bytes: int = PACKET_BYTES, header_bytes: int = HEADE
     Taylor & Polyzos (1993), sec. 2.2: 264 packets of 1224 bytes per 550x550 frame.
     """
     try:
-        h, w = (int(s) for s in shape)
-    except (TypeError, ValueError):
+        dims = tuple(shape)
+    except TypeError:
         raise ValueError(f"shape must be (height, width), got {shape!r}") from None
+    if len(dims) != 2 or any(isinstance(d, (bool, np.bool_)) or not isinstance(d, (int, np.integer)) for d in dims):
+        raise ValueError(f"shape must be (height, width), two whole numbers, got {shape!r}")
+    h, w = (int(d) for d in dims)
     if h <= 0 or w <= 0:
         raise ValueError(f"shape must be two positive ints, got {shape!r}")
     for name, v in (("packet_bytes", packet_bytes), ("header_bytes", header_bytes)):

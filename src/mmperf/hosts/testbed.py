@@ -50,6 +50,7 @@ import numpy as np
 import pandas as pd
 
 from mmperf.hosts import _testbed_core as _core
+from mmperf import _validate as _v
 
 PACKETS_PER_FRAME = 264
 PACKET_BYTES = 1224
@@ -287,6 +288,8 @@ def simulate(stream: Stream, link: Link, host: Host, *, display: bool, rng: np.r
             raise TypeError(f"{name} must be a {cls.__name__}, got {type(v).__name__}")
     if not isinstance(rng, np.random.Generator):
         raise TypeError(f"rng must be a numpy.random.Generator (use mmperf.seeds.rng), got {type(rng).__name__}")
+    # about 16 arrays of one value per packet: refuse a run that would not fit in memory
+    _v.size(16 * stream.n_packets, "16 * n_frames * packets_per_frame (the run's per-packet arrays)")
     n = stream.n_packets
     send = stream.send_times()
     finish, lost_link = _core.fifo_link(send, link.tx_ms(stream.packet_bytes), link.queue_packets)

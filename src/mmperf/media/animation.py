@@ -27,6 +27,8 @@ import numpy as np
 
 from mmperf.seeds import rng as _rng
 
+from mmperf import _validate as _v
+
 SIZE = 550
 """Frame width and height [pixels] (paper, sec. 2.2)."""
 
@@ -74,14 +76,19 @@ def satellite_sequence(n_frames: int, *, size: int = SIZE, drift: tuple[float, f
     Raises
     ------
     ValueError
-        If ``n_frames`` or ``size`` is not a positive int (``size`` at least 8),
-        or ``noise``/``evolution`` is negative.
+        If ``n_frames`` or ``size`` is not a positive int (``size`` at least 8), ``noise`` or
+        ``evolution`` is negative, NaN or infinite, ``drift`` is not two finite numbers, or the
+        sequence would not fit in memory.
     """
     for name, v, lo in (("n_frames", n_frames, 1), ("size", size, 8)):
         if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < lo:
             raise ValueError(f"{name} must be an int >= {lo}, got {v!r}")
-    if not (noise >= 0 and evolution >= 0):
-        raise ValueError(f"noise and evolution must be >= 0, got noise={noise!r}, evolution={evolution!r}")
+    noise = _v.non_negative(noise, "noise")
+    evolution = _v.non_negative(evolution, "evolution")
+    drift = _v.finite_array(drift, "drift", ndim=1)
+    if drift.shape != (2,):
+        raise ValueError(f"drift must be two numbers (x, y) [pixels per frame], got shape {drift.shape}")
+    _v.size(int(n_frames) * int(size) ** 2, "n_frames * size**2")
     gen = _rng(key, "satellite-sequence", "scene", int(size))
     amp_t, ph_t = _power_law_spectrum(size, 3.4, gen)
     terrain = _field(amp_t, ph_t, size)

@@ -41,6 +41,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import math
+
 import numpy as np
 import pandas as pd
 
@@ -179,8 +181,10 @@ def packetize(frame_bytes: int) -> np.ndarray:
     >>> packetize(3000).tolist()
     [1368, 1368, 420]
     """
-    if isinstance(frame_bytes, bool) or int(frame_bytes) != frame_bytes or frame_bytes < 0:
+    if (isinstance(frame_bytes, (bool, np.bool_)) or not isinstance(frame_bytes, (int, float, np.integer, np.floating))
+            or not math.isfinite(frame_bytes) or int(frame_bytes) != frame_bytes or frame_bytes < 0):
         raise ValueError(f"frame_bytes must be a non-negative int, got {frame_bytes!r}")
+    _validate.size(int(frame_bytes) // TS_PAYLOAD + 1, "frame_bytes // 1316 (packets)")
     full, rest = divmod(int(frame_bytes), TS_PAYLOAD)
     sizes = [TS_PAYLOAD + HEADERS] * full + ([rest + HEADERS] if rest else [])
     return np.array(sizes, dtype=np.int64)
@@ -279,11 +283,12 @@ def slot_arrivals(frames: np.ndarray, *, frame_rate: float, slot_s: float, durat
     numpy.ndarray
         Bytes per slot, shape ``(T,)`` or ``(N, T)`` with ``T = round(duration_s / slot_s)``.
     """
-    if slot_s <= 0 or duration_s <= 0 or frame_rate <= 0:
-        raise ValueError("slot_s, duration_s and frame_rate must be > 0")
+    for name, v in (("slot_s", slot_s), ("duration_s", duration_s), ("frame_rate", frame_rate)):
+        _validate.positive(v, name)
     f = np.atleast_2d(np.asarray(frames, dtype=float))
     wire = wire_bytes(f)
     n_slots = int(round(duration_s / slot_s))
+    _validate.size(f.shape[0] * (n_slots + 1), "streams * slots (duration_s / slot_s)")
     phase = np.broadcast_to(np.asarray(phase_s, dtype=float), (f.shape[0],))
     if np.any(phase < 0) or np.any(phase * frame_rate >= 1):
         raise ValueError("phase_s must lie in [0, 1/frame_rate)")

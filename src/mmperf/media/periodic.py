@@ -95,8 +95,13 @@ def fifo(ready, service) -> np.ndarray:
     >>> fifo([0, 1, 10], [2, 2, 2]).tolist()
     [0.0, 2.0, 10.0]
     """
-    ready = np.asarray(ready, dtype=float)
-    c = np.cumsum(np.broadcast_to(np.asarray(service, dtype=float), ready.shape))
+    ready = _validate.finite_array(ready, "ready", ndim=1, allow_empty=True)
+    service = _validate.finite_array(service, "service", non_negative=True)
+    try:
+        service = np.broadcast_to(service, ready.shape)
+    except ValueError:
+        raise ValueError(f"service must be one number or one per item {ready.shape}, got shape {service.shape}") from None
+    c = np.cumsum(service)
     return np.maximum.accumulate(ready - c) + c
 
 

@@ -15,6 +15,8 @@ import pandas as pd
 from statsmodels.regression.linear_model import OLS
 from statsmodels.tools.tools import add_constant
 
+from mmperf import _validate as _v
+
 
 @dataclass(frozen=True)
 class LineFit:
@@ -82,7 +84,10 @@ def line_fit(x, y, *, level: float = 0.95, grid_points: int = 50, grid=None) -> 
     Raises
     ------
     ValueError
-        For mismatched lengths, fewer than 3 points, constant x or a level outside (0, 1).
+        For mismatched lengths, fewer than 3 points, constant x, a NaN or infinite point, a level
+        outside (0, 1) or fewer than 2 grid points.
+    TypeError
+        If ``grid_points`` is not a whole number.
 
     Examples
     --------
@@ -90,18 +95,21 @@ def line_fit(x, y, *, level: float = 0.95, grid_points: int = 50, grid=None) -> 
     >>> round(f.slope, 6), round(f.intercept, 6), round(f.r, 6)
     (2.0, 1.0, 1.0)
     """
-    x = np.asarray(x, dtype=float)
-    y = np.asarray(y, dtype=float)
+    x = _v.finite_array(x, "x")
+    y = _v.finite_array(y, "y")
     if x.shape != y.shape or x.ndim != 1:
         raise ValueError(f"x and y must be 1-d of equal length, got {x.shape} and {y.shape}")
     if x.size < 3:
         raise ValueError(f"a line fit needs at least 3 points, got {x.size}")
     if np.ptp(x) == 0:
         raise ValueError("x must not be constant")
-    if not 0 < level < 1:
+    if not (isinstance(level, (int, float)) and 0 < level < 1):
         raise ValueError(f"level must be in (0, 1), got {level!r}")
+    if grid is None:
+        g = np.linspace(x.min(), x.max(), _v.whole(grid_points, "grid_points", minimum=2))
+    else:
+        g = _v.finite_array(grid, "grid", ndim=1)
     model = OLS(y, add_constant(x)).fit()
-    g = np.linspace(x.min(), x.max(), grid_points) if grid is None else np.asarray(grid, dtype=float)
     pred = model.get_prediction(add_constant(g, has_constant="add")).summary_frame(alpha=1 - level)
     band = pd.DataFrame({"x": g, "fit": pred["mean"].to_numpy(), "lower": pred["mean_ci_lower"].to_numpy(),
                          "upper": pred["mean_ci_upper"].to_numpy()})

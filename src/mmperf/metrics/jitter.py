@@ -22,6 +22,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from mmperf import _validate as _v
+
 GAPS_BUFFER_US = 250_000.0
 """Playout buffer of the gaps measure (Sec. 3, after Naylor & Kleinrock)."""
 
@@ -132,12 +134,23 @@ def reflection(interarrival, *, late_us: float = 10_000.0) -> float:
     >>> reflection([100, 100, 150, 50, 100, 100], late_us=10)
     1.0
     """
+    late_us = _v.non_negative(late_us, "late_us")
     x = _values(interarrival, "interarrival", min_len=3)
     d = x - x.mean()
     late = np.flatnonzero(d[:-1] > late_us)
     if late.size == 0:
         return float("nan")
     return float(np.mean(-d[late + 1] / d[late]))
+
+
+def _times(recv_us, send_us, *, min_len: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """Receive and send times as finite 1-d float arrays of equal length >= ``min_len``."""
+    r = _v.finite_array(recv_us, "recv_us", ndim=1)
+    s = _v.finite_array(send_us, "send_us", ndim=1)
+    if r.shape != s.shape or r.size < min_len:
+        raise ValueError(f"recv_us and send_us must be 1-d arrays of equal length >= {min_len}, "
+                         f"got {r.shape} and {s.shape}")
+    return r, s
 
 
 def lateness(recv_us, send_us, *, anchor: str = "earliest") -> np.ndarray:
@@ -162,12 +175,9 @@ def lateness(recv_us, send_us, *, anchor: str = "earliest") -> np.ndarray:
     Raises
     ------
     ValueError
-        For an unknown anchor or arrays of different length.
+        For an unknown anchor, arrays of different length, or a time that is NaN or infinite.
     """
-    r = np.asarray(recv_us, dtype=float)
-    s = np.asarray(send_us, dtype=float)
-    if r.shape != s.shape or r.ndim != 1 or r.size < 1:
-        raise ValueError(f"recv_us and send_us must be 1-d arrays of equal, non-zero length, got {r.shape} and {s.shape}")
+    r, s = _times(recv_us, send_us)
     delay = r - s
     if anchor == "earliest":
         return delay - delay.min()
@@ -193,17 +203,16 @@ def gaps_per_second(recv_us, send_us, *, buffer_us: float = GAPS_BUFFER_US) -> f
     Raises
     ------
     ValueError
-        For a negative buffer.
+        For a buffer that is negative, NaN or infinite, or bad times (see :func:`lateness`).
 
     Examples
     --------
     >>> gaps_per_second([0, 1e6, 2.5e6, 3e6], [0, 1e6, 2e6, 3e6], buffer_us=250_000)
     0.25
     """
-    if not buffer_us >= 0:
-        raise ValueError(f"buffer_us must be >= 0, got {buffer_us!r}")
+    buffer_us = _v.non_negative(buffer_us, "buffer_us")
     late = lateness(recv_us, send_us, anchor="first")
-    s = np.asarray(send_us, dtype=float)
+    s = _v.finite_array(send_us, "send_us", ndim=1)
     span_s = (s[-1] - s[0]) / 1e6 + (s[1] - s[0]) / 1e6 if s.size > 1 else 0.0
     if span_s <= 0:
         raise ValueError("send_us must increase")
@@ -230,9 +239,8 @@ def compensation_curve(recv_us, send_us, *, buffers_us=None) -> pd.DataFrame:
     pandas.DataFrame
         Columns ``buffer_us`` and ``dropped_pct``.
     """
-    b = DEFAULT_BUFFERS_US if buffers_us is None else np.asarray(buffers_us, dtype=float)
-    if (b < 0).any():
-        raise ValueError("buffers_us must be >= 0")
+    b = DEFAULT_BUFFERS_US if buffers_us is None else _v.finite_array(buffers_us, "buffers_us", ndim=1,
+                                                                       non_negative=True)
     return pd.DataFrame({"buffer_us": b, "dropped_pct": _dropped_pct(lateness(recv_us, send_us), b)})
 
 
@@ -253,8 +261,7 @@ def compensation_area(recv_us, send_us, *, max_buffer_us: float = MAX_BUFFER_US)
     >>> compensation_area([0, 100, 200, 400], [0, 100, 200, 300], max_buffer_us=1000)
     2500.0
     """
-    if not max_buffer_us > 0:
-        raise ValueError(f"max_buffer_us must be > 0, got {max_buffer_us!r}")
+    max_buffer_us = _v.positive(max_buffer_us, "max_buffer_us")
     late = lateness(recv_us, send_us)
     return float(100.0 * np.minimum(late, max_buffer_us).mean())
 
@@ -269,10 +276,7 @@ def rfc3550_jitter(recv_us, send_us) -> float:
     >>> rfc3550_jitter([0, 10, 20], [0, 10, 20])
     0.0
     """
-    r = np.asarray(recv_us, dtype=float)
-    s = np.asarray(send_us, dtype=float)
-    if r.shape != s.shape or r.size < 2:
-        raise ValueError("recv_us and send_us must have equal length >= 2")
+    r, s = _times(recv_us, send_us, min_len=2)
     d = np.abs(np.diff(r) - np.diff(s))
     # J_n = sum_i (1/16) (15/16)^(n-i) |D_i|, the closed form of the recursion from J_0 = 0
     weights = (15 / 16) ** np.arange(d.size - 1, -1, -1) / 16

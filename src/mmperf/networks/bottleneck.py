@@ -254,12 +254,9 @@ def max_backlog(arrivals: np.ndarray, *, capacity_bytes: float) -> float:
     capacity_bytes : float
         Bytes served per slot, > 0.
     """
-    a = np.ascontiguousarray(arrivals, dtype=float)
-    if a.ndim != 1:
-        raise ValueError(f"arrivals must be 1-D, got shape {a.shape}")
-    if not capacity_bytes > 0:
-        raise ValueError(f"capacity_bytes must be > 0, got {capacity_bytes}")
-    return float(_max_backlog(a, float(capacity_bytes)))
+    a = np.ascontiguousarray(_validate.finite_array(arrivals, "arrivals", ndim=1, non_negative=True))
+    capacity_bytes = _validate.positive(capacity_bytes, "capacity_bytes")
+    return float(_max_backlog(a, capacity_bytes))
 
 
 RESULT_FIELDS = (

@@ -136,6 +136,7 @@ def _network(n: int, size_bytes: float, *, network: Network, traffic: Traffic, r
     """:func:`network_delays` as a dict of arrays."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be an int >= 0, got {n!r}")
+    _validate.size(8 * int(n), "8 * n (the packets' delay arrays)")
     _validate.positive(size_bytes, "size_bytes")
     tx = np.full(n, float(network.transmit_us(size_bytes)))
     wait = np.zeros(n)

@@ -32,11 +32,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from mmperf import _validate as _v
+
 
 def _check_counts(n_frames, packets_per_frame) -> tuple[int, int]:
     for name, v in (("n_frames", n_frames), ("packets_per_frame", packets_per_frame)):
         if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 1:
             raise ValueError(f"{name} must be a positive int, got {v!r}")
+    _v.size(int(n_frames) * int(packets_per_frame), "n_frames * packets_per_frame")
     return int(n_frames), int(packets_per_frame)
 
 

@@ -113,7 +113,7 @@ def quality(latency_us, gaps_pct, loss, *, limits: UserLimits = VIDEOCONFERENCE)
     Raises
     ------
     ValueError
-        If a value is negative.
+        If a value is negative, NaN or infinite.
 
     Examples
     --------
@@ -122,18 +122,15 @@ def quality(latency_us, gaps_pct, loss, *, limits: UserLimits = VIDEOCONFERENCE)
     >>> round(float(quality(115_000, 3, 0.45)), 4)  # half of each limit
     0.866
     """
-    arrays = [np.asarray(v, dtype=float) for v in (latency_us, gaps_pct, loss)]
-    for name, a in zip(("latency_us", "gaps_pct", "loss"), arrays):
-        if (a < 0).any():
-            raise ValueError(f"{name} must be >= 0")
-    lat, gaps, lost = arrays
+    lat, gaps, lost = (_validate.finite_array(v, name, non_negative=True)
+                       for name, v in (("latency_us", latency_us), ("gaps_pct", gaps_pct), ("loss", loss)))
     q = np.sqrt((lat / limits.latency_us) ** 2 + (gaps / limits.max_gaps_pct) ** 2 + (lost / limits.max_loss) ** 2)
     return float(q) if q.ndim == 0 else q
 
 
 def acceptable(q) -> np.ndarray | bool:
     """Whether a quality lies in the acceptable region (distance at most 1)."""
-    a = np.asarray(q) <= 1.0
+    a = _validate.finite_array(q, "q") <= 1.0
     return bool(a) if a.ndim == 0 else a
 
 
@@ -388,6 +385,7 @@ def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str
 def crossing_year(projection: pd.DataFrame, threshold: float) -> float:
     """First year at which the projected jitter is at or below ``threshold`` (linear interpolation
     between evaluated years in log jitter); ``inf`` if never within the years evaluated."""
+    threshold = _validate.positive(threshold, "threshold")
     p = projection.sort_values("year")
     y, j = p["year"].to_numpy(), p["jitter_us2"].to_numpy()
     below = np.flatnonzero(j <= threshold)
@@ -421,6 +419,10 @@ def regression_thresholds(*, buf_slope: float, buf_intercept: float, area_slope:
     >>> float(t["buffer at the area threshold"]), float(t["area at which the buffer is zero"])
     (0.0, 5.0)
     """
+    for name, v in (("buf_slope", buf_slope), ("buf_intercept", buf_intercept), ("area_slope", area_slope),
+                    ("area_intercept", area_intercept), ("area_threshold", area_threshold),
+                    ("jitter_threshold", jitter_threshold)):
+        _validate.finite(v, name)
     if buf_slope == 0 or area_slope == 0:
         raise ValueError("buf_slope and area_slope must be non-zero")
     rows = {

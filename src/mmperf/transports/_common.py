@@ -97,6 +97,22 @@ def counters_frame(counters, in_flight) -> pd.DataFrame:
     })
 
 
+def check_rto(rto_min, rto_init, rto_max) -> None:
+    """Retransmission timeouts [s]: finite, positive, and ``rto_min <= rto_init <= rto_max``."""
+    for name, v in (("rto_min", rto_min), ("rto_init", rto_init), ("rto_max", rto_max)):
+        _validate.positive(v, name)
+    if not rto_min <= rto_init <= rto_max:
+        raise ValueError(f"need 0 < rto_min <= rto_init <= rto_max, got {rto_min!r}, {rto_init!r}, {rto_max!r}")
+
+
+def check_flags(config, names) -> None:
+    """Each named field of ``config`` is a bool (``True``/``False``, not a number)."""
+    for name in names:
+        v = getattr(config, name)
+        if not isinstance(v, (bool, np.bool_)):
+            raise TypeError(f"{name} must be True or False, got {type(v).__name__}: {v!r}")
+
+
 def check_inputs(gen_time, sizes, network):
     gen_time, sizes = check_schedule(gen_time, sizes, times_name="gen_time")
     if not isinstance(network, Network):

@@ -35,7 +35,8 @@ class RtpConfig:
     layer_paths: tuple[int, int] = (0, 0)
 
     def __post_init__(self):
-        if len(self.layer_paths) != 2 or any(p not in (0, 1) for p in self.layer_paths):
+        if (not isinstance(self.layer_paths, (tuple, list)) or len(self.layer_paths) != 2
+                or any(isinstance(p, bool) or p not in (0, 1) for p in self.layer_paths)):
             raise ValueError(f"layer_paths must be two path indices in {{0, 1}}, got {self.layer_paths!r}")
 
 

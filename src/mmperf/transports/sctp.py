@@ -27,7 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from mmperf.networks.packetsim import Network
-from mmperf.transports._common import TransportResult, run_window_transport
+from mmperf import _validate
+from mmperf.transports._common import TransportResult, check_flags, check_rto, run_window_transport
 from mmperf.transports._engine import MODE_CMT, MODE_SCTP
 
 HEADER_BYTES = 48
@@ -88,7 +89,10 @@ class SctpConfig:
     ns2_rwnd_defect: bool = False
 
     def __post_init__(self):
-        if len(self.reliability) != 2 or any(r not in RELIABILITY for r in self.reliability):
+        check_flags(self, ("cmt", "multi_stream", "ns2_rwnd_defect"))
+        if isinstance(self.mtu, bool) or not (isinstance(self.mtu, (int, np.integer)) and self.mtu >= 100):
+            raise ValueError(f"mtu must be an int >= 100 bytes, got {self.mtu!r}")
+        if not isinstance(self.reliability, (tuple, list)) or len(self.reliability) != 2 or any(r not in RELIABILITY for r in self.reliability):
             raise ValueError(f"reliability must be two of {RELIABILITY} (base, enhancement), got {self.reliability!r}")
         if not self.multi_stream and self.reliability[0] != self.reliability[1]:
             raise ValueError("with one stream (multi_stream=False) both layers share a reliability; "
@@ -101,11 +105,8 @@ class SctpConfig:
             raise ValueError(f"receive_buffer must be an int >= mtu bytes, got {self.receive_buffer!r}")
         if not (isinstance(self.init_cwnd, (int, np.integer)) and self.init_cwnd >= 1):
             raise ValueError(f"init_cwnd must be a positive int, got {self.init_cwnd!r}")
-        if not 0 < self.rto_min <= self.rto_init <= self.rto_max:
-            raise ValueError("need 0 < rto_min <= rto_init <= rto_max, got "
-                             f"{self.rto_min!r}, {self.rto_init!r}, {self.rto_max!r}")
-        if not self.hb_interval > 0:
-            raise ValueError(f"hb_interval must be positive, got {self.hb_interval!r}")
+        check_rto(self.rto_min, self.rto_init, self.rto_max)
+        _validate.positive(self.hb_interval, "hb_interval")
 
 
 def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConfig(), *, seed: int = 0,

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from mmperf.networks.packetsim import Network
-from mmperf.transports._common import TransportResult, run_window_transport
+from mmperf.transports._common import TransportResult, check_rto, run_window_transport
 from mmperf.transports._engine import MODE_TCP
 
 HEADER_BYTES = 40
@@ -55,9 +55,7 @@ class TcpConfig:
             raise ValueError(f"receive_buffer must be an int >= 1500 bytes, got {self.receive_buffer!r}")
         if not (isinstance(self.init_cwnd_segments, (int, np.integer)) and self.init_cwnd_segments >= 1):
             raise ValueError(f"init_cwnd_segments must be an int >= 1, got {self.init_cwnd_segments!r}")
-        if not 0 < self.rto_min <= self.rto_init <= self.rto_max:
-            raise ValueError("need 0 < rto_min <= rto_init <= rto_max, got "
-                             f"{self.rto_min!r}, {self.rto_init!r}, {self.rto_max!r}")
+        check_rto(self.rto_min, self.rto_init, self.rto_max)
         if not (isinstance(self.mss, (int, np.integer)) and self.mss > 0):
             raise ValueError(f"mss must be a positive int, got {self.mss!r}")
 
