@@ -177,8 +177,9 @@ def _key_words(key: object) -> list[int]:
             f"rng key must be a str or a non-negative int, got {type(key).__name__}: {key!r}"
         )
     if isinstance(key, (int, np.integer)):
-        if key < 0:
-            raise ValueError(f"rng key must be a non-negative int, got {key}")
+        if not 0 <= key < 2**64:
+            # a key is two 32-bit words: a larger int would alias a smaller one (2**64 is 0)
+            raise ValueError(f"rng key must be a whole number in 0..2**64 - 1, got {key}")
         return [int(key) & 0xFFFFFFFF, int(key) >> 32 & 0xFFFFFFFF]
     digest = hashlib.sha256(key.encode("utf-8")).digest()
     return [int.from_bytes(digest[i : i + 4], "little") for i in range(0, 16, 4)]
@@ -206,7 +207,7 @@ def seed_sequence(*keys: str | int, root: int | None = None) -> np.random.SeedSe
     TypeError
         If a key is not a str or an int.
     ValueError
-        If no key is given, an int key is negative or ``root`` is out of range.
+        If no key is given, an int key is outside ``0 .. 2**64 - 1`` or ``root`` is out of range.
     """
     if not keys:
         raise ValueError("rng needs at least one key naming the stream, e.g. rng('taylor1993')")

@@ -5,10 +5,12 @@ import math
 import numpy as np
 import pytest
 
+from mmperf import seeds
 from mmperf.coding import bitplane, svc
+from mmperf.hosts import cpu, ps2
 from mmperf.media import animation, hdvideo, periodic, scenes
 from mmperf.metrics import fits, jitter
-from mmperf.networks import bottleneck, loss
+from mmperf.networks import bottleneck, loss, queueing
 from mmperf.quality import planning
 from mmperf.transports import rtp, sctp, tcp
 from mmperf.networks.packetsim import simulate_link
@@ -162,3 +164,27 @@ def test_a_lan_run_too_large_for_memory_is_refused_before_allocating():
 
     with pytest.raises(ValueError, match="delay arrays"):
         lan.network_delays(10**11, 100.0, network=lan.Network("x", 10.0), rng=rng("test"))
+
+
+def test_an_int_stream_key_beyond_64_bits_is_refused_not_aliased():
+    from mmperf.seeds import rng
+
+    assert rng(2**64 - 1).random() != rng(0).random()
+    with pytest.raises(ValueError, match="rng key must be a whole number in 0..2\\*\\*64 - 1"):
+        rng(2**64)
+
+
+@pytest.mark.parametrize("make,match", [
+    (lambda: cpu.handling_delays(
+        10**11, host=cpu.Host("x", 100.0), rng=seeds.rng("t")),
+     "per-packet arrays"),
+    (lambda: periodic.PeriodicStream(period_us=1000.0, size_bytes=100, n_packets=10**11), "per-packet arrays"),
+    (lambda: queueing.simulate_single_station(
+        arrival_rate=0.5, mean_service=1.0, customers=10**11, rng=seeds.rng("t")),
+     "per-customer arrays"),
+    (lambda: ps2.Workload(mode="locate", frame_rate=15.0, frames=10**11),
+     "Workload.frames"),
+])
+def test_a_run_too_large_for_memory_is_refused_before_it_starts(make, match):
+    with pytest.raises(ValueError, match=match):
+        make()

@@ -204,6 +204,7 @@ def _handling(n: int, *, host: Host, scheduler: Scheduler, rng: np.random.Genera
     """:func:`handling_delays` as a dict of arrays (no DataFrame overhead in the generator's inner loop)."""
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be an int >= 0, got {n!r}")
+    _validate.size(12 * int(n), "12 * n (the packets' per-packet arrays)")
     mean_work = mean_work_us(host.specint92, scheduler=scheduler)
     work = rng.gamma(scheduler.work_shape, mean_work / scheduler.work_shape, size=n)
     others = rng.poisson(host.background, size=n) if host.background > 0 else np.zeros(n, dtype=int)

@@ -65,6 +65,7 @@ import pandas as pd
 import simpy
 
 from mmperf.networks.queueing import FCFSStation, PSStation
+from mmperf import _validate
 
 __all__ = ["Hardware", "Workload", "Replication", "simulate", "describe", "COMPONENTS", "MODES", "CHAINS"]
 
@@ -214,6 +215,8 @@ class Workload:
             raise ValueError(f"Workload.incoming_streams must be an int in 0..8, got {self.incoming_streams!r}")
         if not (isinstance(self.frames, (int, np.integer)) and self.frames >= 2):
             raise ValueError(f"Workload.frames must be an int >= 2, got {self.frames!r}")
+        # up to ten streams' per-frame records of a few numbers each
+        _validate.size(64 * int(self.frames), "Workload.frames (64 recorded numbers per frame)")
         if not (self.outgoing or self.incoming_streams or self.file_transfer):
             raise ValueError("Workload must carry at least one stream (outgoing, incoming_streams or file_transfer)")
 

@@ -67,6 +67,7 @@ class PeriodicStream:
         _validate.positive(self.size_bytes, "size_bytes")
         if isinstance(self.n_packets, bool) or not isinstance(self.n_packets, (int, np.integer)) or self.n_packets < 3:
             raise ValueError(f"n_packets must be an int >= 3, got {self.n_packets!r}")
+        _validate.size(16 * int(self.n_packets), "16 * n_packets (the trace's per-packet arrays)")
 
     @property
     def duration_s(self) -> float:

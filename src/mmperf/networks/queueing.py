@@ -398,6 +398,7 @@ def simulate_single_station(
         raise ValueError(f"discipline must be 'fcfs' or 'ps', got {discipline!r}")
     if not (isinstance(customers, (int, np.integer)) and customers > 0):
         raise ValueError(f"customers must be a positive int, got {customers!r}")
+    _validate.size(8 * int(customers), "8 * customers (the run's per-customer arrays)")
     if not isinstance(rng, np.random.Generator):
         raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
     n = int(customers)
