@@ -91,13 +91,9 @@ _C = {name: i for i, name in enumerate(COMPONENTS)}
 
 
 def _positive(obj, name: str, *, allow_zero: bool = False) -> None:
+    label = f"{type(obj).__name__}.{name}"
     value = getattr(obj, name)
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
-        raise TypeError(f"{type(obj).__name__}.{name} must be a number, got {value!r}")
-    ok = math.isfinite(value) and (value >= 0 if allow_zero else value > 0)
-    if not ok:
-        need = ">= 0" if allow_zero else "> 0"
-        raise ValueError(f"{type(obj).__name__}.{name} must be a finite number {need}, got {value!r}")
+    _validate.non_negative(value, label) if allow_zero else _validate.positive(value, label)
 
 
 @dataclass(frozen=True)

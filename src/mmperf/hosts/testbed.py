@@ -57,21 +57,12 @@ PACKET_BYTES = 1224
 UDP_IP_BYTES = 32
 
 
-def _positive(name, v, *, allow_zero=False, allow_inf=False):
-    try:
-        x = float(v)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a number, got {v!r}") from None
-    ok = (x >= 0 if allow_zero else x > 0) and (allow_inf or np.isfinite(x))
-    if not ok:
-        raise ValueError(f"{name} must be a {'non-negative' if allow_zero else 'positive'} finite number, got {v!r}")
-    return x
+def _positive(name, v, *, allow_zero=False):
+    return _v.non_negative(v, name) if allow_zero else _v.positive(v, name)
 
 
 def _posint(name, v):
-    if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 1:
-        raise ValueError(f"{name} must be a positive int, got {v!r}")
-    return int(v)
+    return _v.whole(v, name, minimum=1)
 
 
 @dataclass(frozen=True)

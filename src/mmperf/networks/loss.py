@@ -36,21 +36,14 @@ from mmperf import _validate as _v
 
 
 def _check_counts(n_frames, packets_per_frame) -> tuple[int, int]:
-    for name, v in (("n_frames", n_frames), ("packets_per_frame", packets_per_frame)):
-        if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 1:
-            raise ValueError(f"{name} must be a positive int, got {v!r}")
-    _v.size(int(n_frames) * int(packets_per_frame), "n_frames * packets_per_frame")
-    return int(n_frames), int(packets_per_frame)
+    n = _v.whole(n_frames, "n_frames", minimum=1)
+    k = _v.whole(packets_per_frame, "packets_per_frame", minimum=1)
+    _v.size(n * k, "n_frames * packets_per_frame")
+    return n, k
 
 
 def _check_rate(rate) -> float:
-    try:
-        r = float(rate)
-    except (TypeError, ValueError):
-        raise ValueError(f"rate must be a number in [0, 1] (a fraction, not a percentage), got {rate!r}") from None
-    if not 0.0 <= r <= 1.0:
-        raise ValueError(f"rate must be a number in [0, 1] (a fraction, not a percentage), got {rate!r}")
-    return r
+    return _v.fraction(rate, "rate (a fraction, not a percentage)")
 
 
 def per_frame_count(packets_per_frame: int, rate: float) -> int:
