@@ -246,7 +246,12 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                         highest = tsn
                     held, rcum = _deliver_in_order(stream[tsn], now, n, rcvd, size, slist, sstop, sptr, deliver,
                                                    held, rcum)
-            arw = rbuf - held
+            # SCTP advertises the buffer less everything it holds (a gap-acknowledged chunk is no longer
+            # outstanding at the sender). TCP has no gap acknowledgements: the out-of-order bytes are
+            # still outstanding at the sender, which counts them against the window already, so the
+            # receiver advertises its buffer less the in-order bytes not yet read (none: the application
+            # reads at once), as ns-2's FullTcp does.
+            arw = rbuf if mode == MODE_TCP else rbuf - held
             if arw < 0:
                 arw = 0
             heap_push(ht, hq, hk, ha, hb, hc, hs, now + ack_delay[b], 2, tsn, rcum, int(arw))
@@ -395,15 +400,23 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             tsn = -1
             p = -1
             bypass = False
-            while qn > 0:
+            while qn > 0:  # drop the entries at the queue's head whose chunk was acknowledged since
                 t = rtxq[qh]
                 if st[t] != MARKED:
                     inq[t] = 0
                     qh = (qh + 1) % (n + 1)
                     qn -= 1
                     continue
-                tsn = t
                 break
+            if qn > 0:
+                # retransmit the earliest marked chunk first (RFC 6298 sec. 5.4, RFC 4960 sec. 6.3.3):
+                # the queue holds the order in which losses were detected, which after a timeout can
+                # put the earliest unacknowledged chunk behind many later ones. Every marked chunk has
+                # an entry in the queue, so one is found at or before the head's.
+                for t in range(scum + 1, next_new):
+                    if st[t] == MARKED:
+                        tsn = t
+                        break
             if tsn >= 0:
                 if mode == MODE_TCP:
                     p = 0
@@ -418,9 +431,12 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                     bypass = True
                 elif flight[p] >= cwnd[p]:
                     break
-                inq[tsn] = 0
-                qh = (qh + 1) % (n + 1)
-                qn -= 1
+                if tsn == rtxq[qh]:
+                    inq[tsn] = 0
+                    qh = (qh + 1) % (n + 1)
+                    qn -= 1
+                # (a chunk sent from the middle of the queue leaves its entry there, stale, until the
+                # entry reaches the head; while it stays, a new loss of the chunk needs no new entry)
                 if bypass:
                     fr_budget[cpath[tsn]] -= 1
             else:

@@ -113,7 +113,10 @@ CLAIMS = (
         "sctp-beats-tcp-under-loss", quote="The SCTP reliable approach outperforms TCP on lossy scenarios",
         where=_EVAL, quantity="fraction of the 9 lossy cells where SCTPReliable's delay is below TCP's",
         paper_value=_own("sctp_beats_tcp_lossy"), value=_cv("sctp_beats_tcp_lossy"),
-        criterion=Holds("SCTPReliable delay < TCP delay under loss", required=0.75), kind="prediction", expected="reproduced"),
+        criterion=Holds("SCTPReliable delay < TCP delay under loss", required=0.75), kind="prediction", expected="partly",
+        note="Until the transport engine retransmitted the earliest lost segment first (RFC 6298 sec. 5.4), TCP stalled "
+             "for minutes on some seeds and this claim held in every lossy cell; with the fix, TCP's delay under loss is "
+             "close to SCTP's and the verdict rests on the cells where SCTP stays ahead."),
     ClaimSpec(
         "multistream-beats-single-stream",
         quote="Sending each layer in a different stream (SCTPMultiReliable) enhances the transmission performance on lossy "
