@@ -139,21 +139,30 @@ def grouped_fits(frame: pd.DataFrame, x: str, y: str, by: str, **kwargs) -> tupl
 
 def fit_chart(points: pd.DataFrame, bands: pd.DataFrame, *, x: str, y: str, title: str, x_title: str,
               y_title: str, color: str | None = None, width: int = 420, height: int = 260,
-              y_scale=None):
+              y_scale=None, x_format: str | None = None, y_format: str | None = None, nonnegative: bool = False):
     """Points, least-squares line and confidence band as one Altair chart.
 
     ``points`` holds columns ``x`` and ``y`` (and ``color``); ``bands`` is a
     :attr:`LineFit.band` (or :func:`grouped_fits` bands with ``color``).
+    ``x_format`` and ``y_format`` are d3 formats for the axes' labels (``"~s"``: SI prefixes, 2G
+    instead of 2000000000); with ``nonnegative`` the quantity cannot be below zero (a variance), so the
+    band and line are cut at zero and the axis starts there.
     """
     import altair as alt
 
     enc_color = [alt.Color(f"{color}:N", title=color)] if color else []
     points = points[[x, y] + ([color] if color else [])]  # only what is drawn goes into the spec
-    xs = alt.X(f"{x}:Q", title=x_title)
-    ys = alt.Y(f"{y}:Q", title=y_title, **({"scale": y_scale} if y_scale is not None else {}))
+    if nonnegative:
+        bands = bands.assign(**{c: bands[c].clip(lower=0.0) for c in ("lower", "fit", "upper")})
+        if y_scale is None:
+            y_scale = alt.Scale(domainMin=0)
+    axis = {"axis": alt.Axis(format=y_format)} if y_format else {}
+    xaxis = {"axis": alt.Axis(format=x_format)} if x_format else {}
+    xs = alt.X(f"{x}:Q", title=x_title, **xaxis)
+    ys = alt.Y(f"{y}:Q", title=y_title, **axis, **({"scale": y_scale} if y_scale is not None else {}))
     pts = alt.Chart(points).mark_circle(size=30, opacity=0.6).encode(xs, ys, *enc_color)
-    bx = alt.X("x:Q", title=x_title)
+    bx = alt.X("x:Q", title=x_title, **xaxis)
     band = alt.Chart(bands).mark_area(opacity=0.18).encode(
-        bx, alt.Y("lower:Q", title=y_title), alt.Y2("upper:Q"), *enc_color)
-    line = alt.Chart(bands).mark_line().encode(bx, alt.Y("fit:Q", title=y_title), *enc_color)
+        bx, alt.Y("lower:Q", title=y_title, **axis), alt.Y2("upper:Q"), *enc_color)
+    line = alt.Chart(bands).mark_line().encode(bx, alt.Y("fit:Q", title=y_title, **axis), *enc_color)
     return (band + line + pts).properties(title=title, width=width, height=height)
