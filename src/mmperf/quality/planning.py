@@ -365,8 +365,9 @@ def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str
     Returns
     -------
     pandas.DataFrame
-        ``year``, ``specint92``, ``mbps``, ``sched_class`` and ``jitter_us2`` (mean
-        variance of interarrivals over ``reps`` runs).
+        ``year``, ``specint92``, ``mbps``, ``sched_class``, ``jitter_us2`` (mean
+        variance of interarrivals over ``reps`` runs) and ``jitter_low_us2``, ``jitter_high_us2``
+        (the smallest and largest of the runs).
     """
     check_class(sched_class)
     rows = []
@@ -378,7 +379,8 @@ def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str
                                        traffic=Traffic(bulk=bulk), scheduler=scheduler,
                                        rng=rng("claypool1998", "projection", sched_class, int(hogs), f"{y:g}", r, root=root))["interarrival_us"])
              for r in range(reps)]
-        rows.append({"year": float(y), "specint92": spec, "mbps": bw, "sched_class": sched_class, "jitter_us2": float(np.mean(v))})
+        rows.append({"year": float(y), "specint92": spec, "mbps": bw, "sched_class": sched_class, "jitter_us2": float(np.mean(v)),
+                     "jitter_low_us2": float(np.min(v)), "jitter_high_us2": float(np.max(v))})
     return pd.DataFrame(rows)
 
 
