@@ -76,3 +76,41 @@ def test_tcp_keeps_its_books_and_delivers_everything_in_order(sched, rate, loss,
     r = tcp.run(times, np.minimum(sizes, 1400), network=net, seed=seed)  # conservation checked inside
     assert r.delivered.all()  # reliable: everything arrives in the end
     assert np.all(np.diff(r.deliver_time) >= 0)  # one ordered byte stream
+
+
+@settings(max_examples=100, deadline=None)
+@given(sched=schedules(max_packets=120), rate=st.floats(1, 100), loss=st.sampled_from([0.0, 0.01, 0.05]),
+       cmt=st.booleans(), seed=st.integers(0, 2**32 - 1))
+def test_reliable_sctp_and_cmt_keep_their_books_and_deliver_each_stream_in_order(sched, rate, loss, cmt, seed):
+    from mmperf.transports import sctp
+
+    times, sizes = sched
+    layers = np.arange(times.size) % 2
+    net = Network(rate, 0.005, 50, loss, (0.0, 0.0))
+    r = sctp.run(times, np.minimum(sizes, 1400), layers, net, sctp.SctpConfig(cmt=cmt), seed=seed)  # books checked inside
+    assert r.delivered.all()
+    for layer in (0, 1):  # one ordered stream per layer
+        assert np.all(np.diff(r.deliver_time[layers == layer]) >= 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(packet_ms=st.floats(0.2, 30.0), group=st.sampled_from([1, 2, 3, 4, 6, 8]), frames=st.integers(2, 6),
+       rate=st.floats(1.0, 100.0), kernel=st.floats(0.0, 1.0), app=st.floats(0.01, 1.0), display=st.floats(0.0, 500.0),
+       buffer=st.integers(1, 80), with_display=st.booleans(), seed=st.integers(0, 2**32 - 1))
+def test_the_taylor_testbed_accounts_for_every_packet(packet_ms, group, frames, rate, kernel, app, display, buffer,
+                                                      with_display, seed):
+    from mmperf.hosts import testbed
+    from mmperf.seeds import rng
+
+    run = testbed.simulate(testbed.Stream(packet_time_ms=packet_ms, group=group, n_frames=frames),
+                           testbed.Link("link", rate_mbps=rate, overhead_bytes=38),
+                           testbed.Host("host", kernel_ms=kernel, app_ms=app, display_ms=display, buffer_packets=buffer),
+                           display=with_display, rng=rng("test", "testbed-laws", seed))
+    s = run.summary()
+    p = run.packets
+    assert s["sent"] == frames * 264 == s["received"] + s["lost_link"] + s["lost_socket"]
+    assert not (p["lost_link"] & p["lost_socket"]).any()  # a packet is lost once, at one place
+    got = p[p["received"]]
+    assert (got["arrive_ms"] >= got["send_ms"]).all() and (got["read_ms"] >= got["arrive_ms"]).all()
+    assert np.all(np.diff(got["read_ms"].to_numpy()) >= 0)  # one application reads in arrival order
+    assert 0 <= s["loss_pct"] <= 100
