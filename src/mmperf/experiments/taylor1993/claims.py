@@ -141,6 +141,8 @@ def _table_claim(t, quantity: str) -> ClaimSpec:
         kind, why = "prediction", "Predicted: no parameter is fitted on this column."
     claim_id = f"{t.name.replace('_', '-')}-{'loss' if quantity == 'loss' else 'max-lost'}"
 
+    criterion = Holds(f"every row's {what} within max({a:g}{unit}, {100 * rel:g} %) of the paper's")
+
     def value(r, name=t.name):
         return _rows_within(r.table("comparison"), name, quantity)
 
@@ -149,8 +151,7 @@ def _table_claim(t, quantity: str) -> ClaimSpec:
         c = c[(c["table"] == name) & (c["quantity"] == quantity)]
         text = f"{why} Book by row: {', '.join(f'{v:.3g}' for v in c['book'])}{unit}."
         if host == ALPHA:
-            crit = Holds("rows")
-            text += " " + _band_note(r, lambda comp: _rows_within(comp, name, quantity), crit)
+            text += " " + _band_note(r, lambda comp: _rows_within(comp, name, quantity), criterion)
         return text
 
     return ClaimSpec(
@@ -161,7 +162,7 @@ def _table_claim(t, quantity: str) -> ClaimSpec:
                   f"max({a:g}{unit}, {100 * rel:g} %) of the paper's ({t.testbed} / {HOST_SHORT[t.host]})"),
         paper_value=f"{column}{unit}",
         value=value,
-        criterion=Holds(f"every row's {what} within max({a:g}{unit}, {100 * rel:g} %) of the paper's"),
+        criterion=criterion,
         kind=kind, expected=_TABLE_EXPECTED[claim_id],
         note=note,
     )

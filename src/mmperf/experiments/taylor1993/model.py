@@ -954,6 +954,12 @@ DESCRIPTIONS = {
 ALPHA = "DEC 3000/500 Alpha AXP"
 
 
+def _calibrate(params) -> Calibration:
+    """:func:`calibrate` with the fields of a :class:`Params`."""
+    return calibrate(display_table=params.display_table, buffer_packets=params.socket_buffer_packets,
+                     cost_cv=params.cost_cv, display_cv=params.display_cv)
+
+
 def testbed_tables(params, *, seed: int) -> tuple[Calibration, dict]:
     """The calibration and the testbed part of :func:`run` (every table but ``quality`` and ``compressibility``).
 
@@ -967,8 +973,7 @@ def testbed_tables(params, *, seed: int) -> tuple[Calibration, dict]:
     -------
     (Calibration, dict of str to pandas.DataFrame)
     """
-    cal = calibrate(display_table=params.display_table, buffer_packets=params.socket_buffer_packets,
-                    cost_cv=params.cost_cv, display_cv=params.display_cv)
+    cal = _calibrate(params)
     runs = simulate_all(cal, n_frames=params.n_frames, group=params.group, seed=seed)
     tables = {
         "hosts": cal.hosts.reset_index(),
@@ -1004,6 +1009,5 @@ def alpha_band(results) -> pd.DataFrame:
 
 @lru_cache(maxsize=8)
 def _alpha_band(params, seed: int) -> pd.DataFrame:
-    cal = calibrate(display_table=params.display_table, buffer_packets=params.socket_buffer_packets,
-                    cost_cv=params.cost_cv, display_cv=params.display_cv)
+    cal = _calibrate(params)
     return cost_band(cal, ALPHA, points=params.band_points, n_frames=params.n_frames, group=params.group, seed=seed)
