@@ -5,9 +5,11 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mmperf.experiments import huynh1994 as E
-from mmperf.hosts.ps2 import COMPONENTS, Hardware, Workload, simulate
+from mmperf.hosts.ps2 import COMPONENTS, Hardware, Workload, simulate, stage_wait_bound
 from mmperf.seeds import rng
 
 FRAMES = 120
@@ -78,14 +80,49 @@ def test_move_mode_leaves_host_and_memory_idle(move386):
     assert st.loc["memory", "utilization"] < 1e-3
 
 
-def test_compression_stage_has_no_queueing(locate386):
-    # frames are captured exactly at the frame rate and the stage takes one frame time
-    hw, wl, rep = locate386
+def test_compression_stage_queues_only_when_the_i750_has_no_dead_time(locate386):
+    # central mixing: the i750 books 75 % of its cycles at 30 frames/s, frames are captured exactly
+    # at the frame rate, so every frame spends exactly one frame time in the compression stage
+    hw, wl, rep = _run(mixing="central")
     d = rep.delays.set_index(["chain", "component"])
     assert d.loc[("send", "compress/decompress"), "mean"] == pytest.approx(1 / wl.frame_rate)
     # decompression sees irregular arrivals: never less than a frame time, on average more
     assert d.loc[("receive", "compress/decompress"), "min"] >= 1 / wl.frame_rate - 1e-12
     assert d.loc[("receive", "compress/decompress"), "mean"] > 1 / wl.frame_rate
+    # fully distributed mixing adds 8.33 ms of mixing: the one i750 is booked 99.96 % and the
+    # compression stage has to wait for it
+    hw, wl, rep = locate386
+    d = rep.delays.set_index(["chain", "component"])
+    assert d.loc[("send", "compress/decompress"), "mean"] > 1.05 / wl.frame_rate
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.floats(0.0, 0.5), min_size=1, max_size=60), st.floats(0.01, 1.0))
+def test_stage_closed_form_is_the_fcfs_recursion(offsets, frame_time):
+    # D_k = max(a_k, D_{k-1}) + T, the stage's departure recursion, against the closed form
+    a = np.array([k * frame_time + d * frame_time for k, d in enumerate(offsets)])
+    departure, sojourn = -math.inf, []
+    for t in a:
+        departure = max(t, departure) + frame_time
+        sojourn.append(departure - t)
+    assert np.allclose(stage_wait_bound(a, frame_time), sojourn, rtol=0, atol=1e-9 * frame_time)
+
+
+def test_stage_closed_form_rejects_bad_input():
+    with pytest.raises(ValueError, match="frame_time"):
+        stage_wait_bound([0.0, 1.0], float("nan"))
+    with pytest.raises(ValueError, match="arrivals"):
+        stage_wait_bound([0.0, float("inf")], 1.0)
+
+
+def test_warmup_cut_leaves_the_first_frames_out_of_the_delays():
+    _, _, full = _run(mixing="central", phases="aligned")
+    _, _, cut = _run(mixing="central", phases="aligned", warmup_frames=60)
+    # utilizations cover the whole horizon either way; the delay means do not
+    assert full.stations.equals(cut.stations)
+    assert not np.allclose(full.delays["mean"], cut.delays["mean"])
+    with pytest.raises(ValueError, match="warmup_frames"):
+        E.workload("locate", 30, frames=FRAMES, warmup_frames=FRAMES)
 
 
 def test_components_add_up_to_total(locate386, move386):

@@ -28,9 +28,17 @@ Stations
     ``adapter_instructions_per_s``; in Move mode its queue *is* the delivery
     pipe of control elements from the other adapters.
 ``i750``
-    The pixel processor: single-stage compression and decompression pipelines
-    clocked at the frame rate (a frame spends one frame time in a stage, plus
-    any queueing), and a mixer (``mix_time`` per composite frame).
+    The pixel processor: one FCFS processor serving three task classes,
+    compression (``compress_work`` per captured frame), mixing (``mix_time`` per
+    composite frame) and decompression (``decompress_work`` per displayed frame).
+``compress-stage``, ``decompress-stage``
+    The single-stage pipelines clocked at the frame rate (sec. 2): a stage holds
+    one frame at a time, from its entry until the later of one frame time and
+    the end of the i750 work the frame needs; a frame that finds the stage
+    occupied waits (pipeline queuing). A stage therefore books one frame time
+    per frame at one frame per frame time: utilization 1, the paper's own
+    definition, so a stage fed at irregular times has no steady state (its wait
+    is the running maximum of the arrival jitter, see :func:`stage_wait_bound`).
 ``disk``
     The SCSI disk: ``disk_request_overhead`` per request of up to
     ``disk_request_bytes`` plus the bytes at ``disk_media_rate``.
@@ -67,7 +75,8 @@ import simpy
 from mmperf.networks.queueing import FCFSStation, PSStation
 from mmperf import _validate
 
-__all__ = ["Hardware", "Workload", "Replication", "simulate", "describe", "COMPONENTS", "MODES", "CHAINS"]
+__all__ = ["Hardware", "Workload", "Replication", "simulate", "describe", "stage_wait_bound", "COMPONENTS", "MODES",
+           "CHAINS"]
 
 MODES = ("locate", "move")
 """The two SCB operating modes."""
@@ -176,6 +185,9 @@ class Workload:
         'aligned': every stream's first frame arrives at time 0, as the
         deterministic sources of a RESQ model start together; 'random': each
         stream starts at a uniform random phase within its frame time.
+    warmup_frames : int
+        Frame times at the start of a replication whose frames are left out of the
+        delay means (the warm-up cut; utilizations cover the whole horizon).
 
     Raises
     ------
@@ -196,6 +208,7 @@ class Workload:
     stream_start_instructions: float = 5_000.0
     frames: int = 2000
     phases: str = "aligned"
+    warmup_frames: int = 0
 
     def __post_init__(self):
         if self.phases not in ("aligned", "random"):
@@ -211,6 +224,10 @@ class Workload:
             raise ValueError(f"Workload.incoming_streams must be an int in 0..8, got {self.incoming_streams!r}")
         if not (isinstance(self.frames, (int, np.integer)) and self.frames >= 2):
             raise ValueError(f"Workload.frames must be an int >= 2, got {self.frames!r}")
+        if (isinstance(self.warmup_frames, bool) or not isinstance(self.warmup_frames, (int, np.integer))
+                or not 0 <= self.warmup_frames <= self.frames - 2):
+            raise ValueError(f"Workload.warmup_frames must be an int in 0..frames - 2 ({self.frames - 2}), "
+                             f"got {self.warmup_frames!r}")
         # up to ten streams' per-frame records of a few numbers each
         _validate.size(64 * int(self.frames), "Workload.frames (64 recorded numbers per frame)")
         if not (self.outgoing or self.incoming_streams or self.file_transfer):
@@ -278,6 +295,23 @@ class _Token:
             self.busy = False
 
 
+class _Stage:
+    """A single-stage pipeline clocked at the frame rate: one frame at a time, each held for
+    at least one frame time (sec. 2), queued FIFO when the stage is occupied."""
+
+    __slots__ = ("name", "token", "horizon", "arrivals", "departures", "busy", "wait_total")
+
+    def __init__(self, env: simpy.Environment, name: str, *, horizon: float):
+        self.name, self.token, self.horizon = name, _Token(env), horizon
+        self.arrivals = self.departures = 0
+        self.busy = self.wait_total = 0.0
+
+    def stats(self) -> dict:
+        return {"station": self.name, "arrivals": self.arrivals, "departures": self.departures,
+                "in_system": self.arrivals - self.departures, "busy": self.busy,
+                "utilization": self.busy / self.horizon, "wait_total": self.wait_total}
+
+
 class _Model:
     """One replication: stations, chains and per-frame records (no globals)."""
 
@@ -291,9 +325,9 @@ class _Model:
         self.memory = FCFSStation(env, "memory", horizon=h)
         self.channel = PSStation(env, "channel", rate=hw.channel_rate, horizon=h)
         self.adapter = {name: FCFSStation(env, f"{name}-adapter", horizon=h) for name in ("video", "ring", "scsi")}
-        self.compress = FCFSStation(env, "compress-stage", horizon=h)
-        self.decompress = FCFSStation(env, "decompress-stage", horizon=h)
-        self.mixer = FCFSStation(env, "mixer", horizon=h)
+        self.i750 = FCFSStation(env, "i750", horizon=h)
+        self.compress = _Stage(env, "compress-stage", horizon=h)
+        self.decompress = _Stage(env, "decompress-stage", horizon=h)
         self.disk = FCFSStation(env, "disk", horizon=h)
         self.ring = FCFSStation(env, "ring", horizon=h)
         self.token = {name: _Token(env) for name in ("video", "ring", "scsi")}
@@ -320,11 +354,12 @@ class _Model:
         if wl.phases == "aligned":
             self.out_phase, self.file_phase = 0.0, 0.0
             self.in_phase = [0.0] * wl.incoming_streams
-        # records: chain -> array (frames x components), start, end
+        # records: chain -> array (frames x (components, total, source time))
+        width = len(COMPONENTS) + 2
         self.records = {
-            "send": np.full((n if wl.outgoing else 0, len(COMPONENTS) + 1), np.nan),
-            "receive": np.full((n * wl.incoming_streams, len(COMPONENTS) + 1), np.nan),
-            "file": np.full((n_file, len(COMPONENTS) + 1), np.nan),
+            "send": np.full((n if wl.outgoing else 0, width), np.nan),
+            "receive": np.full((n * wl.incoming_streams, width), np.nan),
+            "file": np.full((n_file, width), np.nan),
         }
 
     # ------------------------------------------------------------------ building blocks
@@ -412,6 +447,25 @@ class _Model:
         yield from self._transmit(size, tag)
         c[_C["data transfers"]] += self.env.now - t
 
+    def _stage(self, stage: _Stage, work: float):
+        """Pass one frame through a clocked single-stage pipeline; the i750 does ``work`` for it
+        (FCFS with its other task classes) while the frame is in the stage."""
+        env = self.env
+        t = env.now
+        stage.arrivals += 1
+        wait = stage.token.acquire()
+        if wait is not None:
+            yield wait
+        entry = env.now
+        _, work_end = self.i750._book(work, stage.name)
+        leave = max(entry + self.frame_time, work_end)
+        yield env.timeout(leave - entry)
+        self.i750.leave()
+        stage.token.release()
+        stage.departures += 1
+        stage.wait_total += entry - t
+        stage.busy += max(0.0, min(leave, stage.horizon) - min(entry, stage.horizon))
+
     def _display(self, k: int, c: np.ndarray):
         """Mix (distributed: wait for frame k of every incoming stream) and decompress."""
         env, wl = self.env, self.wl
@@ -425,15 +479,15 @@ class _Model:
                 mix_done, dec_done = yield entry[1]
             else:
                 del self._pending[k]
-                yield from self.mixer._serve(self.hw.mix_time, "video")
+                yield from self.i750._serve(self.hw.mix_time, "mixer")
                 mix_done = env.now
-                yield from self.decompress._serve(self.frame_time, "video")
+                yield from self._stage(self.decompress, self.hw.decompress_work)
                 dec_done = env.now
                 entry[1].succeed((mix_done, dec_done))
             c[_C["mixing"]] += mix_done - t
             c[_C["compress/decompress"]] += dec_done - mix_done
         else:
-            yield from self.decompress._serve(self.frame_time, "video")
+            yield from self._stage(self.decompress, self.hw.decompress_work)
             c[_C["compress/decompress"]] += env.now - t
 
     # ------------------------------------------------------------------ chains
@@ -443,7 +497,7 @@ class _Model:
         c = [0.0] * len(COMPONENTS)
         t0 = env.now
         size = self.out_sizes[k]
-        yield from self.compress._serve(self.frame_time, "video")
+        yield from self._stage(self.compress, hw.compress_work)
         c[_C["compress/decompress"]] += env.now - t0
         if self.locate:
             yield from self._host_step(wl.vc_instructions, c, "video conferencing software", "video")
@@ -454,8 +508,9 @@ class _Model:
             yield from self._move_step("video", wl.vc_instructions + hw.adapter_scb_instructions, c,
                                        "video conferencing software", "video")
             yield from self._move_to_ring(size, c, "video")
-        row[:-1] = c
-        row[-1] = env.now - t0
+        row[:-2] = c
+        row[-2] = env.now - t0
+        row[-1] = t0
 
     def _receive(self, s: int, k: int):
         env, hw, wl = self.env, self.hw, self.wl
@@ -477,8 +532,9 @@ class _Model:
             yield from self._transfer(size, via_memory=False, tag="video")
             c[_C["data transfers"]] += env.now - t
         yield from self._display(k, c)
-        row[:-1] = c
-        row[-1] = env.now - t0
+        row[:-2] = c
+        row[-2] = env.now - t0
+        row[-1] = t0
 
     def _disk_read(self, size: float, n_req: int):
         hw = self.hw
@@ -503,8 +559,9 @@ class _Model:
             yield from self._disk_read(size, n_req)
             c[_C["data transfers"]] += env.now - t
             yield from self._move_to_ring(size, c, "file")
-        row[:-1] = c
-        row[-1] = env.now - t0
+        row[:-2] = c
+        row[-2] = env.now - t0
+        row[-1] = t0
 
     # ------------------------------------------------------------------ sources
     def _source(self, n: int, phase: float, period: float, make):
@@ -533,31 +590,20 @@ class _Model:
 
     def _results(self) -> Replication:
         hw, wl, T = self.hw, self.wl, self.T
-        rows = []
-        for st in (self.host, self.memory, self.channel, *self.adapter.values(), self.disk, self.ring, self.mixer):
-            rows.append(st.stats())
-        # the i750 pixel processor: compression, decompression and mixing work
-        i750_busy = (self.compress.arrivals * hw.compress_work + self.decompress.arrivals * hw.decompress_work
-                     + self.mixer.busy)
-        for st in (self.compress, self.decompress):
-            rows.append(st.stats())
-        stations = pd.DataFrame(rows)
-        stations = pd.concat([stations, pd.DataFrame([{
-            "station": "i750", "arrivals": self.compress.arrivals + self.decompress.arrivals + self.mixer.arrivals,
-            "departures": self.compress.departures + self.decompress.departures + self.mixer.departures,
-            "in_system": 0, "busy": i750_busy, "utilization": min(i750_busy, T) / T, "wait_total": np.nan}])],
-            ignore_index=True)
-        stations["in_system"] = stations["arrivals"] - stations["departures"]
+        stations = pd.DataFrame([st.stats() for st in (
+            self.host, self.memory, self.channel, *self.adapter.values(), self.disk, self.ring,
+            self.i750, self.compress, self.decompress)])
         host_tags = pd.DataFrame([{"workload": tag, "utilization": busy / T}
                                   for tag, busy in sorted(self.host.busy_by_tag.items())],
                                  columns=["workload", "utilization"])
         delay_rows, frame_rows = [], []
+        warmup = wl.warmup_frames / wl.frame_rate
         for chain, rec in self.records.items():
             if rec.shape[0] == 0:
                 continue
-            done = ~np.isnan(rec[:, -1])
+            done = ~np.isnan(rec[:, -2])
             frame_rows.append({"chain": chain, "generated": rec.shape[0], "completed": int(done.sum())})
-            r = rec[done]
+            r = rec[done & (rec[:, -1] >= warmup - 1e-12)]
             for j, comp in enumerate((*COMPONENTS, "total")):
                 delay_rows.append({"chain": chain, "component": comp, "mean": float(r[:, j].mean()),
                                    "min": float(r[:, j].min())})
@@ -611,6 +657,54 @@ def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator
     if not isinstance(rng, np.random.Generator):
         raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
     return _Model(hardware, workload, rng).run()
+
+
+def stage_wait_bound(arrivals, frame_time: float) -> np.ndarray:
+    r"""Time each frame spends in a clocked single-stage pipeline, in closed form.
+
+    A stage that holds each frame for one frame time :math:`T`, fed one frame
+    per frame time at :math:`a_k = kT + d_k` (offset :math:`d_k` from the clock),
+    releases frame :math:`k` at :math:`D_k = \max(a_k, D_{k-1}) + T`, so
+
+    .. math:: D_k - a_k = T + \max_{j \le k} d_j - d_k .
+
+    The stage is busy all the time (utilization 1): the wait is the running
+    maximum of the jitter so far, and it grows with the run length (like the
+    logarithm of the number of frames for light-tailed jitter) instead of
+    settling to a steady state.
+
+    Parameters
+    ----------
+    arrivals : array_like
+        Arrival times of frames 0, 1, ... at the stage [s], one per frame time on average.
+    frame_time : float
+        The stage's clock period :math:`T` [s].
+
+    Returns
+    -------
+    numpy.ndarray
+        Time in the stage (wait plus one frame time) of every frame [s].
+
+    Raises
+    ------
+    ValueError
+        If ``frame_time`` is not a positive finite number or ``arrivals`` is not a finite 1-D array.
+
+    References
+    ----------
+    Huynh & Khoshgoftaar 1994, sec. 2 (single-stage pipelines "run at the frame rate") and sec. 5.5.
+
+    Examples
+    --------
+    >>> stage_wait_bound([0.0, 1.5, 2.0, 3.0], 1.0).tolist()
+    [1.0, 1.0, 1.5, 1.5]
+    """
+    T = _validate.positive(frame_time, "frame_time")
+    a = np.asarray(arrivals, dtype=float)
+    if a.ndim != 1 or not np.all(np.isfinite(a)):
+        raise ValueError(f"arrivals must be a 1-D array of finite times, got shape {a.shape}")
+    d = a - T * np.arange(a.size)
+    return T + np.maximum.accumulate(d) - d if a.size else a
 
 
 def describe(hardware: Hardware) -> dict:
