@@ -140,11 +140,12 @@ def test_same_seed_same_result_different_seed_different():
 
 
 def test_replications_are_independent():
-    # replication means of the receive delay are not correlated with the seed order
-    res = E._run("386", E.workload("locate", 30, "central", frames=60), ("test-indep",), 6)
-    d = res["delays"]
-    x = d[(d.chain == "receive") & (d.component == "total")]["mean"].to_numpy()
-    assert len(np.unique(x)) == 6
+    # every replication draws its own stream: no two replications give the same receive delay
+    p = E.Params(frames=60, sweep_frames=20, replications=6, run_lengths=(20, 40))
+    d = E.run(p, seed=4).table("delays")
+    x = d[(d.system == "386") & (d["mode"] == "locate") & (d.mixing == "central") & (d.frame_rate == 30)
+          & (d.chain == "receive") & (d.component == "total")]["mean"].to_numpy()
+    assert len(x) == 6 and len(np.unique(x)) == 6
 
 
 def _assert_same(a: dict, b: dict) -> None:
@@ -160,22 +161,31 @@ def _assert_same(a: dict, b: dict) -> None:
 
 def test_results_do_not_depend_on_workers():
     # replications carry their own random streams: a process pool gives bit-identical results
-    kw = dict(frames=12, sweep_frames=8, replications=2, run_lengths=(6,))
-    one = E.run_all(**kw, workers=1)
-    two = E.run_all(**kw, workers=2)
-    _assert_same(one, two)
-    assert len(one["grid"]["stations"].groupby(E.CONFIG)) == 24
-    grid = E.run_grid(frames=12, replications=2, systems=("486",), modes=("move",), workers=3)
-    _assert_same(grid, E.run_grid(frames=12, replications=2, systems=("486",), modes=("move",)))
+    p = E.Params(frames=24, sweep_frames=20, replications=2, run_lengths=(20, 24))
+    one, two = E.run(p, seed=5, workers=1), E.run(p, seed=5, workers=2)
+    assert one.tables.keys() == two.tables.keys()
+    for name in one.tables:
+        assert one.table(name).equals(two.table(name)), name  # bit-identical values, same order and dtypes
+    assert len(one.table("stations").groupby(E.CONFIG)) == 24
+    other = E.run(p, seed=6)
+    assert not one.table("delays")["mean"].equals(other.table("delays")["mean"])
 
 
-def test_run_all_equals_the_separate_runs():
-    kw = dict(frames=10, replications=2)
-    res = E.run_all(sweep_frames=6, run_lengths=(5,), **kw)
-    _assert_same(res["grid"], E.run_grid(**kw))
-    _assert_same(res["single"], E.run_single_streams(**kw))
-    _assert_same(res["adapter_sweep"], E.run_adapter_sweep(E.ADAPTER_PATH_LENGTHS, frames=6, replications=2))
-    _assert_same(res["run_length"], E.run_run_lengths((5,), replications=2))
+def test_warmup_table_pairs_the_same_replications():
+    # the run-length experiment at the grid's length and the uncut run share their draws: with the
+    # cut set to zero they are the same replications
+    p = E.Params(frames=24, sweep_frames=20, replications=2, run_lengths=(20, 24), warmup_share=0.0)
+    w = E.run(p, seed=2).table("warmup").set_index(["chain", "component", "warmup"])["mean"]
+    assert np.allclose(w.xs("none", level="warmup"), w.xs("cut", level="warmup"))
+
+
+def test_params_are_checked():
+    for bad in (dict(frames=10), dict(replications=1), dict(phases="in phase"), dict(warmup_share=float("nan")),
+                dict(warmup_share=0.5), dict(run_lengths=(100,)), dict(host_path_lengths=(2e4, 1e4))):
+        with pytest.raises(ValueError, match=next(iter(bad))):
+            E.Params(**bad)
+    with pytest.raises(TypeError, match="params"):
+        E.run(object(), seed=1)
 
 
 def test_calibration_reproduces_its_targets():
@@ -214,9 +224,9 @@ def test_saturation_point_and_crossing():
         (lambda: replace(E.hardware("386"), host_clock_hz="fast"), "host_clock_hz"),
         (lambda: simulate(E.hardware("386"), "30 fps", rng=rng("x")), "workload"),
         (lambda: simulate(E.hardware("386"), E.workload("move", 30), rng=1), "rng"),
-        (lambda: E._run("386", E.workload("move", 30), ("x",), 1), "replications"),
-        (lambda: E.run_grid(frames=10, workers=0), "workers"),
-        (lambda: E.run_all(frames=10, workers=1.5), "workers"),
+        (lambda: E.run(E.Params(), seed=1, workers=0), "workers"),
+        (lambda: E.run(E.Params(), seed=1, workers=1.5), "workers"),
+        (lambda: E.run(E.Params(), seed=float("nan")), "seed"),
     ],
 )
 def test_bad_parameters_raise_clear_errors(call, match):

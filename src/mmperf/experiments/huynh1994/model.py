@@ -290,24 +290,26 @@ def _check_workers(workers) -> int:
 
 def _replicate(task: tuple) -> dict:
     """One replication of one configuration (module level, so worker processes can run it)."""
-    hw, wl, key, rep = task
-    r = simulate(hw, wl, rng=rng(PAPER, *key, rep))
+    hw, wl, key, rep, root = task
+    r = simulate(hw, wl, rng=rng(PAPER, *key, rep, root=root))
     return {"stations": r.stations.assign(rep=rep), "host": r.host_by_workload.assign(rep=rep),
             "delays": r.delays.assign(rep=rep), "frames": r.frames.assign(rep=rep)}
 
 
-def _run_configs(configs: list[tuple], replications: int, *, workers: int = 1) -> list[tuple[dict, dict]]:
+def _run_configs(configs: list[tuple], replications: int, *, workers: int = 1,
+                 seed: int | None = None) -> list[tuple[dict, dict]]:
     """Every replication of every configuration, in one process or over a process pool.
 
     ``configs`` holds ``(labels, system, workload, key, hardware or None)``. Each
-    replication draws its own stream ``rng(PAPER, *key, rep)``, so the results do not
+    replication draws its own stream ``rng(PAPER, *key, rep, root=seed)`` (``seed`` None:
+    the book's root seed, :func:`mmperf.seeds.use`), so the results do not
     depend on ``workers`` or on which process ran what; they are gathered in the
     order of ``configs``, then ``rep``. Returns ``[(labels, tidy frames)]``.
     """
     if isinstance(replications, bool) or not isinstance(replications, int) or replications < 2:
         raise ValueError(f"replications must be an int >= 2, got {replications!r}")
     workers = _check_workers(workers)
-    tasks = [(hw or hardware(system), wl, key, rep)
+    tasks = [(hw or hardware(system), wl, key, rep, seed)
              for _, system, wl, key, hw in configs for rep in range(replications)]
     if workers == 1 or len(tasks) < 2:
         reps = [_replicate(t) for t in tasks]
@@ -335,94 +337,31 @@ def _collect(runs: list[tuple[dict, dict]]) -> dict:
     return {k: pd.concat(v, ignore_index=True) for k, v in out.items()}
 
 
-def _grid_configs(frames, systems=SYSTEMS, modes=MODES, mixings=MIXINGS, frame_rates=FRAME_RATES) -> list:
+def _grid_configs(frames, systems=SYSTEMS, modes=MODES, mixings=MIXINGS, frame_rates=FRAME_RATES, **wl) -> list:
     return [({"system": system, "mode": mode, "mixing": mixing, "frame_rate": f}, system,
-             workload(mode, f, mixing, frames=frames), ("grid", system, mode, mixing, int(f)), None)
+             workload(mode, f, mixing, frames=frames, **wl), ("grid", system, mode, mixing, int(f)), None)
             for system in systems for mode in modes for mixing in mixings for f in frame_rates]
 
 
-def _single_configs(frames, frame_rate=30) -> list:
+def _single_configs(frames, frame_rate=30, **wl) -> list:
     return [({"system": system, "mode": mode, "stream": stream}, system,
-             workload(mode, frame_rate, stream, frames=frames), ("single", system, mode, stream), None)
+             workload(mode, frame_rate, stream, frames=frames, **wl), ("single", system, mode, stream), None)
             for system in SYSTEMS for mode in MODES for stream in ("send-only", "receive-only", "file-only")]
 
 
-def _sweep_configs(kind: str, mode: str, path_lengths, frames, frame_rate=30, systems=SYSTEMS) -> list:
+def _sweep_configs(kind: str, mode: str, path_lengths, frames, frame_rate=30, systems=SYSTEMS, **wl) -> list:
     return [({"system": system, "vc_instructions": float(L)}, system,
-             workload(mode, frame_rate, "distributed", frames=frames, vc_instructions=float(L)),
+             workload(mode, frame_rate, "distributed", frames=frames, vc_instructions=float(L), **wl),
              (kind, system, int(L)), None)
             for system in systems for L in path_lengths]
 
 
-def _run_length_configs(lengths, system="386", mode="locate", mixing="distributed", frame_rate=30) -> list:
-    return [({"frames": int(n)}, system, workload(mode, frame_rate, mixing, frames=int(n)),
+def _run_length_configs(lengths, system="386", mode="locate", mixing="distributed", frame_rate=30,
+                        warmup_share: float = 0.0, **wl) -> list:
+    return [({"frames": int(n), "warmup_frames": int(round(warmup_share * n))}, system,
+             workload(mode, frame_rate, mixing, frames=int(n), warmup_frames=int(round(warmup_share * n)), **wl),
              ("run-length", system, mode, mixing, int(frame_rate), int(n)), None)
             for n in lengths]
-
-
-def run_grid(*, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
-             systems=SYSTEMS, modes=MODES, mixings=MIXINGS, frame_rates=FRAME_RATES,
-             workers: int = 1) -> dict:
-    """The paper's main grid: system x mode x mixing x frame rate, replicated.
-
-    Parameters
-    ----------
-    frames : int, default 2000
-        Frames per video stream per replication (sec. 4.2).
-    replications : int, default 5
-        Independent replications (at least 2).
-    systems, modes, mixings, frame_rates : sequences
-        The grid's axes; default the paper's.
-    workers : int, default 1
-        Processes over which the replications are spread
-        (:class:`concurrent.futures.ProcessPoolExecutor`). Each replication has its
-        own random stream, so the results are identical whatever ``workers`` is.
-
-    Returns
-    -------
-    dict of pandas.DataFrame
-        ``stations`` (utilization per station), ``host`` (host utilization by
-        workload), ``delays`` (mean delay per chain and component) and
-        ``frames``; each with columns system, mode, mixing, frame_rate, rep.
-
-    Raises
-    ------
-    ValueError
-        If ``replications`` < 2, ``workers`` < 1, or as :func:`workload`.
-    """
-    configs = _grid_configs(frames, systems, modes, mixings, frame_rates)
-    return _collect(_run_configs(configs, replications, workers=workers))
-
-
-def run_single_streams(*, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
-                       frame_rate: float = 30, workers: int = 1) -> dict:
-    """Fig. 10: one stream alone (send, receive or file transfer), both systems and modes.
-
-    ``workers`` as in :func:`run_grid`.
-    """
-    return _collect(_run_configs(_single_configs(frames, frame_rate), replications, workers=workers))
-
-
-def run_host_sweep(path_lengths, *, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
-                   frame_rate: float = 30, systems=SYSTEMS, workers: int = 1) -> dict:
-    """Fig. 5 (the paper's 'Fig. 5b'): host utilization against the Locate-mode
-    video conferencing path length, fully distributed mixing.
-
-    ``workers`` as in :func:`run_grid`.
-    """
-    configs = _sweep_configs("host-sweep", "locate", path_lengths, frames, frame_rate, systems)
-    return _collect(_run_configs(configs, replications, workers=workers))
-
-
-def run_adapter_sweep(path_lengths, *, frames: int = PAPER_FRAMES, replications: int = REPLICATIONS,
-                      frame_rate: float = 30, systems=SYSTEMS, workers: int = 1) -> dict:
-    """Fig. 5: receive/decompress delay against the Move-mode video conferencing
-    path length on the video adapter's 80C186, fully distributed mixing.
-
-    ``workers`` as in :func:`run_grid`.
-    """
-    configs = _sweep_configs("adapter-sweep", "move", path_lengths, frames, frame_rate, systems)
-    return _collect(_run_configs(configs, replications, workers=workers))
 
 
 def summarize(frame: pd.DataFrame, *, by: list[str], value: str, level: float = LEVEL) -> pd.DataFrame:
@@ -502,63 +441,13 @@ def saturation_point(x, y, *, below: float = 0.8) -> float:
 
 # ----------------------------------------------------------------------------- the chapter's runs
 
-BOOK_FRAMES = PAPER_FRAMES
-"""Frames per video stream per replication in the chapter's main grid and single-stream runs
-(the paper's 2000)."""
 SWEEP_FRAMES = 200
 """Frames per replication in the path-length sweeps (shorter than the paper's 2000 to fit the
-chapter's time budget; the chapter shows how little the sweeps' results depend on it)."""
-BOOK_WORKERS = 2
-"""Processes the chapter spreads its runs over (results do not depend on it)."""
+chapter's time budget)."""
 HOST_PATH_LENGTHS = (15e3, 30e3, 45e3, 90e3, 180e3, 300e3)
 """Locate-mode video conferencing path lengths of the host sweep [instructions/frame]."""
 ADAPTER_PATH_LENGTHS = (1e3, 8e3, 12e3, 14e3, 16e3, 18e3, 20e3)
 """Move-mode video conferencing path lengths of the adapter sweep [instructions/frame]."""
-RUN_LENGTHS = (100, 500)
-"""Extra replication lengths [frames] for the run-length check (with BOOK_FRAMES from the grid)."""
-
-
-def run_run_lengths(lengths=RUN_LENGTHS, *, replications: int = REPLICATIONS, system: str = "386",
-                    mode: str = "locate", mixing: str = "distributed", frame_rate: float = 30,
-                    workers: int = 1) -> dict:
-    """One configuration at several replication lengths (how the delays depend on the run length).
-
-    ``workers`` as in :func:`run_grid`.
-    """
-    configs = _run_length_configs(lengths, system, mode, mixing, frame_rate)
-    return _collect(_run_configs(configs, replications, workers=workers))
-
-
-def run_all(*, frames: int = BOOK_FRAMES, sweep_frames: int = SWEEP_FRAMES,
-            replications: int = REPLICATIONS, run_lengths=RUN_LENGTHS, workers: int = 1) -> dict:
-    """Every experiment of the chapter, once: grid, single streams, the two sweeps, run lengths.
-
-    All configurations share one pool of ``workers`` processes; the results are the
-    same as running :func:`run_grid`, :func:`run_single_streams`, :func:`run_host_sweep`,
-    :func:`run_adapter_sweep` and :func:`run_run_lengths` one by one, whatever ``workers`` is.
-
-    Returns
-    -------
-    dict
-        ``grid``, ``single``, ``host_sweep``, ``adapter_sweep``, ``run_length``: each a dict of
-        tidy DataFrames as returned by :func:`run_grid`; ``frames``.
-    """
-    groups = {
-        "grid": _grid_configs(frames),
-        "single": _single_configs(frames),
-        "host_sweep": _sweep_configs("host-sweep", "locate", HOST_PATH_LENGTHS, sweep_frames),
-        "adapter_sweep": _sweep_configs("adapter-sweep", "move", ADAPTER_PATH_LENGTHS, sweep_frames),
-        "run_length": _run_length_configs(run_lengths),
-    }
-    runs = _run_configs([c for cs in groups.values() for c in cs], replications, workers=workers)
-    out, i = {}, 0
-    for name, cs in groups.items():
-        out[name] = _collect(runs[i:i + len(cs)])
-        i += len(cs)
-    out["frames"] = frames
-    return out
-
-
 CONFIG = ["system", "mode", "mixing", "frame_rate"]
 
 
@@ -617,153 +506,237 @@ def file_transfer_share(grid: dict) -> pd.DataFrame:
     return out
 
 
-def _util(us: pd.DataFrame, station: str) -> pd.Series:
-    s = us[us["station"] == station]
-    return s.set_index(CONFIG)["mean"]
+# ----------------------------------------------------------------------------- closed forms
 
 
-def _total_delay(ds: pd.DataFrame, chain: str) -> pd.DataFrame:
-    d = ds[(ds["chain"] == chain) & (ds["component"] == "total")]
-    return d.set_index(CONFIG)[["mean", "half_width"]]
+STATIONS = ("host", "memory", "channel", "video-adapter", "ring-adapter", "scsi-adapter", "disk", "ring", "i750")
+"""The stations whose utilization the operational laws give in closed form."""
 
 
-def book_values(results: dict) -> dict:
-    """The book's value for every claim of the scorecard, from one set of runs.
+def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
+                 vc_instructions: float | None = None, frames: int = PAPER_FRAMES) -> dict:
+    """Every station's utilization by the utilization law :math:`U = X D`, no simulation.
+
+    The throughputs are the frame rates of the chains (outgoing and incoming video at
+    ``frame_rate``, the file transfer at 30 frames/s) and the demands are the model's
+    own per-frame service times: path lengths at the host's or adapter's instruction
+    rate, bytes (plus a control block) at the channel's and memory's rates, packets
+    (plus MAC framing) at the ring's bit rate, the disk's requests, the i750's work.
+    An exponential frame of mean :math:`m` needs :math:`1 / (1 - e^{-b/m})` requests of
+    :math:`b` bytes on average (:func:`mean_requests_per_frame`).
 
     Parameters
     ----------
-    results : dict
-        As returned by :func:`run_all`.
+    system, mode, mixing, frame_rate
+        One configuration (as :func:`workload`).
+    vc_instructions : float, optional
+        Video conferencing path length per frame (default the paper's).
+    frames : int, default 2000
+        Run length: Move mode's host only starts the streams, so its utilization is
+        that one-off work divided by the run.
 
     Returns
     -------
-    dict
-        Claim id to value (numbers in the claim's unit; fractions of cases for
-        qualitative claims).
+    dict of str to float
+        Station (:data:`STATIONS`) to utilization [fraction].
+
+    References
+    ----------
+    Lazowska et al., *Quantitative System Performance*, 1984, ch. 3 (operational laws);
+    Huynh & Khoshgoftaar 1994, Table 1 and sec. 2 (the demands).
+
+    Examples
+    --------
+    >>> u = closed_forms("386", "locate", "distributed", 30)
+    >>> round(u["host"], 3), round(u["disk"], 3), round(u["i750"], 4)
+    (0.365, 0.24, 0.9996)
     """
-    grid = results["grid"]
-    us = utilization_summary(grid)
-    ds = delay_summary(grid)
-    v: dict = {}
-    ch = _util(us, "channel")
-    loc = ch.xs("locate", level="mode")
-    mov = ch.xs("move", level="mode")
-    v["move-halves-channel"] = float((mov / loc).mean())
-    v["channel-below-20"] = float(100 * ch.max())
-    r386 = ch.xs("386", level="system")
-    r486 = ch.xs("486", level="system")
-    v["streaming-threefold"] = float((r386 / r486).mean())
-    sat = saturation_path_lengths(results["host_sweep"]).set_index("system")
-    v["host-386-saturates-60"] = float(sat.loc["386", "system_saturation"] / 1e3)
-    v["host-486-saturates-240"] = float(sat.loc["486", "system_saturation"] / 1e3)
-    # Move mode: the host only starts the streams; its busy time does not grow with the run,
-    # so its utilization over the paper's 2000-frame run is busy / (2000 frame times)
-    st = grid["stations"]
-    hm = st[(st["station"] == "host") & (st["mode"] == "move")]
-    v["move-host-below-001"] = float(100 * (hm["busy"] / (PAPER_FRAMES / hm["frame_rate"])).max())
-    knee = adapter_knee(results["adapter_sweep"]).set_index("system")["knee"]
-    v["adapter-knee-16"] = float(knee.mean() / 1e3)
-    share = file_transfer_share(grid)
-    sh = share[(share["system"] == "386") & (share["mixing"] == "distributed")].groupby("frame_rate")["share"].mean()
-    v["file-share-8fps"] = float(100 * sh.loc[8])
-    v["file-share-30fps"] = float(100 * sh.loc[30])
-    mem = _util(us, "memory")
-    v["memory-386-35"] = float(100 * mem.loc[("386", "locate", "distributed", 30)])
-    v["memory-486-10"] = float(100 * mem.loc[("486", "locate", "distributed", 30)])
-    v["memory-move-near-zero"] = float(100 * mem.xs("move", level="mode").max())
-    disk = _util(us, "disk")
-    v["disk-24"] = float(100 * disk.mean())
-    ring = _util(us, "ring").xs("distributed", level="mixing")
-    v["ring-53-at-30"] = float(100 * ring.xs(30, level="frame_rate").mean())
-    v["ring-20-at-8"] = float(100 * ring.xs(8, level="frame_rate").mean())
-    dec = ds[(ds["chain"] == "receive") & (ds["component"] == "compress/decompress")]
-    mins = grid["delays"]
-    mins = mins[(mins["chain"] == "receive") & (mins["component"] == "compress/decompress")]
-    v["decompress-stage-8fps"] = float(1e3 * mins[mins["frame_rate"] == 8]["min"].min())
-    v["decompress-stage-30fps"] = float(1e3 * mins[mins["frame_rate"] == 30]["min"].min())
-    send, recv = _total_delay(ds, "send"), _total_delay(ds, "receive")
+    from mmperf.networks.operational import utilization
 
-    def better(a, b):  # a lower than b, beyond both confidence intervals
-        return (a["mean"] + a["half_width"]) < (b["mean"] - b["half_width"])
+    hw = hardware(system)
+    wl = workload(mode, frame_rate, mixing, frames=frames, vc_instructions=vc_instructions)
+    video = wl.frame_rate * (int(wl.outgoing) + wl.incoming_streams)  # video frames/s through the PS/2
+    file = wl.file_frame_rate if wl.file_transfer else 0.0
+    m, scb = wl.mean_frame_bytes, hw.adapter_scb_instructions
+    n_req = mean_requests_per_frame(m, hw.disk_request_bytes)
+    locate = mode == "locate"
+    transfers = (2 if locate else 1) * (video + file)  # channel transfers/s
+    cpu = 1.0 / hw.host_instructions_per_s
+    adapter = 1.0 / hw.adapter_instructions_per_s
+    u = {"channel": utilization(throughput=transfers, demand=(m + hw.control_block_bytes) / hw.channel_rate)}
+    if locate:
+        instr = video * (wl.vc_instructions + wl.network_instructions) + file * (
+            n_req * wl.file_system_instructions + wl.network_instructions)
+        u["host"] = utilization(throughput=instr, demand=cpu)
+        mem_per_instr = hw.memory_cycles_per_instruction * hw.memory_burst_factor / hw.host_clock_hz
+        u["memory"] = (utilization(throughput=instr, demand=mem_per_instr)
+                       + utilization(throughput=transfers, demand=(m + hw.control_block_bytes) / hw.memory_bandwidth))
+        u["video-adapter"] = utilization(throughput=video, demand=scb * adapter)
+        u["ring-adapter"] = utilization(throughput=video + file, demand=scb * adapter)
+    else:
+        streams = int(wl.outgoing) + wl.incoming_streams + int(wl.file_transfer)
+        u["host"] = streams * wl.stream_start_instructions * cpu / wl.horizon
+        u["memory"] = 0.0
+        u["video-adapter"] = utilization(throughput=video, demand=(wl.vc_instructions + scb) * adapter)
+        u["ring-adapter"] = utilization(throughput=video + file, demand=scb * adapter)
+    u["scsi-adapter"] = utilization(throughput=file * n_req, demand=scb * adapter)
+    u["disk"] = utilization(throughput=file, demand=n_req * hw.disk_request_overhead + m / hw.disk_media_rate)
+    u["ring"] = utilization(throughput=video + file, demand=8 * (m + hw.ring_frame_overhead_bytes) / hw.ring_bit_rate)
+    u["i750"] = utilization(throughput=wl.frame_rate, demand=(
+        hw.compress_work * wl.outgoing + hw.decompress_work * (wl.incoming_streams > 0)
+        + hw.mix_time * (wl.incoming_streams > 1)))
+    return {s: float(u[s]) for s in STATIONS}
 
-    cases = []
-    for chain in (send, recv):
-        for system in SYSTEMS:
-            m = chain.loc[(system, "move", "distributed", 30)]
-            lo = chain.loc[(system, "locate", "distributed", 30)]
-            cases.append(bool(better(m, lo)))
-    v["move-beats-locate-30fps-distributed"] = float(np.mean(cases))
-    cases = []
-    for chain in (send, recv):
-        for mixing in MIXINGS:
-            for f in FRAME_RATES:
-                a = chain.loc[("386", "move", mixing, f)]
-                b = chain.loc[("486", "move", mixing, f)]
-                cases.append(abs(a["mean"] - b["mean"]) <= max(0.05 * b["mean"], a["half_width"] + b["half_width"]))
-    v["move-386-486-coincide"] = float(np.mean(cases))
-    cases = []
-    for system in SYSTEMS:
-        for f in (8, 15):
-            vals = send.xs((system, f), level=("system", "frame_rate"))["mean"]
-            cases.append(bool(vals.max() <= 1.05 * vals.min()))
-    v["send-same-at-low-rates"] = float(np.mean(cases))
-    cases = []
-    for system in SYSTEMS:
-        for f in FRAME_RATES:
-            a = send.loc[(system, "move", "central", f), "mean"]
-            b = send.loc[(system, "locate", "central", f), "mean"]
-            cases.append(abs(a - b) <= 0.10 * b)
-    v["central-send-locate-equals-move"] = float(np.mean(cases))
-    cases = [bool(better(recv.loc[("386", "move", mixing, f)], recv.loc[("386", "locate", mixing, f)]))
-             for mixing in MIXINGS for f in FRAME_RATES]
-    v["move-better-receive-386"] = float(np.mean(cases))
-    cases = [recv.loc[(s, m, "distributed", f), "mean"] > recv.loc[(s, m, "central", f), "mean"]
-             for s in SYSTEMS for m in MODES for f in FRAME_RATES]
-    v["distributed-receive-higher"] = float(np.mean(cases))
-    cases = [recv.loc[k, "mean"] > send.loc[k, "mean"] for k in send.index]
-    v["receive-exceeds-send"] = float(np.mean(cases))
-    cases = []
-    for system in SYSTEMS:
-        for mode in MODES:
-            for mixing in MIXINGS:
-                vals = [send.loc[(system, mode, mixing, f), "mean"] for f in FRAME_RATES]
-                cases.append(bool(np.all(np.diff(vals) < 0)))
-    v["send-delay-falls-with-rate"] = float(np.mean(cases))
-    cases = []
-    for chain in (send, recv):
-        for mixing in MIXINGS:
-            for f in FRAME_RATES:
-                cases.append(chain.loc[("486", "locate", mixing, f), "mean"] < chain.loc[("386", "locate", mixing, f), "mean"])
-    v["locate-486-faster"] = float(np.mean(cases))
-    host = _util(us, "host").xs("locate", level="mode")
-    cases = [host.loc[(s, "central", f)] < host.loc[(s, "distributed", f)] for s in SYSTEMS for f in FRAME_RATES]
-    v["central-uses-fewer-resources"] = float(np.mean(cases))
-    cases = [host.loc[(s, mx, 30)] / host.loc[(s, mx, 8)] < 0.8 * 30 / 8 for s in SYSTEMS for mx in MIXINGS]
-    v["host-not-linear-in-rate"] = float(np.mean(cases))
-    # Fig. 11: software overhead and (transfers + queuing), Move against Locate, 30 frames/s distributed
-    comp = ds[(ds["frame_rate"] == 30) & (ds["mixing"] == "distributed")].set_index(["system", "mode", "chain", "component"])["mean"]
-    soft, xfer = [], []
-    for system in SYSTEMS:
-        for chain in ("send", "receive"):
-            def s_of(mode, names):
-                return sum(comp.loc[(system, mode, chain, n)] for n in names)
-            sw = ["video conferencing software", "network software"]
-            soft.append(s_of("move", sw) < s_of("locate", sw))
-            xq = ["data transfers", "queuing"]
-            xfer.append(s_of("move", xq) < s_of("locate", xq))
-    v["move-less-software-overhead"] = float(np.mean(soft))
-    v["locate-transfers-and-queuing-larger"] = float(np.mean(xfer))
-    # more queuing at the decompression stage than at the compression stage
-    sd = grid["delays"]
-    cases = []
-    for key, g in sd.groupby(CONFIG):
-        c = g[g["component"] == "compress/decompress"].groupby("chain")["mean"].mean()
-        cases.append(c["receive"] > c["send"])
-    v["more-queuing-at-decompression"] = float(np.mean(cases))
-    # Fig. 10: file transfer alone, Move against Locate
-    sg = results["single"]["delays"]
-    sg = sg[(sg["stream"] == "file-only") & (sg["component"] == "total")]
-    ft = summarize(sg, by=["system", "mode"], value="mean").set_index(["system", "mode"])
-    v["move-better-file-transfer"] = float(np.mean([
-        bool(better(ft.loc[(s, "move")], ft.loc[(s, "locate")])) for s in SYSTEMS]))
-    return v
+
+def closed_form_table(frames: int = PAPER_FRAMES) -> pd.DataFrame:
+    """:func:`closed_forms` over the paper's grid: columns system, mode, mixing, frame_rate, station,
+    utilization [fraction]."""
+    return pd.DataFrame([{"system": s, "mode": mo, "mixing": mx, "frame_rate": f, "station": st, "utilization": v}
+                         for s in SYSTEMS for mo in MODES for mx in MIXINGS for f in FRAME_RATES
+                         for st, v in closed_forms(s, mo, mx, f, frames=frames).items()])
+
+
+def saturation_closed_form(system: str, *, frame_rate: float = 30, mixing: str = "distributed") -> dict:
+    """The Locate-mode video conferencing path length at which the host processor, and at which its
+    memory, reach 100 % (:func:`closed_forms` is linear in the path length) [instructions/frame].
+
+    Examples
+    --------
+    >>> round(saturation_closed_form("386")["host"])
+    60000
+    """
+    u0 = closed_forms(system, "locate", mixing, frame_rate, vc_instructions=0.0)
+    u1 = closed_forms(system, "locate", mixing, frame_rate, vc_instructions=1.0)
+    return {st: (1.0 - u0[st]) / (u1[st] - u0[st]) for st in ("host", "memory")}
+
+
+# ----------------------------------------------------------------------------- the contract
+
+
+_DESCRIPTIONS = {
+    "stations": "every station's utilization [fraction] and busy time [s], per configuration and replication (main grid)",
+    "host_by_workload": "host utilization [fraction] by workload (video, file, start), per configuration and replication",
+    "delays": "mean and shortest delay per frame [s] of each chain and component, per configuration and replication",
+    "utilization": "mean utilization [fraction] per configuration and station, with its 90 % interval over replications",
+    "delay": "mean delay [s] per configuration, chain and component, with its 90 % interval over replications",
+    "closed_forms": "utilization [fraction] by the utilization law (no simulation) beside the simulated mean, per configuration and station",
+    "file_share": "share of the host's busy time due to the file transfer [fraction], Locate mode, per replication",
+    "host_sweep": "host and memory utilization [fraction] per Locate-mode path length [instructions/frame], per replication",
+    "saturation": "path length [instructions/frame] at which the host processor and its memory reach 100 %: simulated sweep (extrapolated) and closed form",
+    "adapter_sweep": "receive/decompress delay [s] per Move-mode path length on the video adapter [instructions/frame], per replication",
+    "adapter_knee": "path length [instructions/frame] where the receive delay first exceeds 1.5 x its shortest-path value",
+    "single": "mean delay [s] of each stream alone (Fig. 10), per system, mode, chain, component and replication",
+    "run_length": "mean delay [s] per chain and component of the reference configuration against the replication length [frames]",
+    "warmup": "mean delay [s] of the reference configuration with and without the warm-up cut, per chain and component",
+}
+
+
+def _tables(runs: dict, params) -> dict:
+    grid = runs["grid"]
+    util = utilization_summary(grid)
+    cf = closed_form_table(params.frames).merge(
+        util[[*CONFIG, "station", "mean"]].rename(columns={"mean": "simulated"}), on=[*CONFIG, "station"], how="left")
+    sat = saturation_path_lengths(runs["host_sweep"])
+    closed = pd.DataFrame([{"system": s, **{f"{k}_closed_form": v for k, v in saturation_closed_form(s).items()}}
+                           for s in SYSTEMS])
+    warm = pd.concat([runs["warmup"]["delays"].assign(warmup="none"),
+                      runs["run_length"]["delays"].query("frames == @params.frames").assign(warmup="cut")])
+    return {
+        "stations": grid["stations"], "host_by_workload": grid["host"], "delays": grid["delays"],
+        "utilization": util, "delay": delay_summary(grid), "closed_forms": cf,
+        "file_share": file_transfer_share(grid),
+        "host_sweep": runs["host_sweep"]["stations"].query("station in ['host', 'memory']").reset_index(drop=True),
+        "saturation": sat.merge(closed, on="system"),
+        "adapter_sweep": runs["adapter_sweep"]["delays"].query("chain == 'receive' and component == 'total'")
+        .reset_index(drop=True),
+        "adapter_knee": adapter_knee(runs["adapter_sweep"]),
+        "single": runs["single"]["delays"],
+        "run_length": runs["run_length"]["delays"],
+        "warmup": summarize(warm, by=["warmup", "chain", "component"], value="mean"),
+    }
+
+
+def run(params=None, *, seed: int, workers: int = 1):
+    """Every experiment of the chapter under one root seed.
+
+    The main grid (2 systems x 2 modes x 2 mixings x 3 frame rates), each stream alone
+    (Fig. 10), the host and adapter path-length sweeps, the reference configuration
+    (386, Locate, distributed, 30 frames/s) at several run lengths and without the
+    warm-up cut; each configuration replicated ``params.replications`` times, each
+    replication with its own stream of the root seed; and the closed forms the
+    simulated utilizations are checked against.
+
+    Parameters
+    ----------
+    params : Params, optional
+        The configuration (default ``Params()``, the paper's set-up).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    workers : int, default 1
+        Processes the replications are spread over; the results do not depend on it.
+
+    Returns
+    -------
+    mmperf.results.Results
+        The tables of :data:`_DESCRIPTIONS` (``res.catalogue()`` lists them); values
+        ``calibration`` (the three calibrated numbers).
+
+    Raises
+    ------
+    TypeError
+        If ``params`` is not a huynh1994 Params.
+    ValueError
+        If ``seed`` or ``workers`` is out of range.
+
+    Examples
+    --------
+    >>> from mmperf.experiments import huynh1994 as ex
+    >>> p = ex.Params(frames=40, sweep_frames=20, replications=2, run_lengths=(20, 40))
+    >>> r = ex.run(p, seed=1)
+    >>> sorted(r.table("delay")["frame_rate"].unique().tolist())
+    [8, 15, 30]
+    """
+    from mmperf.experiments.huynh1994.params import Params
+    from mmperf.results import Results
+    from mmperf.seeds import check_seed
+
+    params = Params() if params is None else params
+    if not isinstance(params, Params):
+        raise TypeError(f"params must be a huynh1994 Params, got {type(params).__name__}")
+    seed = check_seed(seed)
+    workers = _check_workers(workers)
+    wl = {"phases": params.phases}
+    groups = {
+        "grid": _grid_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),
+        "single": _single_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),
+        "host_sweep": _sweep_configs("host-sweep", "locate", params.host_path_lengths, params.sweep_frames,
+                                     warmup_frames=params.warmup(params.sweep_frames), **wl),
+        "adapter_sweep": _sweep_configs("adapter-sweep", "move", params.adapter_path_lengths, params.sweep_frames,
+                                        warmup_frames=params.warmup(params.sweep_frames), **wl),
+        "run_length": _run_length_configs(params.run_lengths, warmup_share=params.warmup_share, **wl),
+        "warmup": _run_length_configs([params.frames], **wl),
+    }
+    done = _run_configs([c for cs in groups.values() for c in cs], params.replications, workers=workers, seed=seed)
+    runs, i = {}, 0
+    for name, cs in groups.items():
+        runs[name] = _collect(done[i:i + len(cs)])
+        i += len(cs)
+    tables = _tables(runs, params)
+    return Results(PAPER, seed=seed, params=params, tables=tables,
+                   descriptions={k: _DESCRIPTIONS[k] for k in tables}, values={"calibration": calibrate()})
+
+
+def file_share_closed_form(frame_rate: float, *, mixing: str = "distributed") -> float:
+    """Share of the host's Locate-mode work that is the background file transfer's [fraction]
+    (instructions per second of the file chain over all; the same on both systems).
+
+    Examples
+    --------
+    >>> round(file_share_closed_form(8), 3), round(file_share_closed_form(30), 3)
+    (0.525, 0.228)
+    """
+    wl = workload("locate", frame_rate, mixing)
+    n_req = mean_requests_per_frame(wl.mean_frame_bytes, _v("file_request_bytes"))
+    file = wl.file_frame_rate * (n_req * wl.file_system_instructions + wl.network_instructions)
+    video = wl.frame_rate * (int(wl.outgoing) + wl.incoming_streams) * (wl.vc_instructions + wl.network_instructions)
+    return file / (file + video)

@@ -1,0 +1,88 @@
+"""Every knob of the Huynh & Khoshgoftaar (1994) chapter, with the paper's set-up as defaults."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pandas as pd
+
+from mmperf.results import params_table
+
+from mmperf.experiments.huynh1994.model import (
+    ADAPTER_PATH_LENGTHS,
+    HOST_PATH_LENGTHS,
+    PAPER_FRAMES,
+    REPLICATIONS,
+    SWEEP_FRAMES,
+)
+
+RUN_LENGTHS = (100, 500, 2000, 8000)
+"""Replication lengths [frames] of the run-length experiment (the paper's 2000 among them)."""
+
+_DOC = {
+    # name: (unit, source, description)
+    "frames": ("frames", "paper sec. 4.2 ('2000 frames')", "frames per video stream per replication (grid, single streams)"),
+    "replications": ("replications", "paper sec. 4.2 (5 replications, 90 % intervals)", "independent replications per configuration"),
+    "sweep_frames": ("frames", "the book's (time budget; the paper: 2000)", "frames per replication in the two path-length sweeps"),
+    "phases": ("", "assumed (the paper does not say)", "'random': each stream starts at a uniform phase within its frame time, drawn per replication"),
+    "warmup_share": ("fraction", "assumed (the book's)", "share of each replication's frame times left out of the delay means (warm-up cut)"),
+    "host_path_lengths": ("instructions/frame", "paper sec. 5.2 ('Fig. 5b'): up to and past 60 and 240 KLOCS", "Locate-mode video conferencing path lengths of the host sweep"),
+    "adapter_path_lengths": ("instructions/frame", "paper sec. 5.2 (Fig. 5): around the 16-KLOCS knee", "Move-mode video conferencing path lengths of the adapter sweep"),
+    "run_lengths": ("frames", "the book's (the paper's 2000 among them)", "replication lengths of the run-length experiment"),
+}
+
+
+@dataclass(frozen=True)
+class Params:
+    """The chapter's configuration: defaults are the paper's set-up (see :meth:`table`).
+
+    The hardware and workload inputs (Table 1, sec. 2, the book's assumptions and its three
+    calibrated numbers) are listed by :func:`mmperf.experiments.huynh1994.parameter_table`.
+
+    Raises
+    ------
+    ValueError
+        If a count is not a whole number (``frames``, ``sweep_frames`` >= 20, ``replications`` >= 2),
+        ``phases`` is not 'aligned' or 'random', ``warmup_share`` is not in [0, 0.5), or a path-length
+        or run-length grid is not increasing and positive.
+    """
+
+    frames: int = PAPER_FRAMES
+    replications: int = REPLICATIONS
+    sweep_frames: int = SWEEP_FRAMES
+    phases: str = "random"
+    warmup_share: float = 0.05
+    host_path_lengths: tuple = HOST_PATH_LENGTHS
+    adapter_path_lengths: tuple = ADAPTER_PATH_LENGTHS
+    run_lengths: tuple = RUN_LENGTHS
+
+    def __post_init__(self):
+        for name, low in (("frames", 20), ("sweep_frames", 20), ("replications", 2)):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < low:
+                raise ValueError(f"{name} must be a whole number >= {low}, got {v!r}")
+        if self.phases not in ("aligned", "random"):
+            raise ValueError(f"phases must be 'aligned' or 'random', got {self.phases!r}")
+        w = self.warmup_share
+        if isinstance(w, bool) or not isinstance(w, (int, float)) or not (0 <= w < 0.5):
+            raise ValueError(f"warmup_share must be a number in [0, 0.5), got {w!r}")
+        for name in ("host_path_lengths", "adapter_path_lengths", "run_lengths"):
+            v = tuple(getattr(self, name))
+            ok = len(v) >= 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool) and 0 < x < 1e12
+                                     for x in v) and list(v) == sorted(set(v))
+            if not ok:
+                raise ValueError(f"{name} must be at least two increasing positive numbers, got {getattr(self, name)!r}")
+        if any(int(n) != n or n < 20 for n in self.run_lengths):
+            raise ValueError(f"run_lengths must be whole numbers of frames >= 20, got {self.run_lengths!r}")
+
+    def warmup(self, frames: int) -> int:
+        """Frames cut at the start of a replication of ``frames`` frames."""
+        return int(round(self.warmup_share * frames))
+
+    def with_(self, **changes) -> "Params":
+        """A copy with some fields changed."""
+        return replace(self, **changes)
+
+    def table(self) -> pd.DataFrame:
+        """Every parameter with its value, unit, source and description (:func:`mmperf.results.params_table`)."""
+        return params_table(self, _DOC)
