@@ -20,12 +20,13 @@ export MMPERF_CHROMIUM := $(CHROMIUM)
 # String hashing fixed for every kernel (the executor and nbval alike).
 export PYTHONHASHSEED := 0
 
-.PHONY: book test env chromium bench clean help lab pdf
+.PHONY: book test env chromium ns2 validate bench clean help lab pdf
 
 help:
 	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all;"
 	@echo "            SEED=N or MMPERF_SEED=N builds with root seed N under _build/seed-N)"
 	@echo "make test   set up, build, then unit tests + nbval over every chapter + browser check"
+	@echo "make validate  run ns-2 on every validation case -> data/validation (installs ns-2 if missing)"
 	@echo "make bench  time every chapter and the whole build -> _build/bench.csv"
 	@echo "make pdf    set up, build the whole book as one PDF (_build/pdf/book.pdf), offline"
 	@echo "make lab    open the chapters in JupyterLab with the book's kernel"
@@ -51,13 +52,28 @@ chromium:
 	fi
 	@test -x "$(CHROMIUM)" || { echo "error: $(CHROMIUM) missing after install" >&2; exit 1; }
 
+# Debian's ns-2.35, the independent oracle of the transport engine (issue #18; installed when
+# missing; needs root or sudo). Only `make validate` and `make test` use it, never `make book`.
+ns2:
+	@if ! command -v ns >/dev/null; then \
+	  echo "installing Debian's ns2 (ns-2.35) for the validation suite"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends ns2 >/dev/null; \
+	fi
+	@command -v ns >/dev/null || { echo "error: ns (ns2) missing after install" >&2; exit 1; }
+
+# ns-2 on every validation case (validation/ns2.py): data/validation/<case>.csv, the delay
+# quantiles and params.json, which the tests and the appendix read.
+validate: $(STAMP) ns2
+	$(BIN)/python validation/ns2.py $(CASES)
+
 book: $(STAMP)
 	$(BIN)/python -m mmperf.book build --jobs $(JOBS) $(if $(FORCE),--force) $(if $(SEED),--seed $(SEED))
 
 # The tests check the committed chapters, which ran with the book's default seed.
 test: SEED :=
 test: export MMPERF_SEED :=
-test: book chromium
+test: book chromium ns2
 	NPY_DISABLE_CPU_FEATURES="$(NPY_LOWERED_DISPATCH)" \
 	  $(BIN)/python -m pytest -p no:cacheprovider --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
 

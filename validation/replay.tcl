@@ -1,0 +1,137 @@
+# Replay one cell of the book's packet schedule in ns-2.35 (issue #18).
+#
+#   ns replay.tcl <transport> <schedule> <trace> <bandwidth_mbps> <delay_s> <queue_limit>
+#                 <error_rate> <loss_start_1_s> <loss_start_2_s> <seed> <t_end_s>
+#
+# transport: "tcp" (FullTcp over the first path) or "sctp" (one association over both
+# paths, new data on the first). <schedule> holds one line per packet of the book:
+# "<send time [s]> <payload bytes>", in sending order; each is written to the agent at its
+# time (one send per packet). The topology is the book's (mmperf.networks.packetsim):
+# two duplex links of B Mb/s, 5 ms, drop-tail, between the interface nodes of the two
+# hosts; a uniform packet error model on each forward link switches on at its loss onset.
+# Every link is traced to <trace> (ns-2's standard format, TCP header fields shown), the
+# only way to see delivery: ns-2's SCTP never calls the receiving application.
+# The settings are the book's values, not ns-2's defaults (see validation/ns2.py).
+
+if {$argc != 11} {
+    puts stderr "usage: ns replay.tcl transport schedule trace bw_mbps delay_s qlim per start1 start2 seed t_end"
+    exit 2
+}
+lassign $argv transport schedule tracefile bw delay qlim per start1 start2 seed tend
+
+set ns [new Simulator]
+$defaultRNG seed $seed
+Trace set show_tcphdr_ [expr {$transport eq "tcp"}]
+Trace set show_sctphdr_ [expr {$transport eq "sctp"}]
+set tf [open $tracefile w]
+
+proc duplex {a b} {
+    global ns bw delay qlim
+    $ns duplex-link $a $b ${bw}Mb ${delay}s DropTail
+    $ns queue-limit $a $b $qlim
+    $ns queue-limit $b $a $qlim
+}
+
+# a uniform packet error model on the forward link a -> b, off until onset
+proc errmodel {a b onset} {
+    global ns per
+    set em [new ErrorModel]
+    $em unit pkt
+    $em set rate_ 0.0
+    $em ranvar [new RandomVariable/Uniform]
+    $em drop-target [new Agent/Null]
+    $ns link-lossmodel $em $a $b
+    if {$per > 0} { $ns at $onset "$em set rate_ $per" }
+    return $em
+}
+
+# the sender's and receiver's interface nodes (path 1: s1 - r1, path 2: s2 - r2)
+set s1 [$ns node]; set s2 [$ns node]
+set r1 [$ns node]; set r2 [$ns node]
+duplex $s1 $r1
+duplex $s2 $r2
+set em1 [errmodel $s1 $r1 $start1]
+set em2 [errmodel $s2 $r2 $start2]
+foreach {a b} [list $s1 $r1 $r1 $s1 $s2 $r2 $r2 $s2] { $ns trace-queue $a $b $tf }
+
+if {$transport eq "tcp"} {
+    # The book's TCP: 1460-byte segments, a 64 KiB window (44 segments) advertised in full,
+    # initial window 2, an ACK for every segment, Nagle off, RTO 3 s initial, 0.2 s minimum.
+    set src [new Agent/TCP/FullTcp]
+    set dst [new Agent/TCP/FullTcp]
+    foreach a [list $src $dst] {
+        $a set segsize_ 1460
+        $a set window_ 44
+        $a set windowInit_ 2
+        $a set segsperack_ 1
+        $a set nodelay_ true
+        $a set minrto_ 0.2
+        $a set maxrto_ 60
+        $a set rtxcur_init_ 3.0
+        $a set tcpTick_ 0.001
+    }
+    # FullTcp ACKs once a full segment's bytes are unacknowledged (else after the 0.1 s delayed-ACK
+    # timer): the book's packets are mostly shorter, so a receiver segment of one byte makes it ACK
+    # every segment, as the book's receiver does
+    $dst set segsize_ 1
+    $ns attach-agent $s1 $src
+    $ns attach-agent $r1 $dst
+    $ns connect $src $dst
+    $dst listen
+    proc write {bytes} { global src; $src advance-bytes $bytes }
+} elseif {$transport eq "sctp"} {
+    # The book's SCTP: one stream, delivered unordered (the order is restored offline: ns-2's
+    # 16-bit stream sequence numbers stall ordered delivery after 65,536 messages when data is
+    # out of order), rwnd and ssthresh 256 KiB, a SACK for every packet, pathMaxRetrans and
+    # changePrimaryThresh 1, MTU 1508 (1500 cannot carry a 1460-byte message with its headers).
+    set hs [$ns node]; set hr [$ns node]
+    $ns multihome-add-interface $hs $s1
+    $ns multihome-add-interface $hs $s2
+    $ns multihome-add-interface $hr $r1
+    $ns multihome-add-interface $hr $r2
+    set src [new Agent/SCTP]
+    set dst [new Agent/SCTP]
+    foreach a [list $src $dst] {
+        $a set mtu_ 1508
+        $a set dataChunkSize_ 1476
+        $a set initialRwnd_ 262144
+        $a set initialSsthresh_ 262144
+        $a set useDelayedSacks_ 0
+        $a set pathMaxRetrans_ 1
+        $a set changePrimaryThresh_ 1
+        $a set numOutStreams_ 1
+        $a set unordered_ 1
+        $a set reliability_ 0
+        $a set useMaxBurst_ 1
+    }
+    $ns multihome-attach-agent $hs $src
+    $ns multihome-attach-agent $hr $dst
+    $ns connect $src $dst
+    $src set-primary-destination $r1
+    set app [new Application]
+    $app attach-agent $src
+    proc write {bytes} { global app; $app send $bytes }
+} else {
+    puts stderr "transport must be tcp or sctp, got $transport"
+    exit 2
+}
+
+# the schedule: one send per packet at its time
+set fh [open $schedule r]
+set n 0
+while {[gets $fh line] >= 0} {
+    lassign $line t bytes
+    $ns at $t "write $bytes"
+    incr n
+}
+close $fh
+puts "scheduled $n packets"
+
+proc finish {} {
+    global ns tf
+    $ns flush-trace
+    close $tf
+    exit 0
+}
+$ns at $tend "finish"
+$ns run
