@@ -15,10 +15,28 @@ def q(name):
 
 def test_every_table_has_provenance_and_units():
     names = set(catalogue(PAPER)["name"])
-    assert names == {"table2", "table3", "table4", "quoted"}
+    assert names == {"table1", "table2", "table3", "table4", "quoted"}
     for n in names:
         t = table(PAPER, n)
         assert t["unit"].notna().all() and t["value"].notna().all()
+
+
+def test_table1_is_the_papers_hierarchy():
+    t = table(PAPER, "table1").sort_values("value")
+    assert t["value"].tolist() == list(range(1, 9))
+    assert t.groupby("level", sort=False)["technique"].apply(list).to_dict() == {
+        "Application": ["Application tuning", "Buffering"],
+        "System": ["Disk layout/scheduling", "Alternate network protocols", "Operating system priorities"],
+        "Hardware": ["High-performance processors", "High-speed networks", "Fast disks"]}
+
+
+def test_table4_findings_the_paper_does_not_report():
+    from mmperf.experiments.claypool1998 import model as M
+
+    assert M.table4_fig13_r() == pytest.approx(0.989, abs=0.0005)  # Fig. 13's series, from Table 4's network column
+    assert M.paper_noise() == pytest.approx(590.60 / 501.15)
+    readings = M.table4_readings(q("threshold_jitter"))
+    assert readings["below"].all()  # in ms^2 and in us^2 every cell is under the paper's 1e9 us^2
 
 
 def test_table2_is_a_correlation_matrix():

@@ -215,8 +215,12 @@ class ConferenceModel:
     frame_cpu_spec_us : float, default 2,500,000
         CPU time to handle one video frame (receive, decompress with the
         specialised hardware of Sec. 8.5.1, display) on a SPECint92 = 1
-        processor, in microseconds: calibrated so that five users become
-        acceptable at SPECint92 40 on Ethernet (Fig. 19).
+        processor, in microseconds. The default is a placeholder, not a fit
+        (with it five users saturate any processor below SPECint92 ~400);
+        Claypool et al.'s chapter calibrates 225,000 so that five users become
+        acceptable at SPECint92 40 on Ethernet (Fig. 19), and the limits of
+        Figs. 19-20 that follow are judged ``calibrated``
+        (:data:`mmperf.experiments.claypool1998.model.CONFERENCE`).
     record_us, play_us : float, default 33,333
         Recording and playing latency: one frame time each (assumed; the paper's
         values come from its [9] and are not given).

@@ -1,7 +1,7 @@
 """The jitter chapter of Claypool, Habermann & Riedl (1998), Secs. 3-6: ``Params``, ``run`` and ``CLAIMS``.
 
 Kinds (see :data:`mmperf.claims.KINDS`): the paper's arithmetic example of the
-jitter measures is ``analytic``; the per-datagram CPU work is calibrated on the
+jitter measures and the check of Fig. 13's r on the paper's own Table 4 are ``analytic``; the per-datagram CPU work is calibrated on the
 size of the default-class variance at six counters (Fig. 10), so the ratio of
 default to real-time jitter there is ``calibrated``; the environments' background
 activity is assumed with the paper's ordering of Fig. 8 in view, so the three
@@ -266,9 +266,24 @@ def fig13_points(r) -> pd.DataFrame:
     return d.groupby("mbps", as_index=False)["variance"].mean().assign(inv_var=lambda x: 1 / x["variance"])
 
 
+def loaded_runs(r) -> dict:
+    """Variance of every run on a loaded network, per network [us^2]."""
+    d = r.table("runs")
+    d = d[(d["experiment"] == "network") & d["net_loaded"]]
+    return {n: d.loc[d["network"] == n, "variance"].to_numpy() for n in M.NETWORKS}
+
+
+def significantly_above(a, b, *, level: float = 0.05) -> bool:
+    """Whether the mean of ``a`` is above that of ``b`` by a one-sided Welch t-test at ``level``."""
+    from scipy.stats import ttest_ind
+
+    return bool(np.mean(a) > np.mean(b) and ttest_ind(a, b, equal_var=False, alternative="greater").pvalue < level)
+
+
 def _hyp3(r) -> float:
-    lv = network_variance(r)[True]
-    return float(np.mean([lv["Ethernet"] > lv["Fibre Channel"], lv["Fibre Channel"] > lv["HIPPI"]]))
+    lv = loaded_runs(r)
+    return float(np.mean([significantly_above(lv["Ethernet"], lv["Fibre Channel"]),
+                          significantly_above(lv["Fibre Channel"], lv["HIPPI"])]))
 
 
 def _q(key: str) -> float:
@@ -276,6 +291,9 @@ def _q(key: str) -> float:
 
     return float(table(M.PAPER, "quoted").set_index("quantity").loc[key, "value"])
 
+
+NOISE = round(M.paper_noise(), 2)
+"""The paper's own spread of a variance (1.18, :func:`~.model.paper_noise`): 'about the same' is a ratio within it."""
 
 _T2 = "The rest of the jitter measures correlate well (0.72) to to extremely well (0.99) with each other"
 
@@ -305,7 +323,9 @@ CLAIMS = (
     ClaimSpec("jitter-table2-gaps-absdev", quote="Gaps does not correlate well with Absolute Deviation",
               where="Sec. 3, Table 2", quantity="book r of Gaps and Absdev", paper_value="0.66",
               value=lambda r: float(pairs(r).loc[lambda p: p["pair"] == "Absdev–Gaps", "book"].iloc[0]),
-              criterion=Tolerance(0.66, abs=0.1), kind="prediction", expected="reproduced"),
+              criterion=Range(-1, 0.72), kind="prediction", expected="not_reproduced",
+              note="Re-judged (issue 16): the paper calls 0.72 'correlate well', so 'does not correlate well' is r below 0.72; "
+                   "the former band 0.66 +- 0.1 let a pair that correlates well by the paper's own words pass."),
     ClaimSpec("jitter-reflection-160",
               quote="When the packet first packet arrives late in the 160,000 stream, the subsequent packet arrives an equal amount early",
               where="Sec. 3, Fig. 3", quantity="mean fraction of a late excess given back by the next packet, 160 ms stream",
@@ -350,8 +370,9 @@ CLAIMS = (
     ClaimSpec("jitter-fig7-meet", quote="In Figure 7, the lines come to nearly the same point at a processor load of 1",
               where="Sec. 4.3", quantity="load at which the four fitted lines are closest together", paper_value="about 1",
               value=lambda r: M.closest_approach(fits(r, "processor-load", "workstation")),
-              criterion=Range(0.5, 1.5, partly=(0.0, 2.0)), kind="prediction", expected="partly",
-              note="The book's lines also converge at light load, but closer to zero load: with no counters the "
+              criterion=Range(0.5, 1.5, partly=(0.25, 2.0)), kind="prediction", expected="not_reproduced",
+              note="Re-judged (issue 16): the former partly band (0-2) began at zero load, where lines with nearly equal "
+                   "intercepts always meet, so it could not fail. The book's lines meet at zero load: with no counters the "
                    "processors differ little."),
     ClaimSpec("jitter-fig8-order",
               quote="The amount of jitter in this case is noticeably less ... This nearly flat line represents a multimedia stream that is almost jitter-free",
@@ -363,15 +384,20 @@ CLAIMS = (
     ClaimSpec("jitter-fig8-night", quote="The amount of jitter at night appears no better than the amount of jitter during the day",
               where="Sec. 4.3", quantity="variance multi-user night / multi-user day", paper_value="about 1 (no better)",
               value=lambda r: environment_variance(r)["multi-user, night"] / environment_variance(r)["multi-user, day"],
-              criterion=Range(0.67, 1.5, partly=(0.4, 2.5)), kind="calibrated", expected="partly",
-              note="In the book the multi-user host and the daytime Ethernet each add jitter, so removing one source helps "
+              criterion=Range(1 / NOISE, NOISE, partly=(1 / NOISE**2, NOISE**2)), kind="calibrated",
+              expected="not_reproduced",
+              note="Re-judged (issue 16): 'no better' is a ratio within the paper's own noise, 1.18 (partly: within 1.18²), "
+                   "not the former 0.4-2.5. In the book the multi-user host and the daytime Ethernet each add jitter, so removing one source helps "
                    "somewhat; the environments are assumed with the paper's ordering in view."),
     ClaimSpec("jitter-fig8-single",
               quote="the amount of jitter in single-user mode appears no better than the amount of jitter in multi-user mode",
               where="Sec. 4.3", quantity="variance single-user day / multi-user day", paper_value="about 1 (no better)",
               value=lambda r: environment_variance(r)["single-user, day"] / environment_variance(r)["multi-user, day"],
-              criterion=Range(0.67, 1.5, partly=(0.4, 2.5)), kind="calibrated", expected="partly",
-              note="The environments are assumed with the paper's ordering in view."),
+              criterion=Range(1 / NOISE, NOISE, partly=(1 / NOISE**2, NOISE**2)), kind="calibrated",
+              expected="not_reproduced",
+              note="Re-judged (issue 16): 'no better' is a ratio within the paper's own noise, 1.18 (partly: within 1.18²), "
+                   "not the former 0.4-2.5; the book's single-user host is quieter. The environments are assumed with the "
+                   "paper's ordering in view."),
     ClaimSpec("jitter-fig9-r", quote="The correlation coefficient is 0.98", where="Fig. 9",
               quantity="r of SPECint92 and 1/variance, isolated network, over runs", paper_value="0.98", value=_fig9_r,
               criterion=Tolerance(0.98, abs=0.02), kind="prediction", expected="reproduced"),
@@ -412,13 +438,29 @@ CLAIMS = (
               value=lambda r: float(network_variance(r)[False].max() / network_variance(r)[False].min()),
               criterion=Range(1, 1.5, partly=(1, 2)), kind="prediction", expected="reproduced"),
     ClaimSpec("jitter-hyp3", quote="under heavy network loads, high-speed networks significantly reduce jitter",
-              where="Sec. 6.3", quantity="fraction of orderings Ethernet > Fibre Channel > HIPPI holding for loaded variance",
-              paper_value="both", value=_hyp3, criterion=Holds("variance falls with bandwidth under load"),
-              kind="prediction", expected="reproduced"),
+              where="Sec. 6.3",
+              quantity="fraction of the orderings Ethernet > Fibre Channel > HIPPI of loaded variance that hold significantly "
+                       "(one-sided Welch t-test over the runs, 5 %)",
+              paper_value="both (Table 4: 411, 58, 29)", value=_hyp3,
+              criterion=Holds("variance falls significantly with each step of bandwidth under load"),
+              kind="prediction", expected="partly",
+              note="Re-judged (issue 16): the paper's word is 'significantly', and its own Fibre Channel and HIPPI differ by a "
+                   "factor 2.0, beyond its noise of 1.18; the book's loaded Fibre Channel is above HIPPI by about 1.2 with "
+                   "overlapping runs, so only the Ethernet step counts."),
     ClaimSpec("jitter-fig13-r", quote="The correlation coefficient is 0.98", where="Sec. 6.2, Fig. 13",
               quantity="r of bandwidth and 1/(mean variance) on loaded networks, three points as in the paper",
               paper_value="0.98", value=lambda r: line_fit(fig13_points(r)["mbps"], fig13_points(r)["inv_var"]).r,
               criterion=Tolerance(0.98, abs=0.02), kind="prediction", expected="not_reproduced",
               note="In the book the loaded Fibre Channel and HIPPI runs are already down at the hosts' own jitter, so "
                    "1/variance stops rising with bandwidth after 266 Mb/s."),
+    ClaimSpec("jitter-fig13-table4-r",
+              quote="The correlation coefficient is 0.98, indicating that there is a strong inverse relationship between jitter and network bandwidth",
+              where="Sec. 6.2, Fig. 13; checked on Table 4 (Sec. 8.2)",
+              quantity="r of nominal bandwidth (10, 266, 800 Mb/s) and 1 / Table 4's network column, the paper's own "
+                       "loaded-network jitter of Sec. 6 (Fig. 13's series: the three 'load' runs)",
+              paper_value="0.98", value=lambda _r: M.table4_fig13_r(), criterion=Tolerance(0.98, abs=0.02),
+              kind="analytic", expected="reproduced",
+              note="A finding the paper does not report: its Table 4 network column (411.37, 58.33, 28.62), which Sec. 8.2 "
+                   "says comes from Sec. 6, gives r = 0.989 for Fig. 13's fit; the paper's 0.98 is consistent with its own "
+                   "numbers. Arithmetic on the paper's data; no simulation."),
 )

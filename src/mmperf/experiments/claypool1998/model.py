@@ -551,3 +551,44 @@ def what_if_grid(*, users=(2, 3, 5, 10, 20, 50), loads=(0, 3, 6), root: int | No
     out["processor"] = out["system"].map({k: v[0] for k, v in combos.items()})
     out["network"] = out["system"].map({k: v[1] for k, v in combos.items()})
     return out
+
+
+# ---- the paper's own Table 4, read as data (two findings the paper does not report) -------------
+
+TABLE4_READINGS = {"ms² (the book's reading)": 1e6, "µs² (the paper's unit elsewhere)": 1.0}
+"""Readings of Table 4's unstated jitter unit: factor to square microseconds."""
+
+
+def paper_table4() -> pd.DataFrame:
+    """The paper's Table 4 as printed (networks in the paper's order; columns processor, network, predicted, actual)."""
+    t = papers.table(PAPER, "table4")
+    return t.pivot(index="network", columns="column", values="value").reindex(list(NETWORKS))[
+        ["processor", "network", "predicted", "actual"]]
+
+
+def paper_noise() -> float:
+    """The paper's own spread of a variance: largest / smallest of Table 4's processor column.
+
+    The processor column is the same experiment (the SGI receiver with a loaded processor, the
+    network idle) measured once per network; the three networks are indistinguishable when idle
+    (Fig. 12), so their spread, 590.60 / 501.15 = 1.18, is the paper's run-to-run noise.
+    """
+    p = paper_table4()["processor"]
+    return float(p.max() / p.min())
+
+
+def table4_fig13_r() -> float:
+    """r of nominal bandwidth and 1 / Table 4's network column (Sec. 6's loaded-network jitter).
+
+    Table 4's network column is "the jitter ... from the network as obtained in results from
+    Section 6" (Sec. 8.2): one netperf-loaded run per network, the series of Fig. 13's three points.
+    """
+    t = paper_table4()
+    return float(np.corrcoef([NETWORKS[n].mbps for n in t.index], 1 / t["network"])[0, 1])
+
+
+def table4_readings(threshold_us2: float) -> pd.DataFrame:
+    """Every Table 4 value under each reading of its unit [us^2], and whether it is below ``threshold_us2``."""
+    t = paper_table4().stack().rename("printed").reset_index()
+    rows = [t.assign(reading=name, us2=t["printed"] * f) for name, f in TABLE4_READINGS.items()]
+    return pd.concat(rows, ignore_index=True).assign(below=lambda d: d["us2"] < threshold_us2)

@@ -1,7 +1,7 @@
 """The quality chapter of Claypool, Habermann & Riedl (1998), Secs. 7-9: ``QualityParams``, ``run_quality``, ``QUALITY_CLAIMS``.
 
-Kinds (see :data:`mmperf.claims.KINDS`): properties of the quality metric and of
-the paper's own regression equations are ``analytic``; the CPU time per video
+Kinds (see :data:`mmperf.claims.KINDS`): properties of the quality metric, of
+the paper's own regression equations and of its Table 4 against its own threshold are ``analytic``; the CPU time per video
 frame is calibrated on Fig. 19's SPECint92 40, so Fig. 19's and Fig. 20's limits,
 which follow from it, are ``calibrated``; the Fig. 16 run is pre-registered
 (:data:`~mmperf.experiments.claypool1998.model.FIG16_CONFIG`, fixed before any
@@ -241,10 +241,15 @@ QUALITY_CLAIMS = (
               note="The run is fixed before any result is read (the Fig. 3 host and load), the same for every seed; "
                    "the partly band is the paper's 'about' read as a factor of two."),
     ClaimSpec("quality-fig16-none", quote="if we wish to not drop any frames, we have to buffer for over 200 milliseconds",
-              where="Sec. 8.1, Fig. 16", quantity="median buffer that drops no frame, over the runs dropping 1-3 % at 100 ms [ms]",
-              paper_value="over 200", value=lambda r: float(_like16(r)["no_drop_buffer_us"].median() / 1000),
+              where="Sec. 8.1, Fig. 16",
+              quantity="buffer that drops no frame, the pre-registered run (IPX, two counters, default) [ms]",
+              paper_value="over 200 (within Fig. 16's 250 ms)",
+              value=lambda r: float(r.value("fig16_run")["no_drop_buffer_us"] / 1000),
               criterion=Range(200, 250, partly=(150, 250)), kind="prediction", expected="not_reproduced",
-              note="In the book's runs the tail beyond 100 ms is shorter: the latest frame is usually one or two 100 ms quanta late."),
+              note=lambda r: "Re-judged (issue 16) on the pre-registered run, not on the runs selected for dropping 1-3 % at "
+                             "100 ms (a selection on the paper's number). That run's latest frame is "
+                             f"{r.value('fig16_run')['no_drop_buffer_us'] / 1000:.0f} ms late, beyond Fig. 16's 250 ms curve; "
+                             f"the selected runs would give a median of {_like16(r)['no_drop_buffer_us'].median() / 1000:.0f} ms."),
     ClaimSpec("quality-fig17-r", quote="There is a high correlation between jitter compensation area and buffer size",
               where="Fig. 17", quantity="r of area and optimal buffer over all runs", paper_value="0.96",
               value=lambda r: fits(r)[0].r, criterion=Tolerance(0.96, abs=0.02), kind="prediction", expected="not_reproduced",
@@ -332,9 +337,25 @@ QUALITY_CLAIMS = (
               expected="reproduced"),
     ClaimSpec("quality-fig22-no-rt",
               quote="For the next five years, hardware improvements alone will not reduce the effects of jitter enough to eliminate the need for application buffering techniques",
-              where="Sec. 9, Fig. 22", quantity="years until default-priority jitter reaches the paper's 1e9 threshold (six counters)",
-              paper_value="more than 5", value=lambda r: crossing_years(r)[("default", "paper")],
-              criterion=Range(5, 1e6, partly=(4, 1e6)), kind="prediction", expected="partly"),
+              where="Sec. 9, Fig. 22",
+              quantity="years until default-priority jitter reaches the book's own no-buffering threshold (six counters; "
+                       "10 = not within the ten years projected)",
+              paper_value="more than 5", value=lambda r: min(crossing_years(r)[("default", "book")], float(M.PROJECTION_YEARS.max())),
+              criterion=Range(5, 1e6, partly=(4, 1e6)), kind="prediction", expected="reproduced",
+              note=lambda r: "Re-judged (issue 16) against the threshold the chapter derives, as quality-fig22-rt is: the "
+                             "paper's 1e9 does not follow from its own equations, and its own Table 4 is below it "
+                             f"(quality-fiveyears-table4). Against the paper's 1e9: {crossing_years(r)[('default', 'paper')]:.1f} years."),
+    ClaimSpec("quality-fiveyears-table4",
+              quote="For the next five years, hardware improvements alone will not reduce the effects of jitter enough to eliminate the need for application buffering techniques",
+              where="Sec. 9, against Table 4 (Sec. 8.2) and the 10^9 square microseconds of Sec. 9",
+              quantity="largest jitter of the paper's Table 4 (Ethernet, loaded processor and network), read in ms², as µs²",
+              paper_value="above 1e9 µs² today (buffering still needed)",
+              value=lambda _r: float(M.paper_table4()["actual"].max() * M.TABLE4_READINGS["ms² (the book's reading)"]),
+              criterion=Range(_q("threshold_jitter"), 1e15), kind="analytic", expected="not_reproduced",
+              note="A finding the paper does not report: its own Table 4 jitter, with a loaded processor and a loaded "
+                   "network, is 914 at most; read in ms² that is 9.1e8 µs², read in µs² 914 µs², below the paper's 1e9 µs² "
+                   "'no buffering' threshold either way. By its own numbers the SGI hosts of Sec. 8.2 needed no buffering "
+                   "in 1998, under load (one counter process, the book's assumption for 'loaded'). Arithmetic on the paper's data."),
     ClaimSpec("quality-fig22-rt",
               quote="if we implement real-time priorities in scheduling our multimedia stream, we can reduce jitter enough to eliminate the need for application buffering today",
               where="Sec. 9, Fig. 22",
