@@ -111,7 +111,7 @@ class Hardware:
 
     All times in seconds, rates in instructions/s, bytes/s or bits/s.
     The paper's values (and the book's assumptions) are assembled with their
-    sources in :mod:`mmperf.experiments.huynh1994`.
+    sources in the Huynh chapter's experiment module (``experiments/huynh1994``).
 
     Raises
     ------
@@ -643,10 +643,14 @@ def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator
 
     Examples
     --------
-    >>> from mmperf.experiments.huynh1994 import hardware
     >>> from mmperf.seeds import rng
-    >>> rep = simulate(hardware("486"), Workload(mode="move", frame_rate=30, frames=60),
-    ...                rng=rng("doctest", "ps2"))
+    >>> hw = Hardware(name="486", host_clock_hz=50e6, host_instructions_per_s=25.5e6,
+    ...               memory_cycles_per_instruction=0.5, memory_burst_factor=5 / 8, memory_bandwidth=160e6,
+    ...               channel_rate=40e6, adapter_instructions_per_s=1.6e6, adapter_scb_instructions=500,
+    ...               control_block_bytes=32, compress_work=0.01666, decompress_work=0.00833, mix_time=0.00833,
+    ...               disk_request_bytes=4096, disk_request_overhead=1.5e-3, disk_media_rate=2e6,
+    ...               ring_bit_rate=16e6, ring_frame_overhead_bytes=21)
+    >>> rep = simulate(hw, Workload(mode="move", frame_rate=30, frames=60), rng=rng("doctest", "ps2"))
     >>> bool(rep.stations.set_index("station").loc["host", "utilization"] < 1e-3)
     True
     """
