@@ -41,3 +41,12 @@ def test_the_worst_case_is_54_percent_with_26_9_percent_loss():
 def test_corner_is_the_papers_statement():
     assert ex.in_corner(10, 1) and ex.in_corner(1, 10) and ex.in_corner(9, 6)
     assert not ex.in_corner(9, 5) and not ex.in_corner(8, 9)
+
+
+def test_the_shares_the_notes_quote_from_the_paper():
+    pv = ex.PAPER_VALUES
+    assert pv["s1-k7-8-cells-over-5"] == 13 and pv["s1-k7-8-largest"] == 9.11
+    assert pv["s3-zero-share"] == 0.0
+    assert pv["static-lowers-utilization-s2"] == pv["static-lowers-utilization-s3"] == 1.0
+    assert round(pv["static-reduces-tcp-s2"]) == 42 and round(pv["static-reduces-tcp-s3"]) == 62
+    assert pv["tfd-reduces-tcp-s4"] > 0
