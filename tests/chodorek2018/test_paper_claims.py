@@ -50,3 +50,9 @@ def test_the_shares_the_notes_quote_from_the_paper():
     assert pv["static-lowers-utilization-s2"] == pv["static-lowers-utilization-s3"] == 1.0
     assert round(pv["static-reduces-tcp-s2"]) == 42 and round(pv["static-reduces-tcp-s3"]) == 62
     assert pv["tfd-reduces-tcp-s4"] > 0
+
+
+def test_paper_values_as_printed():
+    pv = {s.id: s.paper_value for s in ex.CLAIMS}
+    assert pv["s1-worst-case-throughput"] == "54 %" and pv["s1-acceptable-k-le-6"] == "3.56 %"
+    assert pv["static-reduces-tcp"] == "52 Mb/s (s2 42, s3 62)"

@@ -124,12 +124,12 @@ def _v(claim_id: str):
     return lambda r: _values(r)[claim_id]
 
 
-_PCT = "{:.0f} %"
-"""Format of a share in [0, 1] as a percentage (the value is scaled by 100)."""
+_PCT = "share as %"
+"""Not a format string: writes a share in [0, 1] as a whole percentage (0.42 -> "42 %")."""
 
 
 def _format(x: float, fmt: str) -> str:
-    return fmt.format(100 * x) if fmt == _PCT else fmt.format(x)
+    return f"{100 * x:.0f} %" if fmt == _PCT else fmt.format(x)
 
 
 def _pv(claim_id: str, fmt: str = "{:.2f}") -> str:
