@@ -219,7 +219,7 @@ CLAIMS = (
         value=_v("s4-nonzero-only-in-corner"), criterion=Holds("s4 PER is nonzero in the corner and zero elsewhere", required=0.9, partly=0.5),
         kind="construction", expected="not_reproduced",
         note="By construction, and so not reproduced: the book's TFD reservation announces exactly the next 300 ms of bytes and the "
-             "reserved queue never drops, so no cell can be nonzero. The corner's nonzero cells are judged on their own (a model "
+             "reserved queue (almost) never drops, so no cell prints above 0.00 %. The corner's nonzero cells are judged on their own (a model "
              "that is zero everywhere scores 0, not 'partly' for the zero cells outside the corner). The paper's 0.01-0.07 % in the "
              "most loaded corner has no counterpart in the model (an emulator limit at the highest packet rates is a likely cause).",
     ),
@@ -230,8 +230,8 @@ CLAIMS = (
         paper_value=_pv("s4-required-throughput", "{:.0f} Mb/s"),
         value=_v("s4-required-throughput"), criterion=Range(0.0, 1.0),
         kind="construction", expected="reproduced",
-        note="By construction: the TFD reservation announces exactly the next 300 ms of bytes and the reserved queue never "
-             "drops, so the stream delivers what it sends whatever K; the criterion cannot fail for this model.",
+        note="By construction: the TFD reservation announces exactly the next 300 ms of bytes and the reserved queue (almost) "
+             "never drops, so the stream delivers what it sends whatever K; the criterion cannot fail for this model.",
     ),
     ClaimSpec(
         "s1-worst-case-throughput",
@@ -300,7 +300,8 @@ CLAIMS = (
                         f"loaded cells under s2 and {_fmt(r, 'static-lowers-utilization-s3', _PCT)} under s3 (the paper: "
                         f"{_pv('static-lowers-utilization-s2', _PCT)} and {_pv('static-lowers-utilization-s3', _PCT)}). Its "
                         "reservations are work-conserving: capacity a reservation leaves unused goes to best effort, so TCP fills "
-                        "the link about as well as without them and which side of s1 a cell falls on is largely noise."),
+                        "the link about as well as without them: under the chapter's seed which side of s1 a cell falls on is "
+                        "largely noise, and with the larger buffers of other seeds it is rarely lowered at all (the spread over seeds)."),
     ),
     ClaimSpec(
         "s3-cuts-tcp-more-than-s2",
