@@ -421,38 +421,63 @@ def buffer_sensitivity(params: Params, arrivals: list[np.ndarray], *, seed: int)
 
 
 def paper_consistency(paper: pd.DataFrame | None = None) -> pd.DataFrame:
-    """Checks of the paper's own tables against its own statements (no simulation).
+    """Checks of the paper's own tables against each other and its own statements (no simulation).
 
-    * loss against throughput shortfall: under best effort a stream that loses
-      x % of its packets delivers about (100 - x) % of its unloaded throughput;
+    * loss against throughput shortfall, per scenario and over all four: a stream
+      that loses x % of its packets delivers about (100 - x) % of its unloaded
+      (K = 0) throughput; a cell fails if the two differ by more than 3 points;
     * "s4 gives TCP the smallest reduction": s4's TCP throughput at least s2's and s3's;
-    * "s4 has the largest utilization of the QoS methods": s4's utilization at least s2's and s3's.
+    * "s4 has the largest utilization of the QoS methods": s4's utilization at least s2's and s3's;
+    * link utilization against (video + TCP throughput) / 1 Gb/s, within 1 point
+      (the tables' rounding accounts for 0.1);
+    * the text's s2 range, "between 0.03 and 3.5 percent", against Table I's s2 cells.
+
+    Every check runs over the loaded cells (K >= 1), except the utilization one, which includes K = 0.
 
     Returns
     -------
     pandas.DataFrame
-        ``check, cells, failing, largest_gap, unit, example``.
+        ``check, cells, failing, largest_gap, unit, example`` (the example is the cell of the largest gap).
     """
     paper = paper_tables() if paper is None else paper
     g = lambda s, m: grid(paper, s, m)  # noqa: E731
-    video = g("s1", "video_throughput")
-    shortfall = 100 * (1 - video / video.loc[0])
-    gap = (shortfall - g("s1", "per")).loc[1:]
-    tcp = {s: g(s, "tcp_throughput").loc[1:] for s in ("s2", "s3", "s4")}
-    util = {s: g(s, "link_utilization").loc[1:] for s in ("s2", "s3", "s4")}
-    tcp_fail = tcp["s4"] < np.maximum(tcp["s2"], tcp["s3"])
-    util_fail = util["s4"] < np.maximum(util["s2"], util["s3"])
-    k, n = np.unravel_index(int(np.nanargmax(gap.abs().to_numpy())), gap.shape)
-    return pd.DataFrame([
-        {"check": "s1: PER equals the throughput shortfall (within 3 points)", "cells": int(gap.size),
-         "failing": int((gap.abs() > 3).to_numpy().sum()), "largest_gap": float(gap.abs().to_numpy().max()), "unit": "points",
-         "example": f"K={gap.index[k]}, N={gap.columns[n]}: PER {g('s1', 'per').loc[gap.index[k], gap.columns[n]]:.2f} %, "
-                    f"shortfall {shortfall.loc[gap.index[k], gap.columns[n]]:.1f} %"},
-        {"check": "s4 TCP throughput >= s2's and s3's", "cells": int(tcp_fail.size), "failing": int(tcp_fail.to_numpy().sum()),
-         "largest_gap": float((np.maximum(tcp["s2"], tcp["s3"]) - tcp["s4"]).to_numpy().max()), "unit": "Mb/s", "example": ""},
-        {"check": "s4 link utilization >= s2's and s3's", "cells": int(util_fail.size), "failing": int(util_fail.to_numpy().sum()),
-         "largest_gap": float((np.maximum(util["s2"], util["s3"]) - util["s4"]).to_numpy().max()), "unit": "points", "example": ""},
-    ])
+
+    def row(check: str, gap: pd.DataFrame, failing: pd.DataFrame, unit: str, example=None) -> dict:
+        """One check: ``gap`` per cell (positive = how far the cell misses), ``failing`` the cells that fail."""
+        k, n = np.unravel_index(int(np.nanargmax(gap.to_numpy())), gap.shape)
+        cell = (gap.index[k], gap.columns[n])
+        return {"check": check, "cells": int(gap.size), "failing": int(failing.to_numpy().sum()),
+                "largest_gap": float(gap.to_numpy().max()), "unit": unit,
+                "example": f"K={cell[0]}, N={cell[1]}" + (f": {example(*cell)}" if example else "")}
+
+    rows, shortfall_rows = [], []
+    for s in SCENARIOS:
+        video = g(s, "video_throughput")
+        shortfall = 100 * (1 - video / video.loc[0])
+        gap = (shortfall - g(s, "per")).loc[1:].abs()
+        shortfall_rows.append(row(f"{s}: PER equals the throughput shortfall (within 3 points)", gap, gap > 3, "points",
+                                  lambda k, n, s=s, sh=shortfall: f"PER {g(s, 'per').loc[k, n]:.2f} %, shortfall {sh.loc[k, n]:.1f} %"))
+    total = {"check": "all scenarios: PER equals the throughput shortfall (within 3 points)",
+             "cells": sum(r["cells"] for r in shortfall_rows), "failing": sum(r["failing"] for r in shortfall_rows),
+             "largest_gap": max(r["largest_gap"] for r in shortfall_rows), "unit": "points",
+             "example": ", ".join(f"{s} {r['failing']}" for s, r in zip(SCENARIOS, shortfall_rows))}
+    rows += [total, *shortfall_rows]
+    for metric, text, unit in (("tcp_throughput", "s4 TCP throughput >= s2's and s3's", "Mb/s"),
+                               ("link_utilization", "s4 link utilization >= s2's and s3's", "points")):
+        best_static, s4 = np.maximum(g("s2", metric), g("s3", metric)).loc[1:], g("s4", metric).loc[1:]
+        rows.append(row(text, best_static - s4, s4 < best_static, unit,
+                        lambda k, n, b=best_static, s4=s4: f"s4 {s4.loc[k, n]:g}, static {b.loc[k, n]:g}"))
+    util = pd.concat({s: (g(s, "link_utilization") - (g(s, "video_throughput") + g(s, "tcp_throughput")) / 10).abs()
+                      for s in SCENARIOS})
+    s, k, n = util.stack().idxmax()
+    rows.append({**row("link utilization equals (video + TCP throughput) / 1 Gb/s (within 1 point)", util, util > 1, "points"),
+                 "example": f"{s}, K={k}, N={n}: utilization {g(s, 'link_utilization').loc[k, n]:g} %, throughput "
+                            f"{g(s, 'video_throughput').loc[k, n]:g} + {g(s, 'tcp_throughput').loc[k, n]:g} Mb/s"})
+    s2 = g("s2", "per").loc[1:]
+    outside = np.maximum(0.03 - s2, s2 - 3.5)
+    rows.append(row("s2 PER within the text's 0.03-3.5 %", outside, (s2 < 0.03) | (s2 > 3.5), "points",
+                    lambda k, n: f"PER {s2.loc[k, n]:.2f} %"))
+    return pd.DataFrame(rows)
 
 
 def run(params: Params | None = None, *, seed: int, workers: int = 1):
