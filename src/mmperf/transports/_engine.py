@@ -25,6 +25,14 @@ A TSN is one packet of the video (one slice or slice fragment). Events: 0 the
 application has data, 1 a data packet reaches the receiver, 2 a SACK reaches
 the sender, 3 a T3 timer, 4 a FORWARD-TSN reaches the receiver, 5 a
 heartbeat restores a failed path.
+
+On request the window core writes a trace of its sender's decisions, one row
+``(time, event, path, tsn, value)`` per event (codes in :data:`TRACE_EVENTS`):
+a transmission (``value`` 1 for a fast retransmission), a T3 timer started by a
+transmission (``value`` its expiry), a T3 timer restarted by a SACK (``tsn`` the
+path's earliest outstanding chunk before the SACK, ``value`` 1 if the SACK
+acknowledged it), a T3 expiry (``value`` the RTO it ran with) and an RTT
+measurement from data (``value`` the new RTO).
 """
 
 from __future__ import annotations
@@ -39,6 +47,12 @@ INF = 1e300
 
 # sender chunk states
 UNSENT, OUT, ACKED, MARKED, ABANDONED = 0, 1, 2, 3, 4
+
+# trace event codes
+TR_SEND, TR_T3_START, TR_T3_RESTART, TR_T3_EXPIRY, TR_RTT_DATA = 1, 2, 3, 4, 5
+TRACE_EVENTS = {TR_SEND: "send", TR_T3_START: "t3_start", TR_T3_RESTART: "t3_restart",
+                TR_T3_EXPIRY: "t3_expiry", TR_RTT_DATA: "rtt_data"}
+"""Names of the trace's event codes."""
 
 
 @njit(cache=False)
@@ -58,6 +72,35 @@ def run_datagram(gen_t, size, path_of, hdr, rate, delay, qlim, per, loss_start, 
             deliver[i] = t
             counters[p, 3] += 1
     return deliver, counters, stats
+
+
+@njit(cache=False)
+def _note(tr, tn, t, code, p, tsn, v):  # pragma: no cover
+    """Append one event to the trace ``tr`` if it has room; ``tn[0]`` counts every event."""
+    k = tn[0]
+    if k < tr.shape[0]:
+        tr[k, 0] = t
+        tr[k, 1] = code
+        tr[k, 2] = p
+        tr[k, 3] = tsn
+        tr[k, 4] = v
+    tn[0] = k + 1
+
+
+@njit(cache=False)
+def _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first):  # pragma: no cover
+    """Fill ``first[q]`` with the lowest TSN outstanding on path ``q`` (-1 if none)."""
+    want = 0
+    for q in range(n_paths):
+        first[q] = -1
+        if flight[q] > 0:
+            want += 1
+    t = scum + 1
+    while want > 0 and t < next_new:
+        if st[t] == OUT and first[cpath[t]] < 0:
+            first[cpath[t]] = t
+            want -= 1
+        t += 1
 
 
 @njit(cache=False)
@@ -141,7 +184,7 @@ def _deliver_in_order(s, now, n, rcvd, size, stream_list, stream_end, sptr, deli
 @njit(cache=False)
 def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, mtu, rbuf, init_cwnd,
                rto_init, rto_min, rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect,
-               rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end):  # pragma: no cover
+               rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end, tr, tn):  # pragma: no cover
     n = gen_t.shape[0]
     # ---- heap
     cap = 1 << 18
@@ -183,6 +226,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     t3_exp = np.full(2, INF)
     t3_ev = np.full(2, INF)
     err = np.zeros(2, np.int64)
+    first = np.full(2, -1, np.int64)
     active = np.ones(2, np.int8)
     in_fr = np.zeros(2, np.int8)
     fr_exit = np.zeros(2, np.int64)
@@ -279,6 +323,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                 continue
             # expiry
             t3_exp[p] = INF
+            _note(tr, tn, now, TR_T3_EXPIRY, p, -1, rto[p])
             if mode == MODE_TCP:
                 ssth[p] = max(flight[p] / 2, 2.0 * mtu)
             else:
@@ -306,6 +351,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             flight_before0 = flight[0]
             flight_before1 = flight[1]
             old_cum = scum
+            _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first)
             sample_p = -1
             sample_r = 0.0
             if cum_r > scum:
@@ -324,6 +370,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                 newly_gap = True
             if sample_p >= 0:
                 _rtt_update(sample_p, sample_r, srtt, rttvar, rto, rto_min, rto_max)
+                _note(tr, tn, now, TR_RTT_DATA, sample_p, -1, rto[sample_p])
             if mode == MODE_TCP:
                 if cum_adv:
                     dupacks = 0
@@ -390,6 +437,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                     t3_exp[q] = INF
                 elif acked[q] > 0:
                     t3_exp[q] = now + rto[q]
+                    covered = first[q] >= 0 and st[first[q]] == ACKED
+                    _note(tr, tn, now, TR_T3_RESTART, q, first[q], 1.0 if covered else 0.0)
                     if t3_ev[q] >= INF:
                         heap_push(ht, hq, hk, ha, hb, hc, hs, t3_exp[q], 3, q, 0, 0)
                         t3_ev[q] = t3_exp[q]
@@ -475,6 +524,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             cpath[tsn] = p
             sent_t[tsn] = now
             txc[tsn] += 1
+            _note(tr, tn, now, TR_SEND, p, tsn, float(fastf[tsn]))
             miss[tsn] = 0
             fastf[tsn] = 0
             flight[p] += sz
@@ -482,6 +532,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             send_events += 1
             if t3_exp[p] >= INF:
                 t3_exp[p] = now + rto[p]
+                _note(tr, tn, now, TR_T3_START, p, tsn, t3_exp[p])
                 if t3_ev[p] >= INF:
                     heap_push(ht, hq, hk, ha, hb, hc, hs, t3_exp[p], 3, p, 0, 0)
                     t3_ev[p] = t3_exp[p]
