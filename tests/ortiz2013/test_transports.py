@@ -187,3 +187,31 @@ def test_tcp_retransmits_the_earliest_lost_segment_first_and_never_stalls(bandwi
     delay = run.result.delay()
     assert np.isfinite(delay).all() and run.result.delivered.all()
     assert float(np.max(delay)) < 60.0
+
+
+# --- #18 defects 3-5: SCTP and CMT-SCTP on the Ortiz schedule (60 Mb/s, 1 % loss, the book's seed), read
+# from the sender's trace
+
+@pytest.fixture(scope="module")
+def ortiz_traces():
+    """The sender's trace of SCTPReliable and CMTMultiReliable on the issue's cell (60 Mb/s, 1e-2)."""
+    from mmperf.experiments.ortiz2013 import model as m
+    from mmperf.seeds import DEFAULT_ROOT_SEED
+
+    params = m.Params()
+    video = m.prepare_video(params)
+    return {s: m.run_one(video, s, 60, 1e-2, params, seed=DEFAULT_ROOT_SEED, trace_events=2_000_000).result
+            for s in ("SCTPReliable", "CMTMultiReliable")}
+
+
+@pytest.mark.parametrize("strategy", ["SCTPReliable", "CMTMultiReliable"])
+def test_a_chunk_is_fast_retransmitted_at_most_once(ortiz_traces, strategy):
+    """RFC 4960 sec. 7.2.4 step 5: a fast-retransmitted chunk is ineligible for a subsequent fast
+    retransmit (ns-2 sctp.cc: eIneligibleForFastRtx); if it is lost again the T3 timer recovers it.
+    The old engine fast-retransmitted 11 (SCTP) and 6 (CMT) chunks twice on this cell."""
+    r = ortiz_traces[strategy]
+    tr = r.trace
+    fast = tr[(tr.event == "send") & (tr.value == 1)]
+    assert len(fast) > 300  # fast retransmit repaired many losses
+    assert fast.tsn.value_counts().max() == 1
+    assert r.delivered.all()

@@ -9,7 +9,9 @@ reliable transports of the chapter, selected by ``mode``:
   with exponential backoff and go-back-N.
 * ``MODE_SCTP`` -- RFC 4960 SCTP: per-destination cwnd/ssthresh/
   partial_bytes_acked (cwnd grows only when the cumulative TSN advances), SACK
-  gap reports, fast retransmit on three miss indications, per-path T3 timers,
+  gap reports, fast retransmit on three miss indications (at most once per
+  chunk: RFC 4960 sec. 7.2.4 step 5 makes a fast-retransmitted chunk
+  ineligible for another, as ns-2's ``sctp.cc`` does), per-path T3 timers,
   retransmissions to the alternate path, path failure after ``path_max_retrans``
   consecutive timeouts (new data then goes to the alternate path until a
   heartbeat after ``hb_interval`` restores the primary), streams with
@@ -19,7 +21,8 @@ reliable transports of the chapter, selected by ``mode``:
 * ``MODE_CMT`` -- CMT-SCTP (Iyengar et al. 2006): new data on every path whose
   cwnd has room, split fast retransmit (miss indications counted per path),
   cwnd update for CMT (cwnd grows on gap-acked bytes), retransmissions to the
-  path with the larger cwnd.
+  path with the larger cwnd; as in ns-2's ``sctp-cmt.cc``, a chunk that timed
+  out is not fast-retransmitted either.
 
 A TSN is one packet of the video (one slice or slice fragment). Events: 0 the
 application has data, 1 a data packet reaches the receiver, 2 a SACK reaches
@@ -211,6 +214,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     txc = np.zeros(n, np.int64)
     miss = np.zeros(n, np.int64)
     fastf = np.zeros(n, np.int8)
+    no_fast = np.zeros(n, np.int8)  # 1: ineligible for (another) fast retransmit
     inq = np.zeros(n, np.int8)
     rtxq = np.empty(n + 1, np.int64)
     qh = 0
@@ -339,6 +343,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                 heap_push(ht, hq, hk, ha, hb, hc, hs, now + hb_interval + rto[p], 5, p, 0, 0)
             for t in range(scum + 1, next_new):
                 if st[t] == OUT and cpath[t] == p:
+                    if mode == MODE_CMT:
+                        no_fast[t] = 1
                     outstanding -= size[t] + hdr
                     qt, qn = _withdraw(t, p, 0, now, st, size, hdr, flight, unreliable, txc, rtx_limit, fastf, inq,
                                        rtxq, qt, qn, delay[p], ht, hq, hk, ha, hb, hc, hs)
@@ -401,7 +407,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                     for t in range(scum + 1, trig):
                         if st[t] == OUT and sent_t[t] < sent_t[trig] and (mode != MODE_CMT or cpath[t] == tp):
                             miss[t] += 1
-                            if miss[t] >= 3:
+                            if miss[t] >= 3 and no_fast[t] == 0:
+                                no_fast[t] = 1
                                 q = cpath[t]
                                 outstanding -= size[t] + hdr
                                 qt, qn = _withdraw(t, q, 1, now, st, size, hdr, flight, unreliable, txc, rtx_limit,
