@@ -215,3 +215,25 @@ def test_a_chunk_is_fast_retransmitted_at_most_once(ortiz_traces, strategy):
     assert len(fast) > 300  # fast retransmit repaired many losses
     assert fast.tsn.value_counts().max() == 1
     assert r.delivered.all()
+
+
+def test_an_idle_secondary_path_is_heartbeaten_and_its_rto_measured(ortiz_traces):
+    """RFC 4960 sec. 8.3: an idle path (no new data, whose RTT data cannot measure) gets a HEARTBEAT
+    every HB.interval + RTO, and its HEARTBEAT-ACK updates the path's RTO (ns-2 sctp.cc
+    ProcessHeartbeatAckChunk). With SCTP the second path carries only retransmissions, which Karn's
+    rule never measures: on the old engine its RTO stayed 3 s and doubled with every expiry."""
+    r = ortiz_traces["SCTPReliable"]
+    tr = r.trace
+    hb = tr[tr.event == "rtt_heartbeat"]
+    assert not hb.empty, "no heartbeat measured the idle path"
+    assert (hb.path == 1).all()  # the primary always has new data: never idle
+    cfg = sctp.SctpConfig()
+    # the first at HB.interval + the initial RTO, then one every HB.interval + the measured RTO
+    assert hb.time.iloc[0] == pytest.approx(cfg.hb_interval + cfg.rto_init, abs=0.05)
+    assert len(hb) >= int((r.gen_time[-1] - hb.time.iloc[0]) / (cfg.hb_interval + 2 * cfg.rto_min))
+    # an RTT of about 10 ms: the RTO is rto_min
+    assert np.allclose(hb.value, cfg.rto_min)
+    # after the first heartbeat the second path's timer runs with its measured RTO (doubled by consecutive
+    # expiries), never with the unmeasured 3 s or more
+    t3 = tr[(tr.event == "t3_expiry") & (tr.path == 1) & (tr.time > hb.time.iloc[0])]
+    assert len(t3) > 0 and t3.value.median() < cfg.rto_init

@@ -12,6 +12,7 @@ reliable transports of the chapter, selected by ``mode``:
   gap reports, fast retransmit on three miss indications (at most once per
   chunk: RFC 4960 sec. 7.2.4 step 5 makes a fast-retransmitted chunk
   ineligible for another, as ns-2's ``sctp.cc`` does), per-path T3 timers,
+  heartbeats on idle paths,
   retransmissions to the alternate path, path failure after ``path_max_retrans``
   consecutive timeouts (new data then goes to the alternate path until a
   heartbeat after ``hb_interval`` restores the primary), streams with
@@ -27,7 +28,22 @@ reliable transports of the chapter, selected by ``mode``:
 A TSN is one packet of the video (one slice or slice fragment). Events: 0 the
 application has data, 1 a data packet reaches the receiver, 2 a SACK reaches
 the sender, 3 a T3 timer, 4 a FORWARD-TSN reaches the receiver, 5 a
-heartbeat restores a failed path.
+heartbeat restores a failed path, 6 a path's heartbeat timer, 7 a
+HEARTBEAT-ACK reaches the sender.
+
+Heartbeats (SCTP and CMT-SCTP, RFC 4960 sec. 8.3): every path has a heartbeat
+timer of ``hb_interval`` + its RTO. When it fires on an active path that had no
+new data since it was started (retransmissions cannot measure the RTT, by
+Karn's rule, so a path carrying only them is idle), the path gets a HEARTBEAT
+and its HEARTBEAT-ACK gives an RTT measurement that updates the path's RTO and
+clears its error count, as ns-2's ``sctp.cc`` does (``SendHeartbeat``,
+``ProcessHeartbeatAckChunk``). Without them the secondary path of SCTP, which
+carries only retransmissions, would keep its initial 3 s RTO for ever, doubled
+by every expiry. Two simplifications: the timer has no jitter (RFC 4960 and
+ns-2 draw it from RTO +/- 50 %, whose mean is the interval used here), and the
+HEARTBEAT and its ACK are 60-byte control packets, like a SACK, that wait
+behind the data queued on the path's link but neither occupy the link nor are
+lost. Heartbeats stop once every chunk is acknowledged or abandoned.
 
 On request the window core writes a trace of its sender's decisions, one row
 ``(time, event, path, tsn, value)`` per event (codes in :data:`TRACE_EVENTS`):
@@ -35,7 +51,7 @@ a transmission (``value`` 1 for a fast retransmission), a T3 timer started by a
 transmission (``value`` its expiry), a T3 timer restarted by a SACK (``tsn`` the
 path's earliest outstanding chunk before the SACK, ``value`` 1 if the SACK
 acknowledged it), a T3 expiry (``value`` the RTO it ran with) and an RTT
-measurement from data (``value`` the new RTO).
+measurement from data or from a heartbeat (``value`` the new RTO).
 """
 
 from __future__ import annotations
@@ -52,9 +68,9 @@ INF = 1e300
 UNSENT, OUT, ACKED, MARKED, ABANDONED = 0, 1, 2, 3, 4
 
 # trace event codes
-TR_SEND, TR_T3_START, TR_T3_RESTART, TR_T3_EXPIRY, TR_RTT_DATA = 1, 2, 3, 4, 5
+TR_SEND, TR_T3_START, TR_T3_RESTART, TR_T3_EXPIRY, TR_RTT_DATA, TR_RTT_HEARTBEAT = 1, 2, 3, 4, 5, 6
 TRACE_EVENTS = {TR_SEND: "send", TR_T3_START: "t3_start", TR_T3_RESTART: "t3_restart",
-                TR_T3_EXPIRY: "t3_expiry", TR_RTT_DATA: "rtt_data"}
+                TR_T3_EXPIRY: "t3_expiry", TR_RTT_DATA: "rtt_data", TR_RTT_HEARTBEAT: "rtt_heartbeat"}
 """Names of the trace's event codes."""
 
 
@@ -104,6 +120,17 @@ def _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first):  #
             first[cpath[t]] = t
             want -= 1
         t += 1
+
+
+@njit(cache=False)
+def _transfer_done(scum, next_new, n, st):  # pragma: no cover
+    """Every chunk sent and then acknowledged or abandoned: nothing left for a heartbeat to serve."""
+    if next_new < n:
+        return False
+    for t in range(scum + 1, n):
+        if st[t] != ACKED and st[t] != ABANDONED:
+            return False
+    return True
 
 
 @njit(cache=False)
@@ -231,6 +258,9 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     t3_ev = np.full(2, INF)
     err = np.zeros(2, np.int64)
     first = np.full(2, -1, np.int64)
+    last_new = np.zeros(2)  # last first transmission on each path
+    hb_from = np.zeros(2)  # when each path's heartbeat timer was started
+    hb_sent = np.zeros(2)  # when each path's last HEARTBEAT left
     active = np.ones(2, np.int8)
     in_fr = np.zeros(2, np.int8)
     fr_exit = np.zeros(2, np.int64)
@@ -268,8 +298,13 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     if n > 0:
         heap_push(ht, hq, hk, ha, hb, hc, hs, gen_t[0], 0, 0, 0, 0)
         app_pending = True
+        if mode != MODE_TCP:
+            for q in range(n_paths):
+                heap_push(ht, hq, hk, ha, hb, hc, hs, hb_interval + rto[q], 6, q, 0, 0)
     while hs[0] > 0:
         heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
+        if int(ev[1]) == 6 and _transfer_done(scum, next_new, n, st):
+            continue  # the heartbeats stop (and do not move the clock) once the transfer is over
         now = ev[0]
         if now > t_end:  # put the event back: a packet still on the wire at t_end counts as in flight
             heap_push(ht, hq, hk, ha, hb, hc, hs, ev[0], int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4]))
@@ -316,6 +351,19 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
         elif kind == 5:  # heartbeat: path restored
             active[a] = 1
             err[a] = 0
+        elif kind == 6:  # ---------------- heartbeat timer of path a (RFC 4960 sec. 8.3)
+            if active[a] == 1 and last_new[a] <= hb_from[a]:  # idle since the timer started
+                hb_sent[a] = now
+                wait = max(fstate[a, 0] - now, 0.0)  # behind the data queued on the link
+                heap_push(ht, hq, hk, ha, hb, hc, hs, now + wait + 2 * ack_delay[a], 7, a, 0, 0)
+            hb_from[a] = now
+            heap_push(ht, hq, hk, ha, hb, hc, hs, now + hb_interval + rto[a], 6, a, 0, 0)
+            continue
+        elif kind == 7:  # ---------------- HEARTBEAT-ACK of path a: an RTT measurement
+            _rtt_update(a, now - hb_sent[a], srtt, rttvar, rto, rto_min, rto_max)
+            err[a] = 0
+            _note(tr, tn, now, TR_RTT_HEARTBEAT, a, -1, rto[a])
+            continue
         elif kind == 3:  # ---------------- T3 timer
             p = a
             t3_ev[p] = INF
@@ -437,8 +485,6 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             for q in range(2):
                 if acked[q] > 0:
                     err[q] = 0
-                    if mode == MODE_TCP:
-                        pass
                 if flight[q] <= 0:
                     flight[q] = 0.0
                     t3_exp[q] = INF
@@ -531,6 +577,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             cpath[tsn] = p
             sent_t[tsn] = now
             txc[tsn] += 1
+            if txc[tsn] == 1:
+                last_new[p] = now
             _note(tr, tn, now, TR_SEND, p, tsn, float(fastf[tsn]))
             miss[tsn] = 0
             fastf[tsn] = 0
