@@ -11,8 +11,9 @@ reliable transports of the chapter, selected by ``mode``:
   partial_bytes_acked (cwnd grows only when the cumulative TSN advances), SACK
   gap reports, fast retransmit on three miss indications (at most once per
   chunk: RFC 4960 sec. 7.2.4 step 5 makes a fast-retransmitted chunk
-  ineligible for another, as ns-2's ``sctp.cc`` does), per-path T3 timers,
-  heartbeats on idle paths,
+  ineligible for another, as ns-2's ``sctp.cc`` does), per-path T3 timers
+  (a SACK restarts a path's timer only when it acknowledges the earliest chunk
+  outstanding on the path, RFC 4960 sec. 6.3.2 R3), heartbeats on idle paths,
   retransmissions to the alternate path, path failure after ``path_max_retrans``
   consecutive timeouts (new data then goes to the alternate path until a
   heartbeat after ``hb_interval`` restores the primary), streams with
@@ -485,12 +486,15 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             for q in range(2):
                 if acked[q] > 0:
                     err[q] = 0
+                # the T3 timer: off when nothing is outstanding on the path (RFC 4960 sec. 6.3.2 R2);
+                # restarted when the SACK acknowledged the path's earliest outstanding chunk (R3) -- TCP:
+                # when the ACK acknowledged new data (RFC 6298 sec. 5.3)
+                covered = first[q] >= 0 and st[first[q]] == ACKED
                 if flight[q] <= 0:
                     flight[q] = 0.0
                     t3_exp[q] = INF
-                elif acked[q] > 0:
+                elif covered if mode != MODE_TCP else acked[q] > 0:
                     t3_exp[q] = now + rto[q]
-                    covered = first[q] >= 0 and st[first[q]] == ACKED
                     _note(tr, tn, now, TR_T3_RESTART, q, first[q], 1.0 if covered else 0.0)
                     if t3_ev[q] >= INF:
                         heap_push(ht, hq, hk, ha, hb, hc, hs, t3_exp[q], 3, q, 0, 0)
