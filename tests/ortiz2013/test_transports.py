@@ -249,3 +249,21 @@ def test_an_idle_secondary_path_is_heartbeaten_and_its_rto_measured(ortiz_traces
     # expiries), never with the unmeasured 3 s or more
     t3 = tr[(tr.event == "t3_expiry") & (tr.path == 1) & (tr.time > hb.time.iloc[0])]
     assert len(t3) > 0 and t3.value.median() < cfg.rto_init
+
+
+def test_a_t3_timer_expires_when_it_was_last_set_to():
+    """A T3 timer restarted with an RTO shorter than the one it was started with expires at its new time.
+    The old engine kept one heap event per path and moved it only later, so after an RTT measurement
+    shrank the RTO from 2 s to 1 s its timers fired up to a second late (here every 2 s instead of 1 s
+    while the primary repaired losses of its own retransmissions). The trace's ``timer`` column holds
+    each path's expiry after every event."""
+    g, s, l = stream(n=20000)
+    net = Network(30.0, loss_rate=0.05, loss_start_s=(0.0, 0.0))
+    cfg = sctp.SctpConfig(reliability=("unreliable", "unreliable"))
+    tr = sctp.run(g, s, l, net, cfg, seed=3, t_end=60, trace_events=200_000).trace
+    for q in (0, 1):
+        tq = tr[tr.path == q]
+        expiry = (tq.event == "t3_expiry").to_numpy()
+        assert expiry.sum() >= 2
+        set_to = tq.timer.shift(1).to_numpy()  # the expiry the path's timer was set to before it fired
+        np.testing.assert_array_equal(tq.time.to_numpy()[expiry], set_to[expiry])

@@ -28,7 +28,10 @@ class TransportResult:
     transmissions : ndarray of int
         Transmissions of each packet (retransmissions included).
     abandoned : ndarray of bool
-        Packets the sender gave up (PR-SCTP) -- always False for reliable transports.
+        Packets the sender gave up (PR-SCTP) and the receiver never got -- always
+        False for reliable transports. (A chunk abandoned at a T3 expiry while
+        one of its copies was still on the way is delivered when that copy
+        arrives before the FORWARD-TSN: it counts as delivered.)
     link_counters : pandas.DataFrame
         Per link: ``offered``, ``queue_drops``, ``error_drops``, ``arrived``, ``in_flight`` [packets].
     link_stats : ndarray, shape (2, bins, 3)
@@ -42,7 +45,8 @@ class TransportResult:
         ``time`` [s], ``event`` (``send``, ``t3_start``, ``t3_restart``,
         ``t3_expiry``, ``rtt_data``, ...), ``path`` (0 or 1), ``tsn`` and
         ``value``, whose meaning depends on the event (see
-        :mod:`mmperf.transports._engine`).
+        :mod:`mmperf.transports._engine`), and ``timer``, when the path's T3
+        timer expires after the event [s] (NaN when it is off).
     """
 
     transport: str
@@ -154,7 +158,7 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
     _validate.size(2 * n_draws, "the error-model draws (two links)")
     unif = uniforms(seed, n_draws)
     trace_events = _validate.size(trace_events, "trace_events") if trace_events else 0
-    tr, tn = np.zeros((trace_events, 5)), np.zeros(1, np.int64)
+    tr, tn = np.zeros((trace_events, 6)), np.zeros(1, np.int64)
     out = run_window(gen_time, sizes, np.array(streams, np.int64), np.array(unreliable, np.bool_),
                      int(n_streams), int(mode), int(n_paths), float(header), float(mtu), float(rbuf),
                      float(init_cwnd), float(rto_init), float(rto_min), float(rto_max), int(path_max_retrans),
@@ -167,8 +171,9 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
             warnings.warn(f"{name}: the trace keeps the first {trace_events} of {int(tn[0])} events", stacklevel=3)
         tr = tr[:min(int(tn[0]), trace_events)]
         trace = pd.DataFrame({"time": tr[:, 0], "event": [TRACE_EVENTS[int(c)] for c in tr[:, 1]],
-                              "path": tr[:, 2].astype(int), "tsn": tr[:, 3].astype(np.int64), "value": tr[:, 4]})
+                              "path": tr[:, 2].astype(int), "tsn": tr[:, 3].astype(np.int64), "value": tr[:, 4],
+                              "timer": np.where(tr[:, 5] < 1e299, tr[:, 5], np.nan)})
     return TransportResult(
-        transport=name, gen_time=gen_time, deliver_time=deliver, transmissions=txc, abandoned=st == 4,
+        transport=name, gen_time=gen_time, deliver_time=deliver, transmissions=txc, abandoned=(st == 4) & (deliver < 0),
         link_counters=counters_frame(counters, in_flight), link_stats=stats,
         receiver_window_drops=int(rwnd_drops), end_time=float(end), bin_s=float(bin_s), trace=trace)

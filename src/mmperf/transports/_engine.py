@@ -47,7 +47,9 @@ behind the data queued on the path's link but neither occupy the link nor are
 lost. Heartbeats stop once every chunk is acknowledged or abandoned.
 
 On request the window core writes a trace of its sender's decisions, one row
-``(time, event, path, tsn, value)`` per event (codes in :data:`TRACE_EVENTS`):
+``(time, event, path, tsn, value, timer)`` per event (codes in
+:data:`TRACE_EVENTS`; ``timer`` is the path's T3 expiry after the event, 1e300
+when it is off):
 a transmission (``value`` 1 for a fast retransmission), a T3 timer started by a
 transmission (``value`` its expiry), a T3 timer restarted by a SACK (``tsn`` the
 path's earliest outstanding chunk before the SACK, ``value`` 1 if the SACK
@@ -95,8 +97,9 @@ def run_datagram(gen_t, size, path_of, hdr, rate, delay, qlim, per, loss_start, 
 
 
 @njit(cache=False)
-def _note(tr, tn, t, code, p, tsn, v):  # pragma: no cover
-    """Append one event to the trace ``tr`` if it has room; ``tn[0]`` counts every event."""
+def _note(tr, tn, t, code, p, tsn, v, t3_exp):  # pragma: no cover
+    """Append one event to the trace ``tr`` if it has room, with path ``p``'s T3 expiry after it;
+    ``tn[0]`` counts every event."""
     k = tn[0]
     if k < tr.shape[0]:
         tr[k, 0] = t
@@ -104,6 +107,7 @@ def _note(tr, tn, t, code, p, tsn, v):  # pragma: no cover
         tr[k, 2] = p
         tr[k, 3] = tsn
         tr[k, 4] = v
+        tr[k, 5] = t3_exp[p]
     tn[0] = k + 1
 
 
@@ -121,6 +125,21 @@ def _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first):  #
             first[cpath[t]] = t
             want -= 1
         t += 1
+
+
+@njit(cache=False)
+def _arm_t3(q, when, t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs):  # pragma: no cover
+    """Set path ``q``'s T3 timer to expire at ``when``.
+
+    The heap holds at most one live timer event per path, at ``t3_ev[q]``: a new
+    one is pushed only when ``when`` comes before it (an RTO that shrank since),
+    and the later one, left on the heap, is ignored when it pops. An event
+    that pops before a later ``t3_exp[q]`` re-arms the timer.
+    """
+    t3_exp[q] = when
+    if when < t3_ev[q]:
+        heap_push(ht, hq, hk, ha, hb, hc, hs, when, 3, q, 0, 0)
+        t3_ev[q] = when
 
 
 @njit(cache=False)
@@ -306,6 +325,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
         heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
         if int(ev[1]) == 6 and _transfer_done(scum, next_new, n, st):
             continue  # the heartbeats stop (and do not move the clock) once the transfer is over
+        if int(ev[1]) == 3 and ev[0] != t3_ev[int(ev[2])]:
+            continue  # a T3 event superseded by an earlier one (see _arm_t3)
         now = ev[0]
         if now > t_end:  # put the event back: a packet still on the wire at t_end counts as in flight
             heap_push(ht, hq, hk, ha, hb, hc, hs, ev[0], int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4]))
@@ -363,7 +384,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
         elif kind == 7:  # ---------------- HEARTBEAT-ACK of path a: an RTT measurement
             _rtt_update(a, now - hb_sent[a], srtt, rttvar, rto, rto_min, rto_max)
             err[a] = 0
-            _note(tr, tn, now, TR_RTT_HEARTBEAT, a, -1, rto[a])
+            _note(tr, tn, now, TR_RTT_HEARTBEAT, a, -1, rto[a], t3_exp)
             continue
         elif kind == 3:  # ---------------- T3 timer
             p = a
@@ -371,12 +392,11 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             if t3_exp[p] >= INF:
                 continue
             if t3_exp[p] > now + 1e-12:
-                heap_push(ht, hq, hk, ha, hb, hc, hs, t3_exp[p], 3, p, 0, 0)
-                t3_ev[p] = t3_exp[p]
+                _arm_t3(p, t3_exp[p], t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs)
                 continue
             # expiry
             t3_exp[p] = INF
-            _note(tr, tn, now, TR_T3_EXPIRY, p, -1, rto[p])
+            _note(tr, tn, now, TR_T3_EXPIRY, p, -1, rto[p], t3_exp)
             if mode == MODE_TCP:
                 ssth[p] = max(flight[p] / 2, 2.0 * mtu)
             else:
@@ -425,7 +445,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                 newly_gap = True
             if sample_p >= 0:
                 _rtt_update(sample_p, sample_r, srtt, rttvar, rto, rto_min, rto_max)
-                _note(tr, tn, now, TR_RTT_DATA, sample_p, -1, rto[sample_p])
+                _note(tr, tn, now, TR_RTT_DATA, sample_p, -1, rto[sample_p], t3_exp)
             if mode == MODE_TCP:
                 if cum_adv:
                     dupacks = 0
@@ -494,11 +514,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                     flight[q] = 0.0
                     t3_exp[q] = INF
                 elif covered if mode != MODE_TCP else acked[q] > 0:
-                    t3_exp[q] = now + rto[q]
-                    _note(tr, tn, now, TR_T3_RESTART, q, first[q], 1.0 if covered else 0.0)
-                    if t3_ev[q] >= INF:
-                        heap_push(ht, hq, hk, ha, hb, hc, hs, t3_exp[q], 3, q, 0, 0)
-                        t3_ev[q] = t3_exp[q]
+                    _arm_t3(q, now + rto[q], t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs)
+                    _note(tr, tn, now, TR_T3_RESTART, q, first[q], 1.0 if covered else 0.0, t3_exp)
             if outstanding < 0:
                 outstanding = 0.0
         # ================= try to send
@@ -583,18 +600,15 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             txc[tsn] += 1
             if txc[tsn] == 1:
                 last_new[p] = now
-            _note(tr, tn, now, TR_SEND, p, tsn, float(fastf[tsn]))
+            _note(tr, tn, now, TR_SEND, p, tsn, float(fastf[tsn]), t3_exp)
             miss[tsn] = 0
             fastf[tsn] = 0
             flight[p] += sz
             outstanding += sz
             send_events += 1
             if t3_exp[p] >= INF:
-                t3_exp[p] = now + rto[p]
-                _note(tr, tn, now, TR_T3_START, p, tsn, t3_exp[p])
-                if t3_ev[p] >= INF:
-                    heap_push(ht, hq, hk, ha, hb, hc, hs, t3_exp[p], 3, p, 0, 0)
-                    t3_ev[p] = t3_exp[p]
+                _arm_t3(p, now + rto[p], t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs)
+                _note(tr, tn, now, TR_T3_START, p, tsn, t3_exp[p], t3_exp)
             arr = link_send(p, now, sz, rate, delay, qlim, per, loss_start, unif, fstate, ring, counters,
                             stats, bin_s)
             if arr >= 0:
