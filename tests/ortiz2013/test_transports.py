@@ -187,3 +187,83 @@ def test_tcp_retransmits_the_earliest_lost_segment_first_and_never_stalls(bandwi
     delay = run.result.delay()
     assert np.isfinite(delay).all() and run.result.delivered.all()
     assert float(np.max(delay)) < 60.0
+
+
+# --- #18 defects 3-5: SCTP and CMT-SCTP on the Ortiz schedule (60 Mb/s, 1 % loss, the book's seed), read
+# from the sender's trace
+
+@pytest.fixture(scope="module")
+def ortiz_traces():
+    """The sender's trace of SCTPReliable and CMTMultiReliable on the issue's cell (60 Mb/s, 1e-2)."""
+    from mmperf.experiments.ortiz2013 import model as m
+    from mmperf.seeds import DEFAULT_ROOT_SEED
+
+    params = m.Params()
+    video = m.prepare_video(params)
+    return {s: m.run_one(video, s, 60, 1e-2, params, seed=DEFAULT_ROOT_SEED, trace_events=2_000_000).result
+            for s in ("SCTPReliable", "CMTMultiReliable")}
+
+
+@pytest.mark.parametrize("strategy", ["SCTPReliable", "CMTMultiReliable"])
+def test_a_chunk_is_fast_retransmitted_at_most_once(ortiz_traces, strategy):
+    """RFC 4960 sec. 7.2.4 step 5: a fast-retransmitted chunk is ineligible for a subsequent fast
+    retransmit (ns-2 sctp.cc: eIneligibleForFastRtx); if it is lost again the T3 timer recovers it.
+    The old engine fast-retransmitted 11 (SCTP) and 6 (CMT) chunks twice on this cell."""
+    r = ortiz_traces[strategy]
+    tr = r.trace
+    fast = tr[(tr.event == "send") & (tr.value == 1)]
+    assert len(fast) > 300  # fast retransmit repaired many losses
+    assert fast.tsn.value_counts().max() == 1
+    assert r.delivered.all()
+
+
+@pytest.mark.parametrize("strategy", ["SCTPReliable", "CMTMultiReliable"])
+def test_t3_restarts_only_when_the_earliest_outstanding_chunk_is_acknowledged(ortiz_traces, strategy):
+    """RFC 4960 sec. 6.3.2 R3: a SACK restarts a path's T3 timer only if it acknowledges the earliest
+    outstanding chunk sent on that path. The old engine restarted it on any SACK that acknowledged
+    something on the path (3,902 of its restarts on this SCTP cell, 10,835 with CMT), so a lost
+    retransmission waited while later chunks were acknowledged."""
+    tr = ortiz_traces[strategy].trace
+    restarts = tr[tr.event == "t3_restart"]
+    assert len(restarts) > 10_000
+    assert (restarts.value == 1).all()
+
+
+def test_an_idle_secondary_path_is_heartbeaten_and_its_rto_measured(ortiz_traces):
+    """RFC 4960 sec. 8.3: an idle path (no new data, whose RTT data cannot measure) gets a HEARTBEAT
+    every HB.interval + RTO, and its HEARTBEAT-ACK updates the path's RTO (ns-2 sctp.cc
+    ProcessHeartbeatAckChunk). With SCTP the second path carries only retransmissions, which Karn's
+    rule never measures: on the old engine its RTO stayed 3 s and doubled with every expiry."""
+    r = ortiz_traces["SCTPReliable"]
+    tr = r.trace
+    hb = tr[tr.event == "rtt_heartbeat"]
+    assert not hb.empty, "no heartbeat measured the idle path"
+    assert (hb.path == 1).all()  # the primary always has new data: never idle
+    cfg = sctp.SctpConfig()
+    # the first at HB.interval + the initial RTO, then one every HB.interval + the measured RTO
+    assert hb.time.iloc[0] == pytest.approx(cfg.hb_interval + cfg.rto_init, abs=0.05)
+    assert len(hb) >= int((r.gen_time[-1] - hb.time.iloc[0]) / (cfg.hb_interval + 2 * cfg.rto_min))
+    # an RTT of about 10 ms: the RTO is rto_min
+    assert np.allclose(hb.value, cfg.rto_min)
+    # after the first heartbeat the second path's timer runs with its measured RTO (doubled by consecutive
+    # expiries), never with the unmeasured 3 s or more
+    t3 = tr[(tr.event == "t3_expiry") & (tr.path == 1) & (tr.time > hb.time.iloc[0])]
+    assert len(t3) > 0 and t3.value.median() < cfg.rto_init
+
+
+def test_a_t3_timer_expires_when_it_was_last_set_to():
+    """A T3 timer restarted with an RTO shorter than the one it was started with expires at its new time.
+    The old engine kept one heap event per path and moved it only later, so after an RTT measurement
+    shrank the RTO from 2 s to 1 s its timers fired up to a second late (here every 2 s instead of 1 s
+    while the primary repaired losses of its own retransmissions). The trace's ``timer`` column holds
+    each path's expiry after every event."""
+    g, s, l = stream(n=20000)
+    net = Network(30.0, loss_rate=0.05, loss_start_s=(0.0, 0.0))
+    cfg = sctp.SctpConfig(reliability=("unreliable", "unreliable"))
+    tr = sctp.run(g, s, l, net, cfg, seed=3, t_end=60, trace_events=200_000).trace
+    for q in (0, 1):
+        tq = tr[tr.path == q]
+        expiry = (tq.event == "t3_expiry").to_numpy()
+        assert expiry.sum() >= 2
+        set_to = tq.timer.shift(1).to_numpy()  # the expiry the path's timer was set to before it fired
+        np.testing.assert_array_equal(tq.time.to_numpy()[expiry], set_to[expiry])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -27,7 +28,10 @@ class TransportResult:
     transmissions : ndarray of int
         Transmissions of each packet (retransmissions included).
     abandoned : ndarray of bool
-        Packets the sender gave up (PR-SCTP) -- always False for reliable transports.
+        Packets the sender gave up (PR-SCTP) and the receiver never got -- always
+        False for reliable transports. (A chunk abandoned at a T3 expiry while
+        one of its copies was still on the way is delivered when that copy
+        arrives before the FORWARD-TSN: it counts as delivered.)
     link_counters : pandas.DataFrame
         Per link: ``offered``, ``queue_drops``, ``error_drops``, ``arrived``, ``in_flight`` [packets].
     link_stats : ndarray, shape (2, bins, 3)
@@ -36,6 +40,13 @@ class TransportResult:
         Packets the receiver discarded because its buffer was full.
     end_time : float
         Simulated time when the run stopped [s].
+    trace : pandas.DataFrame or None
+        The sender's events, when the run was asked for them (``trace_events``):
+        ``time`` [s], ``event`` (``send``, ``t3_start``, ``t3_restart``,
+        ``t3_expiry``, ``rtt_data``, ...), ``path`` (0 or 1), ``tsn`` and
+        ``value``, whose meaning depends on the event (see
+        :mod:`mmperf.transports._engine`), and ``timer``, when the path's T3
+        timer expires after the event [s] (NaN when it is off).
     """
 
     transport: str
@@ -48,6 +59,7 @@ class TransportResult:
     receiver_window_drops: int = 0
     end_time: float = 0.0
     bin_s: float = 1.0
+    trace: pd.DataFrame | None = field(default=None, repr=False)
 
     def __post_init__(self):
         self.check()
@@ -127,9 +139,14 @@ def uniforms(seed, n_draws):
 
 def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, network, *, mode, n_paths,
                          header, mtu, rbuf, init_cwnd, rto_init, rto_min, rto_max, path_max_retrans,
-                         hb_interval, rtx_limit, ns2_rwnd_defect, seed, bin_s, t_end, max_transmissions):
-    """Run the compiled window core and wrap its output (shared by TCP, SCTP and CMT-SCTP)."""
-    from mmperf.transports._engine import run_window
+                         hb_interval, rtx_limit, ns2_rwnd_defect, seed, bin_s, t_end, max_transmissions,
+                         trace_events=0):
+    """Run the compiled window core and wrap its output (shared by TCP, SCTP and CMT-SCTP).
+
+    ``trace_events`` > 0 keeps the sender's first ``trace_events`` events in
+    :attr:`TransportResult.trace` (a warning says when more happened).
+    """
+    from mmperf.transports._engine import TRACE_EVENTS, run_window
 
     gen_time, sizes = check_inputs(gen_time, sizes, network)
     rate, delay, qlim, per, start = network.arrays()
@@ -140,13 +157,23 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
     n_draws = max_transmissions * max(n, 1)
     _validate.size(2 * n_draws, "the error-model draws (two links)")
     unif = uniforms(seed, n_draws)
+    trace_events = _validate.size(trace_events, "trace_events") if trace_events else 0
+    tr, tn = np.zeros((trace_events, 6)), np.zeros(1, np.int64)
     out = run_window(gen_time, sizes, np.array(streams, np.int64), np.array(unreliable, np.bool_),
                      int(n_streams), int(mode), int(n_paths), float(header), float(mtu), float(rbuf),
                      float(init_cwnd), float(rto_init), float(rto_min), float(rto_max), int(path_max_retrans),
                      float(hb_interval), int(rtx_limit), bool(ns2_rwnd_defect), rate, delay, qlim, per, start,
-                     unif, float(bin_s), nbins, float(t_end))
+                     unif, float(bin_s), nbins, float(t_end), tr, tn)
     deliver, txc, st, counters, stats, in_flight, rwnd_drops, end = out
+    trace = None
+    if trace_events:
+        if tn[0] > trace_events:
+            warnings.warn(f"{name}: the trace keeps the first {trace_events} of {int(tn[0])} events", stacklevel=3)
+        tr = tr[:min(int(tn[0]), trace_events)]
+        trace = pd.DataFrame({"time": tr[:, 0], "event": [TRACE_EVENTS[int(c)] for c in tr[:, 1]],
+                              "path": tr[:, 2].astype(int), "tsn": tr[:, 3].astype(np.int64), "value": tr[:, 4],
+                              "timer": np.where(tr[:, 5] < 1e299, tr[:, 5], np.nan)})
     return TransportResult(
-        transport=name, gen_time=gen_time, deliver_time=deliver, transmissions=txc, abandoned=st == 4,
+        transport=name, gen_time=gen_time, deliver_time=deliver, transmissions=txc, abandoned=(st == 4) & (deliver < 0),
         link_counters=counters_frame(counters, in_flight), link_stats=stats,
-        receiver_window_drops=int(rwnd_drops), end_time=float(end), bin_s=float(bin_s))
+        receiver_window_drops=int(rwnd_drops), end_time=float(end), bin_s=float(bin_s), trace=trace)

@@ -9,7 +9,11 @@ reliable transports of the chapter, selected by ``mode``:
   with exponential backoff and go-back-N.
 * ``MODE_SCTP`` -- RFC 4960 SCTP: per-destination cwnd/ssthresh/
   partial_bytes_acked (cwnd grows only when the cumulative TSN advances), SACK
-  gap reports, fast retransmit on three miss indications, per-path T3 timers,
+  gap reports, fast retransmit on three miss indications (at most once per
+  chunk: RFC 4960 sec. 7.2.4 step 5 makes a fast-retransmitted chunk
+  ineligible for another, as ns-2's ``sctp.cc`` does), per-path T3 timers
+  (a SACK restarts a path's timer only when it acknowledges the earliest chunk
+  outstanding on the path, RFC 4960 sec. 6.3.2 R3), heartbeats on idle paths,
   retransmissions to the alternate path, path failure after ``path_max_retrans``
   consecutive timeouts (new data then goes to the alternate path until a
   heartbeat after ``hb_interval`` restores the primary), streams with
@@ -19,12 +23,38 @@ reliable transports of the chapter, selected by ``mode``:
 * ``MODE_CMT`` -- CMT-SCTP (Iyengar et al. 2006): new data on every path whose
   cwnd has room, split fast retransmit (miss indications counted per path),
   cwnd update for CMT (cwnd grows on gap-acked bytes), retransmissions to the
-  path with the larger cwnd.
+  path with the larger cwnd; as in ns-2's ``sctp-cmt.cc``, a chunk that timed
+  out is not fast-retransmitted either.
 
 A TSN is one packet of the video (one slice or slice fragment). Events: 0 the
 application has data, 1 a data packet reaches the receiver, 2 a SACK reaches
 the sender, 3 a T3 timer, 4 a FORWARD-TSN reaches the receiver, 5 a
-heartbeat restores a failed path.
+heartbeat restores a failed path, 6 a path's heartbeat timer, 7 a
+HEARTBEAT-ACK reaches the sender.
+
+Heartbeats (SCTP and CMT-SCTP, RFC 4960 sec. 8.3): every path has a heartbeat
+timer of ``hb_interval`` + its RTO. When it fires on an active path that had no
+new data since it was started (retransmissions cannot measure the RTT, by
+Karn's rule, so a path carrying only them is idle), the path gets a HEARTBEAT
+and its HEARTBEAT-ACK gives an RTT measurement that updates the path's RTO and
+clears its error count, as ns-2's ``sctp.cc`` does (``SendHeartbeat``,
+``ProcessHeartbeatAckChunk``). Without them the secondary path of SCTP, which
+carries only retransmissions, would keep its initial 3 s RTO for ever, doubled
+by every expiry. Two simplifications: the timer has no jitter (RFC 4960 and
+ns-2 draw it from RTO +/- 50 %, whose mean is the interval used here), and the
+HEARTBEAT and its ACK are 60-byte control packets, like a SACK, that wait
+behind the data queued on the path's link but neither occupy the link nor are
+lost. Heartbeats stop once every chunk is acknowledged or abandoned.
+
+On request the window core writes a trace of its sender's decisions, one row
+``(time, event, path, tsn, value, timer)`` per event (codes in
+:data:`TRACE_EVENTS`; ``timer`` is the path's T3 expiry after the event, 1e300
+when it is off):
+a transmission (``value`` 1 for a fast retransmission), a T3 timer started by a
+transmission (``value`` its expiry), a T3 timer restarted by a SACK (``tsn`` the
+path's earliest outstanding chunk before the SACK, ``value`` 1 if the SACK
+acknowledged it), a T3 expiry (``value`` the RTO it ran with) and an RTT
+measurement from data or from a heartbeat (``value`` the new RTO).
 """
 
 from __future__ import annotations
@@ -39,6 +69,12 @@ INF = 1e300
 
 # sender chunk states
 UNSENT, OUT, ACKED, MARKED, ABANDONED = 0, 1, 2, 3, 4
+
+# trace event codes
+TR_SEND, TR_T3_START, TR_T3_RESTART, TR_T3_EXPIRY, TR_RTT_DATA, TR_RTT_HEARTBEAT = 1, 2, 3, 4, 5, 6
+TRACE_EVENTS = {TR_SEND: "send", TR_T3_START: "t3_start", TR_T3_RESTART: "t3_restart",
+                TR_T3_EXPIRY: "t3_expiry", TR_RTT_DATA: "rtt_data", TR_RTT_HEARTBEAT: "rtt_heartbeat"}
+"""Names of the trace's event codes."""
 
 
 @njit(cache=False)
@@ -58,6 +94,63 @@ def run_datagram(gen_t, size, path_of, hdr, rate, delay, qlim, per, loss_start, 
             deliver[i] = t
             counters[p, 3] += 1
     return deliver, counters, stats
+
+
+@njit(cache=False)
+def _note(tr, tn, t, code, p, tsn, v, t3_exp):  # pragma: no cover
+    """Append one event to the trace ``tr`` if it has room, with path ``p``'s T3 expiry after it;
+    ``tn[0]`` counts every event."""
+    k = tn[0]
+    if k < tr.shape[0]:
+        tr[k, 0] = t
+        tr[k, 1] = code
+        tr[k, 2] = p
+        tr[k, 3] = tsn
+        tr[k, 4] = v
+        tr[k, 5] = t3_exp[p]
+    tn[0] = k + 1
+
+
+@njit(cache=False)
+def _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first):  # pragma: no cover
+    """Fill ``first[q]`` with the lowest TSN outstanding on path ``q`` (-1 if none)."""
+    want = 0
+    for q in range(n_paths):
+        first[q] = -1
+        if flight[q] > 0:
+            want += 1
+    t = scum + 1
+    while want > 0 and t < next_new:
+        if st[t] == OUT and first[cpath[t]] < 0:
+            first[cpath[t]] = t
+            want -= 1
+        t += 1
+
+
+@njit(cache=False)
+def _arm_t3(q, when, t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs):  # pragma: no cover
+    """Set path ``q``'s T3 timer to expire at ``when``.
+
+    The heap holds at most one live timer event per path, at ``t3_ev[q]``: a new
+    one is pushed only when ``when`` comes before it (an RTO that shrank since),
+    and the later one, left on the heap, is ignored when it pops. An event
+    that pops before a later ``t3_exp[q]`` re-arms the timer.
+    """
+    t3_exp[q] = when
+    if when < t3_ev[q]:
+        heap_push(ht, hq, hk, ha, hb, hc, hs, when, 3, q, 0, 0)
+        t3_ev[q] = when
+
+
+@njit(cache=False)
+def _transfer_done(scum, next_new, n, st):  # pragma: no cover
+    """Every chunk sent and then acknowledged or abandoned: nothing left for a heartbeat to serve."""
+    if next_new < n:
+        return False
+    for t in range(scum + 1, n):
+        if st[t] != ACKED and st[t] != ABANDONED:
+            return False
+    return True
 
 
 @njit(cache=False)
@@ -141,7 +234,7 @@ def _deliver_in_order(s, now, n, rcvd, size, stream_list, stream_end, sptr, deli
 @njit(cache=False)
 def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, mtu, rbuf, init_cwnd,
                rto_init, rto_min, rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect,
-               rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end):  # pragma: no cover
+               rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end, tr, tn):  # pragma: no cover
     n = gen_t.shape[0]
     # ---- heap
     cap = 1 << 18
@@ -168,6 +261,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     txc = np.zeros(n, np.int64)
     miss = np.zeros(n, np.int64)
     fastf = np.zeros(n, np.int8)
+    no_fast = np.zeros(n, np.int8)  # 1: ineligible for (another) fast retransmit
     inq = np.zeros(n, np.int8)
     rtxq = np.empty(n + 1, np.int64)
     qh = 0
@@ -183,6 +277,10 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     t3_exp = np.full(2, INF)
     t3_ev = np.full(2, INF)
     err = np.zeros(2, np.int64)
+    first = np.full(2, -1, np.int64)
+    last_new = np.zeros(2)  # last first transmission on each path
+    hb_from = np.zeros(2)  # when each path's heartbeat timer was started
+    hb_sent = np.zeros(2)  # when each path's last HEARTBEAT left
     active = np.ones(2, np.int8)
     in_fr = np.zeros(2, np.int8)
     fr_exit = np.zeros(2, np.int64)
@@ -220,8 +318,15 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     if n > 0:
         heap_push(ht, hq, hk, ha, hb, hc, hs, gen_t[0], 0, 0, 0, 0)
         app_pending = True
+        if mode != MODE_TCP:
+            for q in range(n_paths):
+                heap_push(ht, hq, hk, ha, hb, hc, hs, hb_interval + rto[q], 6, q, 0, 0)
     while hs[0] > 0:
         heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
+        if int(ev[1]) == 6 and _transfer_done(scum, next_new, n, st):
+            continue  # the heartbeats stop (and do not move the clock) once the transfer is over
+        if int(ev[1]) == 3 and ev[0] != t3_ev[int(ev[2])]:
+            continue  # a T3 event superseded by an earlier one (see _arm_t3)
         now = ev[0]
         if now > t_end:  # put the event back: a packet still on the wire at t_end counts as in flight
             heap_push(ht, hq, hk, ha, hb, hc, hs, ev[0], int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4]))
@@ -268,17 +373,30 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
         elif kind == 5:  # heartbeat: path restored
             active[a] = 1
             err[a] = 0
+        elif kind == 6:  # ---------------- heartbeat timer of path a (RFC 4960 sec. 8.3)
+            if active[a] == 1 and last_new[a] <= hb_from[a]:  # idle since the timer started
+                hb_sent[a] = now
+                wait = max(fstate[a, 0] - now, 0.0)  # behind the data queued on the link
+                heap_push(ht, hq, hk, ha, hb, hc, hs, now + wait + 2 * ack_delay[a], 7, a, 0, 0)
+            hb_from[a] = now
+            heap_push(ht, hq, hk, ha, hb, hc, hs, now + hb_interval + rto[a], 6, a, 0, 0)
+            continue
+        elif kind == 7:  # ---------------- HEARTBEAT-ACK of path a: an RTT measurement
+            _rtt_update(a, now - hb_sent[a], srtt, rttvar, rto, rto_min, rto_max)
+            err[a] = 0
+            _note(tr, tn, now, TR_RTT_HEARTBEAT, a, -1, rto[a], t3_exp)
+            continue
         elif kind == 3:  # ---------------- T3 timer
             p = a
             t3_ev[p] = INF
             if t3_exp[p] >= INF:
                 continue
             if t3_exp[p] > now + 1e-12:
-                heap_push(ht, hq, hk, ha, hb, hc, hs, t3_exp[p], 3, p, 0, 0)
-                t3_ev[p] = t3_exp[p]
+                _arm_t3(p, t3_exp[p], t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs)
                 continue
             # expiry
             t3_exp[p] = INF
+            _note(tr, tn, now, TR_T3_EXPIRY, p, -1, rto[p], t3_exp)
             if mode == MODE_TCP:
                 ssth[p] = max(flight[p] / 2, 2.0 * mtu)
             else:
@@ -294,6 +412,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                 heap_push(ht, hq, hk, ha, hb, hc, hs, now + hb_interval + rto[p], 5, p, 0, 0)
             for t in range(scum + 1, next_new):
                 if st[t] == OUT and cpath[t] == p:
+                    if mode == MODE_CMT:
+                        no_fast[t] = 1
                     outstanding -= size[t] + hdr
                     qt, qn = _withdraw(t, p, 0, now, st, size, hdr, flight, unreliable, txc, rtx_limit, fastf, inq,
                                        rtxq, qt, qn, delay[p], ht, hq, hk, ha, hb, hc, hs)
@@ -306,6 +426,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             flight_before0 = flight[0]
             flight_before1 = flight[1]
             old_cum = scum
+            _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first)
             sample_p = -1
             sample_r = 0.0
             if cum_r > scum:
@@ -324,6 +445,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                 newly_gap = True
             if sample_p >= 0:
                 _rtt_update(sample_p, sample_r, srtt, rttvar, rto, rto_min, rto_max)
+                _note(tr, tn, now, TR_RTT_DATA, sample_p, -1, rto[sample_p], t3_exp)
             if mode == MODE_TCP:
                 if cum_adv:
                     dupacks = 0
@@ -354,7 +476,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                     for t in range(scum + 1, trig):
                         if st[t] == OUT and sent_t[t] < sent_t[trig] and (mode != MODE_CMT or cpath[t] == tp):
                             miss[t] += 1
-                            if miss[t] >= 3:
+                            if miss[t] >= 3 and no_fast[t] == 0:
+                                no_fast[t] = 1
                                 q = cpath[t]
                                 outstanding -= size[t] + hdr
                                 qt, qn = _withdraw(t, q, 1, now, st, size, hdr, flight, unreliable, txc, rtx_limit,
@@ -383,16 +506,16 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             for q in range(2):
                 if acked[q] > 0:
                     err[q] = 0
-                    if mode == MODE_TCP:
-                        pass
+                # the T3 timer: off when nothing is outstanding on the path (RFC 4960 sec. 6.3.2 R2);
+                # restarted when the SACK acknowledged the path's earliest outstanding chunk (R3) -- TCP:
+                # when the ACK acknowledged new data (RFC 6298 sec. 5.3)
+                covered = first[q] >= 0 and st[first[q]] == ACKED
                 if flight[q] <= 0:
                     flight[q] = 0.0
                     t3_exp[q] = INF
-                elif acked[q] > 0:
-                    t3_exp[q] = now + rto[q]
-                    if t3_ev[q] >= INF:
-                        heap_push(ht, hq, hk, ha, hb, hc, hs, t3_exp[q], 3, q, 0, 0)
-                        t3_ev[q] = t3_exp[q]
+                elif covered if mode != MODE_TCP else acked[q] > 0:
+                    _arm_t3(q, now + rto[q], t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs)
+                    _note(tr, tn, now, TR_T3_RESTART, q, first[q], 1.0 if covered else 0.0, t3_exp)
             if outstanding < 0:
                 outstanding = 0.0
         # ================= try to send
@@ -475,16 +598,17 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             cpath[tsn] = p
             sent_t[tsn] = now
             txc[tsn] += 1
+            if txc[tsn] == 1:
+                last_new[p] = now
+            _note(tr, tn, now, TR_SEND, p, tsn, float(fastf[tsn]), t3_exp)
             miss[tsn] = 0
             fastf[tsn] = 0
             flight[p] += sz
             outstanding += sz
             send_events += 1
             if t3_exp[p] >= INF:
-                t3_exp[p] = now + rto[p]
-                if t3_ev[p] >= INF:
-                    heap_push(ht, hq, hk, ha, hb, hc, hs, t3_exp[p], 3, p, 0, 0)
-                    t3_ev[p] = t3_exp[p]
+                _arm_t3(p, now + rto[p], t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs)
+                _note(tr, tn, now, TR_T3_START, p, tsn, t3_exp[p], t3_exp)
             arr = link_send(p, now, sz, rate, delay, qlim, per, loss_start, unif, fstate, ring, counters,
                             stats, bin_s)
             if arr >= 0:

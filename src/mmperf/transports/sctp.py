@@ -110,7 +110,7 @@ class SctpConfig:
 
 
 def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConfig(), *, seed: int = 0,
-        bin_s: float = 1.0, t_end: float = 1000.0) -> TransportResult:
+        bin_s: float = 1.0, t_end: float = 1000.0, trace_events: int = 0) -> TransportResult:
     """Send the layered video over an SCTP (or CMT-SCTP) association.
 
     Parameters
@@ -129,6 +129,9 @@ def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConf
         Width of the statistics bins [s].
     t_end : float
         Stop the simulation at this time [s].
+    trace_events : int, default 0
+        Keep the sender's first ``trace_events`` events (transmissions, T3
+        timers, RTT measurements) in the result's ``trace``; 0 keeps none.
 
     Returns
     -------
@@ -152,4 +155,5 @@ def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConf
         header=HEADER_BYTES, mtu=config.mtu, rbuf=config.receive_buffer, init_cwnd=config.init_cwnd,
         rto_init=config.rto_init, rto_min=config.rto_min, rto_max=config.rto_max,
         path_max_retrans=config.path_max_retrans, hb_interval=config.hb_interval, rtx_limit=config.rtx_limit,
-        ns2_rwnd_defect=config.ns2_rwnd_defect, seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4)
+        ns2_rwnd_defect=config.ns2_rwnd_defect, seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4,
+        trace_events=trace_events)

@@ -269,7 +269,7 @@ class Run:
 
 
 def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_rate: float,
-            params: Params | None = None, *, seed: int, **config_changes) -> Run:
+            params: Params | None = None, *, seed: int, trace_events: int = 0, **config_changes) -> Run:
     """Simulate one strategy on one network and decode what arrived.
 
     Parameters
@@ -283,6 +283,9 @@ def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_r
     params : Params, optional
     seed : int
         Root seed: the cell's loss draws come from it (the same for every strategy of the cell).
+    trace_events : int, default 0
+        For an SCTP or CMT-SCTP strategy, keep the sender's first ``trace_events``
+        events in ``run.result.trace`` (see :func:`mmperf.transports.sctp.run`).
     **config_changes
         Extra fields for this run's transport configuration (e.g. ``ns2_rwnd_defect=True``).
 
@@ -309,7 +312,7 @@ def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_r
     elif isinstance(cfg, tcp.TcpConfig):
         res = tcp.run(gen, sizes, net, cfg, seed=seed, t_end=params.t_end_s)
     else:
-        res = sctp.run(gen, sizes, layers, net, cfg, seed=seed, t_end=params.t_end_s)
+        res = sctp.run(gen, sizes, layers, net, cfg, seed=seed, t_end=params.t_end_s, trace_events=trace_events)
     return Run(strategy, float(bandwidth_mbps), float(error_rate), res, video.decode(res.delivered))
 
 
