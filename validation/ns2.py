@@ -88,6 +88,9 @@ CASES = {c.name: c for c in (
     Case("tcp60-1e-2", "TCP", "tcp", 60.0, 1e-2, (1, 2, 3),
          "median over seeds of the mean delay within a factor 1.5; largest max delay within 2x",
          median_factor=1.5, max_factor=2.0),
+    Case("sctp60-1e-2", "SCTPReliable", "sctp", 60.0, 1e-2, (1, 2, 3),
+         "median over seeds of the mean delay within a factor 1.5; largest max delay within 2x",
+         median_factor=1.5, max_factor=2.0),
 )}
 
 
