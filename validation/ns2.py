@@ -72,7 +72,7 @@ class Case:
 
     name: str
     strategy: str          # key of ortiz2013.STRATEGIES
-    transport: str         # "tcp" or "sctp" (replay.tcl's)
+    transport: str         # "tcp", "sctp" or "cmt" (replay.tcl's)
     bandwidth_mbps: float
     error_rate: float
     seeds: tuple           # book root seeds = ns-2 RNG seeds
@@ -80,6 +80,7 @@ class Case:
     mean_rel_tol: float | None = None   # lossless: |book / ns-2 - 1| on the mean delay
     median_factor: float | None = None  # lossy: median over seeds of the mean delay, within this factor
     max_factor: float | None = None     # lossy: largest max delay over seeds, within this factor
+    discrepancy: str | None = None      # a known disagreement the engine does not yet resolve (the test expects it)
 
 
 CASES = {c.name: c for c in (
@@ -91,6 +92,13 @@ CASES = {c.name: c for c in (
     Case("sctp60-1e-2", "SCTPReliable", "sctp", 60.0, 1e-2, (1, 2, 3),
          "median over seeds of the mean delay within a factor 1.5; largest max delay within 2x",
          median_factor=1.5, max_factor=2.0),
+    Case("cmt60-1e-2", "CMTMultiReliable", "cmt", 60.0, 1e-2, (1, 2, 3),
+         "median over seeds of the mean delay within a factor 3 (delays of tens of ms, set by a few "
+         "retransmissions); largest max delay within 2x", median_factor=3.0, max_factor=2.0,
+         discrepancy=("ns-2's CMT-SCTP (SFR, CUC, RTX_CWND, PF off) delivers with a mean delay of about 1 s and "
+                      "a largest of 6-7 s, the book's engine 0.03-0.05 s and about 1 s: delays of the order of "
+                      "ns-2's 1 s minimum RTO suggest that ns-2 recovers by timeouts what the book recovers by "
+                      "fast retransmit. Not yet explained (issue #18)")),
 )}
 
 

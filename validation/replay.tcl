@@ -22,7 +22,7 @@ lassign $argv transport schedule tracefile bw delay qlim per start1 start2 seed 
 set ns [new Simulator]
 $defaultRNG seed $seed
 Trace set show_tcphdr_ [expr {$transport eq "tcp"}]
-Trace set show_sctphdr_ [expr {$transport eq "sctp"}]
+Trace set show_sctphdr_ [expr {$transport in {sctp cmt}}]
 set tf [open $tracefile w]
 
 proc duplex {a b} {
@@ -79,7 +79,7 @@ if {$transport eq "tcp"} {
     $ns connect $src $dst
     $dst listen
     proc write {bytes} { global src; $src advance-bytes $bytes }
-} elseif {$transport eq "sctp"} {
+} elseif {$transport in {sctp cmt}} {
     # The book's SCTP: one stream, delivered unordered (the order is restored offline: ns-2's
     # 16-bit stream sequence numbers stall ordered delivery after 65,536 messages when data is
     # out of order), rwnd and ssthresh 256 KiB, a SACK for every packet, pathMaxRetrans and
@@ -89,8 +89,12 @@ if {$transport eq "tcp"} {
     $ns multihome-add-interface $hs $s2
     $ns multihome-add-interface $hr $r1
     $ns multihome-add-interface $hr $r2
-    set src [new Agent/SCTP]
-    set dst [new Agent/SCTP]
+    # cmt: CMT-SCTP (Iyengar et al.) over both paths at once, with split fast retransmit (SFR),
+    # cwnd update for CMT (CUC) and the retransmission policy RTX_CWND; no delayed SACKs, so the
+    # delayed-ack algorithm (DAC) has nothing to do; potentially-failed (PF) off as in the book
+    set agent [expr {$transport eq "cmt" ? "Agent/SCTP/CMT" : "Agent/SCTP"}]
+    set src [new $agent]
+    set dst [new $agent]
     foreach a [list $src $dst] {
         $a set mtu_ 1508
         $a set dataChunkSize_ 1476
@@ -103,6 +107,13 @@ if {$transport eq "tcp"} {
         $a set unordered_ 1
         $a set reliability_ 0
         $a set useMaxBurst_ 1
+        if {$transport eq "cmt"} {
+            $a set useCmtReordering_ 1
+            $a set useCmtCwnd_ 1
+            $a set useCmtDelAck_ 1
+            $a set eCmtRtxPolicy_ 4
+            $a set useCmtPF_ 0
+        }
     }
     $ns multihome-attach-agent $hs $src
     $ns multihome-attach-agent $hr $dst
@@ -112,7 +123,7 @@ if {$transport eq "tcp"} {
     $app attach-agent $src
     proc write {bytes} { global app; $app send $bytes }
 } else {
-    puts stderr "transport must be tcp or sctp, got $transport"
+    puts stderr "transport must be tcp, sctp or cmt, got $transport"
     exit 2
 }
 

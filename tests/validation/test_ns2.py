@@ -81,7 +81,9 @@ def test_ns2_and_book_delivered_everything(name, book):
     assert (book[name]["delivered_frac"] == 1.0).all(), f"the book did not deliver 100 % in {name}"
 
 
-@pytest.mark.parametrize("name", CASES)
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=c.discrepancy)) if c.discrepancy else n
+    for n, c in ns2.CASES.items()])
 def test_book_engine_within_tolerance_of_ns2(name, book):
     case = ns2.CASES[name]
     ref = committed(name).set_index("seed").sort_index()
