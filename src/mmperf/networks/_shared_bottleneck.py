@@ -64,8 +64,10 @@ def run(vt, vs, start, t_end, rate_bps, delay_s, qlim, pkt_bytes, ack_delay, rwn
     maxs = np.zeros(K, np.int64)       # one past the highest segment ever sent
     cwnd = np.full(K, float(init_cwnd))
     ssth = np.full(K, 1e18)
+    dupw = np.zeros(K)                 # window inflation in fast recovery, kept apart from cwnd (as ns-2 does)
     dup = np.zeros(K, np.int64)
     inrec = np.zeros(K, np.int8)
+    partial = np.zeros(K, np.int8)     # a partial ACK came in this recovery
     recover = np.full(K, -2, np.int64)  # below every segment: the first loss may use fast retransmit
     srtt = np.full(K, -1.0)
     rttvar = np.zeros(K)
@@ -126,8 +128,9 @@ def run(vt, vs, start, t_end, rate_bps, delay_s, qlim, pkt_bytes, ack_delay, rwn
                 continue
             # expiry (RFC 5681 sec. 3.1 eq. 4, RFC 6298 sec. 5.5-5.7): go back to the oldest unacknowledged
             fc[k, F_TIMEOUTS] += 1
-            ssth[k] = max((maxs[k] - una[k]) / 2.0, 2.0)
+            ssth[k] = max(min(cwnd[k], rwnd) / 2.0, 2.0)
             cwnd[k] = 1.0
+            dupw[k] = 0.0
             nxt[k] = una[k]
             rto[k] = min(2 * rto[k], rto_max)
             inrec[k] = 0
@@ -145,39 +148,49 @@ def run(vt, vs, start, t_end, rate_bps, delay_s, qlim, pkt_bytes, ack_delay, rwn
                 una[k] = a
                 if nxt[k] < a:
                     nxt[k] = a
-                if inrec[k] == 1:
-                    if a - 1 >= recover[k]:  # full ACK (RFC 6582 sec. 3.2 step 3)
-                        cwnd[k] = ssth[k]
-                        inrec[k] = 0
-                        dup[k] = 0
-                    else:  # partial ACK: retransmit the next hole, deflate by what was acked, add one
-                        _send(k, a, now, sent_t, rex, maxs, mask, fc, pkt_bytes, rate, delay, ql, per, lstart, unif,
-                              fstate, ring, counters, stats, ht, hq, hk, ha, hb, hc, hs)
-                        cwnd[k] = max(cwnd[k] - newly + 1.0, 1.0)
-                        deadline[k] = now + rto[k]
+                restart = True
+                if inrec[k] == 1 and a - 1 >= recover[k]:  # full ACK (RFC 6582 sec. 3.2 step 3): deflate
+                    dupw[k] = 0.0
+                    inrec[k] = 0
+                if inrec[k] == 1:  # partial ACK: retransmit the next hole, deflate by what was acked, add one
+                    _send(k, a, now, sent_t, rex, maxs, mask, fc, pkt_bytes, rate, delay, ql, per, lstart, unif,
+                          fstate, ring, counters, stats, ht, hq, hk, ha, hb, hc, hs)
+                    if dupw[k] > newly:
+                        dupw[k] -= newly - 1.0
+                    else:
+                        cwnd[k] = max(cwnd[k] - (newly - dupw[k]), 1.0)
+                        dupw[k] = 1.0
+                    # only the first partial ACK of a recovery restarts the timer (RFC 6582 sec. 3.2
+                    # step 5, the "Impatient" variant of sec. 4): many holes end in a timeout
+                    restart = partial[k] == 0
+                    partial[k] = 1
                 else:
                     dup[k] = 0
                     if cwnd[k] < ssth[k]:
                         cwnd[k] += 1.0                # slow start (RFC 5681 sec. 3.1)
                     else:
                         cwnd[k] += 1.0 / cwnd[k]      # congestion avoidance
-                deadline[k] = now + rto[k] if una[k] < maxs[k] else INF
+                if restart:  # RFC 6298 sec. 5.2-5.3
+                    deadline[k] = now + rto[k] if una[k] < maxs[k] else INF
             elif a == una[k] and maxs[k] > una[k]:  # ---- a duplicate ACK
                 dup[k] += 1
                 if inrec[k] == 1:
-                    cwnd[k] += 1.0  # window inflation (RFC 5681 sec. 3.2 step 4)
+                    dupw[k] += 1.0  # window inflation (RFC 5681 sec. 3.2 step 4)
                 elif dup[k] == 3 and a - 1 > recover[k]:  # fast retransmit (RFC 6582 sec. 3.2 step 2)
                     recover[k] = maxs[k] - 1
-                    ssth[k] = max((maxs[k] - una[k]) / 2.0, 2.0)
+                    ssth[k] = max(min(cwnd[k], rwnd) / 2.0, 2.0)
                     fc[k, F_FAST] += 1
                     _send(k, a, now, sent_t, rex, maxs, mask, fc, pkt_bytes, rate, delay, ql, per, lstart, unif,
                           fstate, ring, counters, stats, ht, hq, hk, ha, hb, hc, hs)
-                    cwnd[k] = ssth[k] + 3.0
+                    cwnd[k] = ssth[k]
+                    dupw[k] = 3.0
                     inrec[k] = 1
+                    partial[k] = 0
                     deadline[k] = now + rto[k]
         # ---- send what the window allows (counted from the oldest unacknowledged segment)
         if started[k] == 1:
-            w = cwnd[k] if cwnd[k] < rwnd else float(rwnd)
+            w = cwnd[k] + dupw[k]
+            w = w if w < rwnd else float(rwnd)
             lim = una[k] + int(w)
             while nxt[k] < lim:
                 _send(k, nxt[k], now, sent_t, rex, maxs, mask, fc, pkt_bytes, rate, delay, ql, per, lstart, unif,

@@ -17,13 +17,18 @@ without queueing or loss (the reverse path carries only ACKs). The sender implem
 * slow start and congestion avoidance (RFC 5681 sec. 3.1): +1 segment per new ACK while
   ``cwnd < ssthresh``, else +1/cwnd; the initial window ``init_cwnd`` (2 segments);
 * fast retransmit on the third duplicate ACK and fast recovery with NewReno partial ACKs
-  (RFC 6582 sec. 3.2): ``ssthresh = max(FlightSize / 2, 2)``, ``cwnd = ssthresh + 3``, +1 per
-  further duplicate ACK; a partial ACK retransmits the next hole and deflates the window by
-  what it acknowledged less one; the full ACK (covering ``recover``) sets ``cwnd = ssthresh``;
+  (RFC 6582 sec. 3.2): ``ssthresh = max(cwnd / 2, 2)``, ``cwnd = ssthresh`` plus an inflation of
+  3, +1 per further duplicate ACK; a partial ACK retransmits the next hole and deflates the
+  window by what it acknowledged less one, and only the first partial ACK restarts the retransmission
+  timer (RFC 6582's "Impatient" variant: a window with many holes ends in a timeout rather
+  than one round trip per hole); the full ACK (covering ``recover``) removes the inflation;
+  ``cwnd`` here is the window without the inflation, as in ns-2 and Linux: RFC 5681 eq. (4)
+  halves FlightSize, which after a long recovery has grown with the inflated window and would
+  set ``ssthresh`` far above the path (ns-2 agrees with this choice: see ``validation/ns2.py``);
   after a timeout no fast retransmit until the ACKs pass the highest segment sent before it;
 * the retransmission timer (RFC 6298): SRTT/RTTVAR from every ACK of a segment sent once
   (Karn's algorithm), RTO clamped to ``[min_rto_s, max_rto_s]``, restarted on new data
-  acknowledged, doubled at each expiry; an expiry sets ``ssthresh = max(FlightSize / 2, 2)``,
+  acknowledged, doubled at each expiry; an expiry sets ``ssthresh = max(cwnd / 2, 2)``,
   ``cwnd = 1`` and resends from the oldest unacknowledged segment (go-back-N);
 * ACK clocking: the window is counted from the oldest unacknowledged segment and new
   segments leave as ACKs arrive (``min(cwnd, rwnd_packets)``; the receiver window is large).

@@ -46,7 +46,8 @@ def test_one_flow_alone_fills_the_link_with_a_buffer_of_a_bdp(buffer_packets):
     assert buffer_packets >= bdp
     r = run(k=1, buffer_packets=buffer_packets, duration_s=200.0)
     assert r.utilization_pct > 99.5
-    assert r.tcp_timeouts.sum() == 0 and r.tcp_fast_retransmits.sum() >= 1  # it filled the buffer and recovered
+    # it filled the buffer and recovered; at most the slow-start overshoot (many holes) ends in a timeout
+    assert r.tcp_timeouts.sum() <= 1 and r.tcp_fast_retransmits.sum() >= 10
 
 
 def test_one_flow_with_a_small_buffer_follows_the_sawtooth():
