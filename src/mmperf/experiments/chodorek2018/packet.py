@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pandas as pd
 
 from mmperf import _validate
 from mmperf.experiments.chodorek2018.params import Params
@@ -81,3 +82,76 @@ def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication:
                                      packet_bytes=params.packet_bytes)
     return {"N": n_videos, "K": k_flows, "replication": replication, "seed": seed, "duration_s": duration_s,
             **res.summary(), "wall_s": time.perf_counter() - t0}
+
+
+SAMPLE_CELLS = ((1, 1), (10, 1), (10, 10), (5, 5), (1, 10))
+"""(K, N) of the packet-level sample: issue #20's three ns-2 cells and two more of s1 (the other
+scenarios need packet-level reservations, not built yet)."""
+
+SAMPLE_FILE = "data/chodorek2018/packet-sample.csv"
+"""Where :func:`main` writes the sample (relative to the repository), with ``packet-sample.json``."""
+
+
+def run_packet_sample(params: Params, *, seed: int, cells=SAMPLE_CELLS, replications: int = 5,
+                      duration_s: float = 30.0, buffer_packets: int = 50, rtt_s: float = 0.004) -> pd.DataFrame:
+    """The packet model on sample cells of s1: one row per (K, N, replication).
+
+    Parameters
+    ----------
+    params : Params
+    seed : int
+        Root seed (streams and TCP start times).
+    cells : sequence of (int, int)
+        (K, N) pairs.
+    replications : int, default 5
+        Replications 0..replications-1 of each cell (the streams of :func:`video_packets`).
+    duration_s, buffer_packets, rtt_s
+        Run length [s], drop-tail limit [packets], base round trip [s] (the chapter's calibrated
+        50 packets and 4 ms under its seed).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``scenario`` ("s1") and the columns of :func:`run_packet_cell`.
+    """
+    replications = _validate.whole(replications, "replications", minimum=1)
+    rows = []
+    for k, n in cells:
+        for rep in range(replications):
+            rows.append({"scenario": "s1", **run_packet_cell(params, n_videos=n, k_flows=k, replication=rep, seed=seed,
+                                                              buffer_packets=buffer_packets, rtt_s=rtt_s,
+                                                              duration_s=duration_s)})
+    return pd.DataFrame(rows)
+
+
+def main(argv=None) -> int:
+    """``python -m mmperf.experiments.chodorek2018.packet [out.csv]``: run the sample, write it and its parameters.
+
+    Opt-in (about a minute on one core): the chapter reads the committed file and never runs this.
+    """
+    import json
+    import sys
+    from pathlib import Path
+
+    from mmperf import seeds as _seeds
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    out = Path(args[0]) if args else Path(SAMPLE_FILE)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    seed = _seeds.use(None)
+    opts = {"replications": 5, "duration_s": 30.0, "buffer_packets": 50, "rtt_s": 0.004}
+    t0 = time.perf_counter()
+    df = run_packet_sample(Params(), seed=seed, **opts)
+    df.drop(columns="wall_s").to_csv(out, index=False, float_format="%.9g")
+    meta = {"function": "mmperf.experiments.chodorek2018.packet.run_packet_sample", "params": "Params() (defaults)",
+            "seed": int(seed), "cells_KN": [list(c) for c in SAMPLE_CELLS], **opts,
+            "tcp_start_window_s": TCP_START_WINDOW_S, "scenario": "s1",
+            "wall_s_per_run": {f"K={k},N={n}": round(float(g["wall_s"].mean()), 2) for (k, n), g in df.groupby(["K", "N"])},
+            "total_wall_s": round(time.perf_counter() - t0, 1)}
+    out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n")
+    print(df.groupby(["K", "N"])[["video_per_pct", "tcp_loss_pct", "tcp_throughput_mbps", "utilization_pct"]].mean())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
