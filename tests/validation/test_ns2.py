@@ -1,4 +1,4 @@
-"""The book's transport engine against ns-2.35, the papers' own simulator (issue #18).
+"""The book's transport engine (issue #18) and packet-level shared bottleneck (issue #20) against ns-2.35.
 
 Two parts. Without ns-2: the book's engine runs each validation case (an Ortiz cell, same
 packet schedule, network and seeds) and is compared with the committed ns-2 results in
@@ -121,4 +121,72 @@ def test_ns2_live_reproduces_committed_results(name, schedule, tmp_path):
     for col in ("queue_drops", "error_drops", "retransmissions", "transmissions"):
         assert live[col].tolist() == ref[col].tolist(), f"{name}: {col} changed: run `make validate`"
     for col in ("delivered_frac", "delay_mean_s", "delay_p99_s", "delay_max_s"):
+        np.testing.assert_allclose(live[col], ref[col], rtol=1e-6, err_msg=f"{name}: {col}")
+
+
+# ---- Chodorek cells (issue #20): the packet-level shared bottleneck against ns-2's dumbbell ----
+
+BOTTLENECK = list(ns2.BOTTLENECK_CASES)
+LIVE_BOTTLENECK = [n for n, c in ns2.BOTTLENECK_CASES.items() if c.n_videos == 1]
+"""Cases ns-2 reruns live (about 7 s a seed); K = 10, N = 10 takes about 70 s a seed and is checked offline only."""
+
+
+@pytest.fixture(scope="module")
+def packet_book():
+    """The book's packet model on every Chodorek case and seed: name -> DataFrame (one row per seed)."""
+    return {name: pd.DataFrame([{"seed": seed, **ns2.run_book_bottleneck(case, seed)} for seed in case.seeds])
+            for name, case in ns2.BOTTLENECK_CASES.items()}
+
+
+def test_committed_chodorek_results_are_of_the_current_schedules_and_cases():
+    meta = json.loads((DATA / "chodorek-params.json").read_text())
+    assert set(meta["cases"]) == set(ns2.BOTTLENECK_CASES)
+    for name, case in ns2.BOTTLENECK_CASES.items():
+        assert meta["cases"][name] == {k: (list(v) if isinstance(v, tuple) else v)
+                                       for k, v in ns2.asdict(case).items()}, f"{name} changed: run `make validate`"
+        assert sorted(committed(name)["seed"]) == sorted(case.seeds)
+        for seed in case.seeds:
+            vt, vb, st = ns2.bottleneck_inputs(case, seed)
+            m = meta["schedules"][f"{name}/{seed}"]
+            assert m["video_sha256"] == ns2.schedule_sha256(vt, vb), \
+                f"the book's Chodorek video schedule changed since {name} was run in ns-2: run `make validate`"
+            np.testing.assert_allclose(m["tcp_start_s"], st, rtol=0, atol=0)
+
+
+@pytest.mark.parametrize("name", BOTTLENECK)
+def test_packet_model_within_tolerance_of_ns2(name, packet_book):
+    """Means over the seeds, tolerance :data:`ns2.TOLERANCE`; the same video packets in both."""
+    case = ns2.BOTTLENECK_CASES[name]
+    ref = committed(name).set_index("seed").sort_index()
+    ours = packet_book[name].set_index("seed").sort_index()
+    assert ours["video_sent"].tolist() == ref["video_sent"].tolist()  # the same schedule reached the queue
+    du = abs(ours["utilization_pct"].mean() - ref["utilization_pct"].mean())
+    assert du <= case.utilization_points, f"{name}: utilization differs by {du:.2f} points; {ns2.TOLERANCE}"
+    r = ours["tcp_throughput_mbps"].mean() / ref["tcp_throughput_mbps"].mean()
+    assert abs(r - 1) <= case.tcp_throughput_rel, f"{name}: TCP throughput book / ns-2 = {r:.3f}; {ns2.TOLERANCE}"
+    for col in ("video_per_pct", "tcp_loss_pct"):
+        r = ours[col].mean() / ref[col].mean()
+        assert 1 / case.loss_factor <= r <= case.loss_factor, f"{name}: {col} book / ns-2 = {r:.3f}; {ns2.TOLERANCE}"
+
+
+def test_ns2_sees_the_mechanism_the_fluid_model_misses():
+    """In ns-2 paced video loses several times TCP's share at K = 1, N = 1 (the buffer is full for the
+    video's share of time, TCP loses about one packet per window) and about TCP's at K = 10, N = 10."""
+    k1 = committed("chodorek-k1-n1")
+    assert (k1["video_per_pct"] / k1["tcp_loss_pct"]).min() > 3
+    k10 = committed("chodorek-k10-n10")
+    assert 0.5 < (k10["video_per_pct"] / k10["tcp_loss_pct"]).median() < 2
+
+
+@pytest.mark.skipif(shutil.which("ns") is None,
+                    reason="ns (ns-2.35) is not on PATH; `make ns2` or `make test` installs Debian's ns2")
+@pytest.mark.parametrize("name", LIVE_BOTTLENECK)
+def test_ns2_live_reproduces_committed_chodorek_results(name, tmp_path):
+    case = ns2.BOTTLENECK_CASES[name]
+    seed = case.seeds[0]
+    live = ns2.run_ns2_bottleneck(case, seed, workdir=tmp_path)
+    ref = committed(name).set_index("seed").loc[seed]
+    for col in ("video_sent", "video_dropped", "tcp_sent", "tcp_dropped", "tcp_fast_retransmits", "tcp_timeouts"):
+        assert live[col] == ref[col], f"{name}: {col} changed: run `make validate`"
+    for col in ("video_per_pct", "tcp_loss_pct", "utilization_pct", "tcp_throughput_mbps", "video_throughput_mbps"):
         np.testing.assert_allclose(live[col], ref[col], rtol=1e-6, err_msg=f"{name}: {col}")

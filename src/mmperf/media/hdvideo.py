@@ -53,6 +53,7 @@ __all__ = [
     "CLIPS",
     "VideoModel",
     "clip_library",
+    "packet_schedule",
     "packetize",
     "slot_arrivals",
     "stream_frames",
@@ -352,3 +353,60 @@ def tfd_announcements(arrivals: np.ndarray, *, slots_per_window: int, slot_s: fl
         "next_time_ms": nt_ms,
         "rate_bps": nd * 8 / (slots * slot_s),
     })
+
+
+def packet_schedule(frames: np.ndarray, *, frame_rate: float, duration_s: float, phase_s: float = 0.0):
+    """Send times and wire sizes of one stream's packets, each frame paced over its interval.
+
+    Frame ``f`` starts at ``phase_s + f / frame_rate`` and is split as :func:`packetize` splits it;
+    its packets leave at the times its bytes would leave at a constant rate over the frame
+    interval (packet ``i`` when the bytes before it have gone), the packet-level form of
+    :func:`slot_arrivals`' pacing. The frames repeat if the run is longer than they are.
+
+    Parameters
+    ----------
+    frames : numpy.ndarray
+        Frame payload sizes [bytes], shape ``(F,)``.
+    frame_rate : float
+        Frames per second.
+    duration_s : float
+        Packets sent at or after this time [s] are left out.
+    phase_s : float, default 0
+        Start of the first frame [s], in ``[0, 1 / frame_rate)``.
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray)
+        Send times [s] (non-decreasing) and wire sizes [bytes] of the packets.
+
+    Examples
+    --------
+    >>> t, b = packet_schedule(np.array([3000.0, 1316.0]), frame_rate=10.0, duration_s=0.25)
+    >>> b.tolist()
+    [1368, 1368, 420, 1368, 1368, 1368]
+    >>> t[:4].round(4).tolist()
+    [0.0, 0.0433, 0.0867, 0.1]
+    """
+    f = _validate.finite_array(frames, "frames", ndim=1, non_negative=True)
+    frame_rate = _validate.positive(frame_rate, "frame_rate")
+    duration_s = _validate.positive(duration_s, "duration_s")
+    phase_s = _validate.non_negative(phase_s, "phase_s")
+    if phase_s * frame_rate >= 1:
+        raise ValueError(f"phase_s must lie in [0, 1/frame_rate), got {phase_s!r}")
+    if np.any(f != np.round(f)):
+        raise ValueError("frames must be whole numbers of bytes")
+    n_frames = max(int(np.ceil((duration_s - phase_s) * frame_rate)), 0)
+    _validate.size(n_frames, "frames in duration_s")
+    f = np.resize(f, n_frames).astype(np.int64) if f.size else f.astype(np.int64)
+    full, rest = np.divmod(f, TS_PAYLOAD)
+    count = full + (rest > 0)
+    _validate.size(int(count.sum()), "packets in duration_s")
+    frame_of = np.repeat(np.arange(f.size), count)
+    first = np.concatenate([[0], np.cumsum(count)[:-1]]) if f.size else np.zeros(0, np.int64)
+    i = np.arange(frame_of.size) - first[frame_of]  # index within the frame
+    size = np.where(i < full[frame_of], TS_PAYLOAD + HEADERS, rest[frame_of] + HEADERS).astype(np.int64)
+    wire = wire_bytes(f)
+    before = i * (TS_PAYLOAD + HEADERS)  # only full packets precede another packet of the frame
+    t = phase_s + (frame_of + before / wire[frame_of]) / frame_rate
+    keep = t < duration_s
+    return t[keep], size[keep]

@@ -1,0 +1,157 @@
+"""The Chodorek cells on the packet-level bottleneck (issue #20): the chapter's own video as packets.
+
+The fluid model (:mod:`mmperf.networks.bottleneck`, in slots) runs the whole grid; this module
+runs single cells packet by packet on :func:`mmperf.networks.shared_bottleneck.simulate` with
+the same streams: stream j of replication r has the frames and phase that
+:func:`~mmperf.experiments.chodorek2018.video_arrivals` gives it, its packets paced over each
+frame interval (:func:`mmperf.media.hdvideo.packet_schedule`). Only best effort (s1) so far:
+the reservations of s2-s4 are not packet-level yet.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pandas as pd
+
+from mmperf import _validate
+from mmperf.experiments.chodorek2018.params import Params
+from mmperf.media import hdvideo
+from mmperf.networks import shared_bottleneck
+from mmperf.seeds import check_seed, rng
+
+PAPER = "chodorek2018"
+
+TCP_START_WINDOW_S = 0.1
+"""The K TCP flows start at independent uniform times in ``[0, TCP_START_WINDOW_S)`` (iPerf clients
+started together; the spread breaks the symmetry of identical flows)."""
+
+
+def video_packets(params: Params, replication: int, n_videos: int, *, seed: int, duration_s: float,
+                  clips=None) -> tuple[np.ndarray, np.ndarray]:
+    """Send times [s] and wire sizes [bytes] of the first ``n_videos`` streams, merged in time order.
+
+    Ties between streams keep stream order (a stable sort), so the schedule is a function of
+    ``(params.video, replication, n_videos, seed, duration_s)``.
+    """
+    seed = check_seed(seed)
+    n_videos = _validate.whole(n_videos, "n_videos", minimum=0)
+    duration_s = _validate.positive(duration_s, "duration_s")
+    clips = hdvideo.clip_library(params.video, root=seed) if clips is None else clips
+    ts, bs = [np.empty(0)], [np.empty(0, np.int64)]
+    for j in range(n_videos):
+        frames = hdvideo.stream_frames(params.video, replication=replication, stream=j, clips=clips, root=seed)
+        phase = rng(PAPER, "phase", replication, j, root=seed).uniform(0, 1 / params.video.frame_rate)
+        t, b = hdvideo.packet_schedule(frames, frame_rate=params.video.frame_rate, duration_s=duration_s, phase_s=phase)
+        ts.append(t)
+        bs.append(b)
+    t, b = np.concatenate(ts), np.concatenate(bs)
+    order = np.argsort(t, kind="stable")
+    return t[order], b[order]
+
+
+def tcp_starts(replication: int, k_flows: int, *, seed: int) -> np.ndarray:
+    """Start times [s] of the K TCP flows of a replication (the same flows in every N)."""
+    k_flows = _validate.whole(k_flows, "k_flows", minimum=0)
+    return rng(PAPER, "tcp-start", replication, root=check_seed(seed)).uniform(0, TCP_START_WINDOW_S, k_flows)
+
+
+def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication: int, seed: int,
+                    buffer_packets: int = 50, rtt_s: float = 0.004, duration_s: float = 30.0) -> dict:
+    """One best-effort (s1) cell on the packet-level bottleneck.
+
+    Returns
+    -------
+    dict
+        ``N, K, replication, seed, duration_s`` and the metrics of
+        :meth:`~mmperf.networks.shared_bottleneck.SharedBottleneckResult.summary`
+        (video PER [%], TCP loss [%], throughputs [Mb/s], utilization [%], counts), plus ``wall_s``.
+
+    Examples
+    --------
+    >>> from mmperf.experiments.chodorek2018 import Params
+    >>> r = run_packet_cell(Params(), n_videos=1, k_flows=0, replication=0, seed=1, duration_s=2.0)
+    >>> r["video_per_pct"], r["K"]
+    (0.0, 0)
+    """
+    t0 = time.perf_counter()
+    vt, vb = video_packets(params, replication, n_videos, seed=seed, duration_s=duration_s)
+    res = shared_bottleneck.simulate(vt, vb, capacity_bps=params.capacity_bps, buffer_packets=buffer_packets, rtt_s=rtt_s,
+                                     tcp_start_s=tcp_starts(replication, k_flows, seed=seed), duration_s=duration_s,
+                                     packet_bytes=params.packet_bytes)
+    return {"N": n_videos, "K": k_flows, "replication": replication, "seed": seed, "duration_s": duration_s,
+            **res.summary(), "wall_s": time.perf_counter() - t0}
+
+
+SAMPLE_CELLS = ((1, 1), (10, 1), (10, 10), (5, 5), (1, 10))
+"""(K, N) of the packet-level sample: issue #20's three ns-2 cells and two more of s1 (the other
+scenarios need packet-level reservations, not built yet)."""
+
+SAMPLE_FILE = "data/chodorek2018/packet-sample.csv"
+"""Where :func:`main` writes the sample (relative to the repository), with ``packet-sample.json``."""
+
+
+def run_packet_sample(params: Params, *, seed: int, cells=SAMPLE_CELLS, replications: int = 5,
+                      duration_s: float = 30.0, buffer_packets: int = 50, rtt_s: float = 0.004) -> pd.DataFrame:
+    """The packet model on sample cells of s1: one row per (K, N, replication).
+
+    Parameters
+    ----------
+    params : Params
+    seed : int
+        Root seed (streams and TCP start times).
+    cells : sequence of (int, int)
+        (K, N) pairs.
+    replications : int, default 5
+        Replications 0..replications-1 of each cell (the streams of :func:`video_packets`).
+    duration_s, buffer_packets, rtt_s
+        Run length [s], drop-tail limit [packets], base round trip [s] (the chapter's calibrated
+        50 packets and 4 ms under its seed).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``scenario`` ("s1") and the columns of :func:`run_packet_cell`.
+    """
+    replications = _validate.whole(replications, "replications", minimum=1)
+    rows = []
+    for k, n in cells:
+        for rep in range(replications):
+            rows.append({"scenario": "s1", **run_packet_cell(params, n_videos=n, k_flows=k, replication=rep, seed=seed,
+                                                              buffer_packets=buffer_packets, rtt_s=rtt_s,
+                                                              duration_s=duration_s)})
+    return pd.DataFrame(rows)
+
+
+def main(argv=None) -> int:
+    """``python -m mmperf.experiments.chodorek2018.packet [out.csv]``: run the sample, write it and its parameters.
+
+    Opt-in (about a minute on one core): the chapter reads the committed file and never runs this.
+    """
+    import json
+    import sys
+    from pathlib import Path
+
+    from mmperf import seeds as _seeds
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    out = Path(args[0]) if args else Path(SAMPLE_FILE)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    seed = _seeds.use(None)
+    opts = {"replications": 5, "duration_s": 30.0, "buffer_packets": 50, "rtt_s": 0.004}
+    t0 = time.perf_counter()
+    df = run_packet_sample(Params(), seed=seed, **opts)
+    df.drop(columns="wall_s").to_csv(out, index=False, float_format="%.9g")
+    meta = {"function": "mmperf.experiments.chodorek2018.packet.run_packet_sample", "params": "Params() (defaults)",
+            "seed": int(seed), "cells_KN": [list(c) for c in SAMPLE_CELLS], **opts,
+            "tcp_start_window_s": TCP_START_WINDOW_S, "scenario": "s1",
+            "wall_s_per_run": {f"K={k},N={n}": round(float(g["wall_s"].mean()), 2) for (k, n), g in df.groupby(["K", "N"])},
+            "total_wall_s": round(time.perf_counter() - t0, 1)}
+    out.with_suffix(".json").write_text(json.dumps(meta, indent=1) + "\n")
+    print(df.groupby(["K", "N"])[["video_per_pct", "tcp_loss_pct", "tcp_throughput_mbps", "utilization_pct"]].mean())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,293 @@
+"""A packet-level drop-tail bottleneck shared by paced video and long-lived TCP NewReno flows.
+
+One router output port (Chodorek & Chodorek, Sec. IV; the ns-2 dumbbell of the book's
+cross-check): a FIFO of capacity :math:`C` [bit/s] whose drop-tail limit counts the packets
+in the system (waiting or in transmission, as ns-2's ``DropTail`` with ``queue-limit``), then
+a one-way propagation delay of half the base round trip. Each packet is served whole, in
+arrival order; nothing is fluid and no slot exists.
+
+**Video.** N paced streams are given as their packets' send times and wire sizes (merged in
+time order). A video packet is offered to the queue once, at its time (UDP: no feedback).
+
+**TCP.** K long-lived flows with an infinite backlog (FTP) and 1500-byte packets, each a
+packet-level NewReno sender and a cumulative-ACK receiver that acknowledges every segment
+at once; ACKs return after half the base round trip plus their own transmission time,
+without queueing or loss (the reverse path carries only ACKs). The sender implements
+
+* slow start and congestion avoidance (RFC 5681 sec. 3.1): +1 segment per new ACK while
+  ``cwnd < ssthresh``, else +1/cwnd; the initial window ``init_cwnd`` (2 segments);
+* fast retransmit on the third duplicate ACK and fast recovery with NewReno partial ACKs
+  (RFC 6582 sec. 3.2): ``ssthresh = max(cwnd / 2, 2)``, ``cwnd = ssthresh`` plus an inflation of
+  3, +1 per further duplicate ACK; a partial ACK retransmits the next hole and deflates the
+  window by what it acknowledged less one, and only the first partial ACK restarts the retransmission
+  timer (RFC 6582's "Impatient" variant: a window with many holes ends in a timeout rather
+  than one round trip per hole); the full ACK (covering ``recover``) removes the inflation;
+  ``cwnd`` here is the window without the inflation, as in ns-2 and Linux: RFC 5681 eq. (4)
+  halves FlightSize, which after a long recovery has grown with the inflated window and would
+  set ``ssthresh`` far above the path (ns-2 agrees with this choice: see ``validation/ns2.py``);
+  after a timeout no fast retransmit until the ACKs pass the highest segment sent before it;
+* the retransmission timer (RFC 6298): SRTT/RTTVAR from every ACK of a segment sent once
+  (Karn's algorithm), RTO clamped to ``[min_rto_s, max_rto_s]``, restarted on new data
+  acknowledged, doubled at each expiry; an expiry sets ``ssthresh = max(cwnd / 2, 2)``,
+  ``cwnd = 1`` and resends from the oldest unacknowledged segment (go-back-N);
+* ACK clocking: the window is counted from the oldest unacknowledged segment and new
+  segments leave as ACKs arrive (``min(cwnd, rwnd_packets)``; the receiver window is large).
+
+**Determinism.** One event heap ordered by (time, insertion order) and a pointer into the
+video packets; at equal times a video packet enters the queue before any heap event. There is
+no randomness inside: a run is a function of its inputs (give the flows different start
+times to break their symmetry).
+
+**Books.** The simulator checks its own conservation before returning: per class, packets
+sent = delivered + dropped + in flight at the end (:meth:`SharedBottleneckResult.check`).
+
+References
+----------
+.. [1] T. Henderson, S. Floyd, A. Gurtov, Y. Nishida, "The NewReno Modification to TCP's Fast
+   Recovery Algorithm", RFC 6582, 2012.
+.. [2] M. Allman, V. Paxson, E. Blanton, "TCP Congestion Control", RFC 5681, 2009.
+.. [3] V. Paxson, M. Allman, J. Chu, M. Sargent, "Computing TCP's Retransmission Timer",
+   RFC 6298, 2011.
+
+Examples
+--------
+>>> import numpy as np
+>>> from mmperf.networks.shared_bottleneck import simulate
+>>> r = simulate(np.empty(0), np.empty(0), capacity_bps=100e6, buffer_packets=50, rtt_s=0.004,
+...              tcp_start_s=[0.0], duration_s=5.0)
+>>> bool(r.utilization_pct > 95)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from mmperf import _validate
+from mmperf.networks import _shared_bottleneck as _core
+from mmperf.networks.packetsim import new_heap
+
+__all__ = ["SharedBottleneckResult", "jain_index", "simulate"]
+
+
+@dataclass(frozen=True)
+class SharedBottleneckResult:
+    """What :func:`simulate` measured over ``[0, duration_s]``.
+
+    Attributes
+    ----------
+    duration_s, capacity_bps : float
+        The run's length [s] and the link rate [bit/s].
+    video_sent, video_delivered, video_dropped, video_in_flight : int
+        Video packets offered to the queue, arrived at the far end, dropped by the queue, and
+        still queued or propagating at the end.
+    video_link_bytes : float
+        Video bytes whose transmission on the bottleneck finished by ``duration_s``.
+    tcp_sent, tcp_delivered, tcp_dropped, tcp_in_flight : numpy.ndarray of int
+        The same per TCP flow, shape ``(K,)`` (segments, retransmissions included).
+    tcp_link_bytes : numpy.ndarray of float
+        Per flow, bytes whose transmission finished by ``duration_s``.
+    tcp_acked : numpy.ndarray of int
+        Per flow, distinct segments cumulatively acknowledged (the goodput in segments).
+    tcp_retransmissions, tcp_fast_retransmits, tcp_timeouts : numpy.ndarray of int
+        Per flow: segments sent again, fast retransmit episodes, RTO expiries.
+    packet_bytes : int
+        TCP packet size [bytes].
+    events : int
+        Events processed (video packets and heap events).
+    """
+
+    duration_s: float
+    capacity_bps: float
+    packet_bytes: int
+    video_sent: int
+    video_delivered: int
+    video_dropped: int
+    video_in_flight: int
+    video_link_bytes: float
+    tcp_sent: np.ndarray
+    tcp_delivered: np.ndarray
+    tcp_dropped: np.ndarray
+    tcp_in_flight: np.ndarray
+    tcp_link_bytes: np.ndarray
+    tcp_acked: np.ndarray
+    tcp_retransmissions: np.ndarray
+    tcp_fast_retransmits: np.ndarray
+    tcp_timeouts: np.ndarray
+    events: int
+
+    def check(self) -> None:
+        """The simulator's books: sent = delivered + dropped + in flight, per class and flow.
+
+        Raises
+        ------
+        RuntimeError
+            If a packet was created or lost by the simulator (a bug, never bad input), or the
+            link sent more than its capacity.
+        """
+        if self.video_sent != self.video_delivered + self.video_dropped + self.video_in_flight:
+            raise RuntimeError(f"video conservation broken: sent {self.video_sent} != delivered {self.video_delivered}"
+                               f" + dropped {self.video_dropped} + in flight {self.video_in_flight}")
+        bad = self.tcp_sent != self.tcp_delivered + self.tcp_dropped + self.tcp_in_flight
+        if bad.any():
+            k = int(np.argmax(bad))
+            raise RuntimeError(f"TCP flow {k} conservation broken: sent {self.tcp_sent[k]} != delivered "
+                               f"{self.tcp_delivered[k]} + dropped {self.tcp_dropped[k]} + in flight {self.tcp_in_flight[k]}")
+        if self.link_bytes > self.capacity_bps / 8 * self.duration_s * (1 + 1e-9) + self.packet_bytes:
+            raise RuntimeError(f"the link sent {self.link_bytes} bytes, more than its capacity over the run")
+
+    @property
+    def link_bytes(self) -> float:
+        """Bytes the bottleneck finished sending by the end."""
+        return float(self.video_link_bytes + self.tcp_link_bytes.sum())
+
+    @property
+    def utilization_pct(self) -> float:
+        """Link utilization [%]: bytes sent over what the link could send in ``duration_s``."""
+        return 100 * self.link_bytes * 8 / (self.capacity_bps * self.duration_s)
+
+    @property
+    def video_per_pct(self) -> float:
+        """Video packet error rate [%]: packets dropped over packets offered (0 if none offered)."""
+        return 100 * self.video_dropped / self.video_sent if self.video_sent else 0.0
+
+    @property
+    def tcp_loss_pct(self) -> float:
+        """TCP packet loss [%]: segments dropped over segments offered, all flows (0 if none)."""
+        s = int(self.tcp_sent.sum())
+        return 100 * int(self.tcp_dropped.sum()) / s if s else 0.0
+
+    @property
+    def video_throughput_mbps(self) -> float:
+        """Video bytes the link sent [Mb/s]."""
+        return self.video_link_bytes * 8 / self.duration_s / 1e6
+
+    @property
+    def tcp_throughput_mbps(self) -> float:
+        """TCP bytes the link sent, all flows, retransmissions included [Mb/s]."""
+        return float(self.tcp_link_bytes.sum()) * 8 / self.duration_s / 1e6
+
+    @property
+    def tcp_flow_throughput_mbps(self) -> np.ndarray:
+        """Per-flow TCP throughput [Mb/s], shape ``(K,)``."""
+        return self.tcp_link_bytes * 8 / self.duration_s / 1e6
+
+    def summary(self) -> dict:
+        """The headline metrics as a flat dict (units in the keys)."""
+        return {"video_per_pct": self.video_per_pct, "tcp_loss_pct": self.tcp_loss_pct,
+                "video_throughput_mbps": self.video_throughput_mbps, "tcp_throughput_mbps": self.tcp_throughput_mbps,
+                "utilization_pct": self.utilization_pct, "video_sent": self.video_sent,
+                "video_dropped": self.video_dropped, "tcp_sent": int(self.tcp_sent.sum()),
+                "tcp_dropped": int(self.tcp_dropped.sum()), "tcp_timeouts": int(self.tcp_timeouts.sum()),
+                "tcp_fast_retransmits": int(self.tcp_fast_retransmits.sum()),
+                "jain_index": jain_index(self.tcp_link_bytes) if self.tcp_link_bytes.size else np.nan}
+
+
+def jain_index(x) -> float:
+    """Jain's fairness index :math:`(\\sum x)^2 / (n \\sum x^2)` of non-negative shares (1 = equal).
+
+    Raises
+    ------
+    ValueError
+        If ``x`` is empty, not finite, negative or all zero.
+    """
+    a = _validate.finite_array(x, "x", ndim=1, non_negative=True)
+    if not (a > 0).any():
+        raise ValueError("x must hold at least one positive share")
+    return float(a.sum() ** 2 / (a.size * (a * a).sum()))
+
+
+def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: int, rtt_s: float,
+             tcp_start_s, duration_s: float, packet_bytes: int = 1500, ack_bytes: int = 40,
+             rwnd_packets: int = 10_000, init_cwnd: int = 2, init_rto_s: float = 1.0, min_rto_s: float = 0.2,
+             max_rto_s: float = 60.0) -> SharedBottleneckResult:
+    """Run video packets and K TCP NewReno flows through one drop-tail bottleneck.
+
+    Parameters
+    ----------
+    video_times : array_like of float
+        Send times of the video packets [s], non-decreasing, >= 0 (all streams merged); may be empty.
+    video_sizes : array_like of float
+        Their wire sizes [bytes], > 0, same length.
+    capacity_bps : float
+        Bottleneck rate [bit/s], > 0.
+    buffer_packets : int
+        Drop-tail limit [packets in the system, waiting or in transmission], >= 1.
+    rtt_s : float
+        Base round trip [s], > 0: half of it after the bottleneck, half on the ACK path.
+    tcp_start_s : array_like of float
+        Start time of each TCP flow [s], shape ``(K,)``, each in ``[0, duration_s)``; K may be 0.
+    duration_s : float
+        Simulated time [s], > 0; everything is measured over ``[0, duration_s]``.
+    packet_bytes : int, default 1500
+        TCP packet size on the wire [bytes].
+    ack_bytes : int, default 40
+        ACK size [bytes] (its transmission time is added to the ACK path).
+    rwnd_packets : int, default 10000
+        Receiver window [segments]; large, so that the congestion window rules.
+    init_cwnd : int, default 2
+        Initial congestion window [segments] (RFC 5681 allows 2-4).
+    init_rto_s, min_rto_s, max_rto_s : float, default 1, 0.2, 60
+        Initial RTO, its lower and upper bounds [s] (RFC 6298 gives 1 s, a 1-s minimum and at
+        least 60 s; 0.2 s is the minimum of Linux and of ns-2, the paper's simulator).
+
+    Returns
+    -------
+    SharedBottleneckResult
+        Counters per class and flow; loss, throughput and utilization as properties.
+
+    Raises
+    ------
+    ValueError
+        If an argument is out of range, NaN or infinite (the message names it).
+    TypeError
+        If a count is not a whole number.
+    """
+    vt = np.array(_validate.finite_array(video_times, "video_times", ndim=1, non_negative=True, allow_empty=True))
+    vs = np.array(_validate.finite_array(video_sizes, "video_sizes", ndim=1, allow_empty=True))
+    if vs.shape != vt.shape:
+        raise ValueError(f"video_times and video_sizes must have equal lengths, got {vt.size} and {vs.size}")
+    if vt.size and np.any(np.diff(vt) < 0):
+        raise ValueError("video_times must be non-decreasing (merge the streams in time order)")
+    if np.any(vs <= 0):
+        raise ValueError("video_sizes must be > 0 (bytes)")
+    capacity_bps = _validate.positive(capacity_bps, "capacity_bps")
+    buffer_packets = _validate.whole(buffer_packets, "buffer_packets", minimum=1)
+    rtt_s = _validate.positive(rtt_s, "rtt_s")
+    duration_s = _validate.positive(duration_s, "duration_s")
+    start = np.array(_validate.finite_array(tcp_start_s, "tcp_start_s", ndim=1, non_negative=True, allow_empty=True))
+    if np.any(start >= duration_s):
+        raise ValueError(f"tcp_start_s must lie in [0, duration_s = {duration_s:g}), got {start.max()!r}")
+    packet_bytes = _validate.whole(packet_bytes, "packet_bytes", minimum=1)
+    ack_bytes = _validate.whole(ack_bytes, "ack_bytes", minimum=1)
+    rwnd_packets = _validate.whole(rwnd_packets, "rwnd_packets", minimum=1)
+    _validate.size(2 * max(start.size, 1) * (rwnd_packets + 2), "TCP rings (K x rwnd_packets)")
+    init_cwnd = _validate.whole(init_cwnd, "init_cwnd", minimum=1)
+    init_rto_s = _validate.positive(init_rto_s, "init_rto_s")
+    min_rto_s = _validate.positive(min_rto_s, "min_rto_s")
+    max_rto_s = _validate.positive(max_rto_s, "max_rto_s")
+    if min_rto_s > max_rto_s:
+        raise ValueError(f"min_rto_s ({min_rto_s}) must not exceed max_rto_s ({max_rto_s})")
+    one_way = rtt_s / 2
+    ack_delay = one_way + 8.0 * ack_bytes / capacity_bps
+    varr, fc, _, events, _, _ = _core.run(vt, vs, start, duration_s, capacity_bps, one_way, buffer_packets,
+                                          float(packet_bytes), ack_delay, rwnd_packets, float(init_cwnd),
+                                          init_rto_s, min_rto_s, max_rto_s,
+                                          *new_heap(_core.heap_capacity(start.size, rwnd_packets)))
+    offered = varr != -2.0
+    fin = varr - one_way  # end of transmission of a delivered packet
+    ok = varr >= 0
+    fi = fc.astype(np.int64)
+    res = SharedBottleneckResult(
+        duration_s=duration_s, capacity_bps=capacity_bps, packet_bytes=packet_bytes,
+        video_sent=int(offered.sum()), video_delivered=int((ok & (varr <= duration_s)).sum()),
+        video_dropped=int((varr == -1.0).sum()), video_in_flight=int((varr > duration_s).sum()),
+        video_link_bytes=float(vs[ok & (fin <= duration_s)].sum()),
+        tcp_sent=fi[:, _core.F_SENT], tcp_delivered=fi[:, _core.F_DELIVERED], tcp_dropped=fi[:, _core.F_DROPS],
+        tcp_in_flight=fi[:, _core.F_INFLIGHT], tcp_link_bytes=fc[:, _core.F_LINK_BYTES].copy(),
+        tcp_acked=fi[:, _core.F_ACKED], tcp_retransmissions=fi[:, _core.F_RETX],
+        tcp_fast_retransmits=fi[:, _core.F_FAST], tcp_timeouts=fi[:, _core.F_TIMEOUTS], events=int(events))
+    res.check()
+    return res
