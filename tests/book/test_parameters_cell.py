@@ -10,7 +10,9 @@ import pytest
 from mmperf.book._execute import book_notebooks
 
 ROOT = Path(__file__).resolve().parents[2]
-CHAPTERS = [p for p in book_notebooks(ROOT) if "paper-tables" not in p.name]
+# the paper-tables appendix draws nothing; the ns-2 validation appendix runs the book's engine at the
+# seeds of the committed ns-2 runs it compares with, which a root seed cannot change
+CHAPTERS = [p for p in book_notebooks(ROOT) if p.stem not in ("paper-tables", "validation-ns2")]
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
