@@ -123,3 +123,45 @@ def test_traces_table_is_the_runs_stacked():
     one = t[(t["point"] == pts[1].point) & (t["rep"] == 1)].reset_index(drop=True)[TRACE_COLUMNS]
     pd_equal = X.trace(pts[1], 1)[TRACE_COLUMNS]
     assert one.equals(pd_equal)
+
+
+# ---- the timesharing mechanism: the host's delays from the event-driven scheduler -----------------------
+
+TS = Scheduler(mechanism="timesharing")
+
+
+def test_the_sgi_is_four_processors_and_the_suns_one():
+    assert all(h.cpus == 4 for h in X.RunConfig("t", workstation="SGI Challenge L").hosts())
+    assert all(h.cpus == 1 for ws in X.WORKSTATIONS for h in X.RunConfig("t", workstation=ws).hosts())
+
+
+def test_timesharing_traces_are_deterministic_and_fifo():
+    c = X.RunConfig("test", workstation="SLC", hogs=3, n_packets=200)
+    a, b = X.trace(c, 1, scheduler=TS), X.trace(c, 1, scheduler=TS)
+    assert a.equals(b)
+    assert (np.diff(a["recv_us"]) > 0).all() and (a["recv_us"] > a["arrive_us"]).all()
+    assert not a.equals(X.trace(c, 1))  # not the binomial draw
+
+
+def test_on_timesharing_a_real_time_receiver_is_untouched_by_counters():
+    base = X.trace(X.RunConfig("test", workstation="SPARCclassic", sched_class="real-time", hogs=1, n_packets=300), 0,
+                   scheduler=TS)
+    six = X.trace(X.RunConfig("test", workstation="SPARCclassic", sched_class="real-time", hogs=6, n_packets=300), 0,
+                  scheduler=TS)
+    assert np.var(np.diff(six["recv_us"] - six["arrive_us"])) == pytest.approx(
+        np.var(np.diff(base["recv_us"] - base["arrive_us"])), rel=0.5)
+
+
+def test_timesharing_scheduler_parameters_are_checked():
+    with pytest.raises(ValueError, match="mechanism"):
+        Scheduler(mechanism="lottery")
+    with pytest.raises(ValueError, match="whole ticks"):
+        Scheduler(mechanism="timesharing", quantum_us=15_000.0)
+    with pytest.raises(ValueError, match="kernel_share"):
+        Scheduler(kernel_share=1.5)
+    with pytest.raises(ValueError, match="cpus"):
+        Host("x", 10.0, cpus=0)
+    assert TS.policy().hz == 100 and TS.policy().quantum_ticks == 10
+    import pickle
+
+    assert pickle.loads(pickle.dumps(TS)) == TS

@@ -53,6 +53,12 @@ from mmperf import _validate
 SCHEDULING_CLASSES = ("default", "niced", "real-time")
 """Scheduling classes of the receiving process (Sec. 5.1)."""
 
+MECHANISMS = ("binomial", "timesharing")
+"""How a host's delays are made (:class:`Scheduler`)."""
+
+NICED = -19
+"""The niced class's ``nice`` value: the paper's ``setpriority(-19)`` (Sec. 5.1)."""
+
 
 
 def check_class(sched_class: str) -> str:
@@ -81,7 +87,16 @@ class Scheduler:
     work_shape : float, default 1
         Gamma shape of the per-datagram work (1: exponential).
     ahead : mapping, default {'default': 0.5, 'niced': 0.05, 'real-time': 0}
-        Probability that one competitor is ahead of a demoted process.
+        Probability that one competitor is ahead of a demoted process (``binomial`` mechanism only).
+    mechanism : {'binomial', 'timesharing'}, default 'binomial'
+        How a host's delays are made: ``binomial`` draws each wake-up's wait independently (the
+        rules above, one processor); ``timesharing`` runs the host's processes on the event-driven
+        4.3BSD scheduler of :mod:`mmperf.hosts.timesharing` (clock ``1 / tick_us``, round-robin every
+        ``quantum_us``, decay-usage priorities, wake-up preemption, ``Host.cpus`` processors), so the
+        delays come out of one schedule, correlated from datagram to datagram; ``ahead`` and
+        ``Host.background`` are not used there.
+    kernel_share : float, default 0.3
+        Share of each wake-up's work done in the kernel at the sleep priority (``timesharing`` only; assumed).
 
     Raises
     ------
@@ -96,6 +111,8 @@ class Scheduler:
     ahead: Mapping[str, float] = field(
         default_factory=lambda: MappingProxyType({"default": 0.5, "niced": 0.05, "real-time": 0.0})
     )
+    mechanism: str = "binomial"
+    kernel_share: float = 0.3
 
     def __post_init__(self):
         for name in ("tick_us", "quantum_us", "work_spec_us", "work_shape"):
@@ -107,9 +124,25 @@ class Scheduler:
             if not 0 <= float(p) <= 1:
                 raise ValueError(f"ahead[{c!r}] must be a probability in [0, 1], got {p!r}")
         object.__setattr__(self, "ahead", MappingProxyType(dict(self.ahead)))
+        _validate.one_of(self.mechanism, "mechanism", MECHANISMS)
+        if not 0 <= float(self.kernel_share) <= 1:
+            raise ValueError(f"kernel_share must be a fraction in [0, 1], got {self.kernel_share!r}")
+        if self.mechanism == "timesharing":
+            self.policy()  # whole ticks per second and per quantum
 
     def __reduce__(self):  # a read-only mapping does not pickle: rebuild it (runs across processes)
-        return (Scheduler, (self.tick_us, self.quantum_us, self.work_spec_us, self.work_shape, dict(self.ahead)))
+        return (Scheduler, (self.tick_us, self.quantum_us, self.work_spec_us, self.work_shape, dict(self.ahead),
+                            self.mechanism, self.kernel_share))
+
+    def policy(self):
+        """The event-driven scheduler's constants (:class:`mmperf.hosts.timesharing.Policy`) for this clock and quantum."""
+        from mmperf.hosts.timesharing import Policy
+
+        hz, q = 1e6 / self.tick_us, self.quantum_us / self.tick_us
+        if abs(hz - round(hz)) > 1e-9 or abs(q - round(q)) > 1e-9:
+            raise ValueError(f"the timesharing mechanism needs whole ticks per second and per quantum, "
+                             f"got tick_us={self.tick_us!r}, quantum_us={self.quantum_us!r}")
+        return Policy(hz=int(round(hz)), quantum_ticks=int(round(q)))
 
 
 @dataclass(frozen=True)
@@ -134,6 +167,9 @@ class Host:
         stream's process (default: a full quantum, as a CPU-bound process
         does). Short-burst processes, such as the other streams of a
         videoconference, hold it only for their own work.
+    cpus : int, default 1
+        Processors sharing the run queue (the ``timesharing`` mechanism; the SGI Challenge L of
+        the paper's Sec. 6: 4). The ``binomial`` mechanism models one processor.
 
     Raises
     ------
@@ -147,6 +183,7 @@ class Host:
     background: float = 0.0
     sched_class: str = "default"
     background_run_us: float | None = None
+    cpus: int = 1
 
     def __post_init__(self):
         _validate.positive(self.specint92, "specint92")
@@ -156,6 +193,7 @@ class Host:
         check_class(self.sched_class)
         if self.background_run_us is not None:
             _validate.positive(self.background_run_us, "background_run_us")
+        _validate.whole(self.cpus, "cpus", minimum=1)
 
 
 def handling_delays(n: int, *, host: Host, scheduler: Scheduler = Scheduler(),
@@ -222,6 +260,37 @@ def _handling(n: int, *, host: Host, scheduler: Scheduler, rng: np.random.Genera
         ahead = ahead_hogs + ahead_others
         delay = work + ahead_hogs * scheduler.quantum_us + ahead_others * host.background_run_us
     return {"work_us": work, "competitors": competitors, "demoted": demoted, "ahead": ahead, "delay_us": delay}
+
+
+def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.random.Generator) -> dict:
+    """When the host's process has done the work of each job ready at ``ready_us`` (first in, first out).
+
+    With the ``binomial`` mechanism each job's wait is drawn by :func:`handling_delays` and the
+    jobs queue behind each other (``fifo``); with ``timesharing`` the process is a sleeper woken
+    by each job on :func:`mmperf.hosts.timesharing.serve`, beside ``host.hogs`` counter processes
+    on ``host.cpus`` processors, in the host's class (niced: ``nice`` -19; real-time: the
+    real-time class).
+
+    Returns
+    -------
+    dict
+        ``work_us`` (CPU work per job) and ``done_us`` (when it was done).
+    """
+    from mmperf.media.periodic import fifo
+
+    ready_us = np.asarray(ready_us, dtype=float)
+    n = ready_us.size
+    if scheduler.mechanism == "binomial":
+        h = _handling(n, host=host, scheduler=scheduler, rng=rng)
+        return {"work_us": h["work_us"], "done_us": fifo(ready_us + h["delay_us"], h["work_us"])}
+    from mmperf.hosts import timesharing
+
+    mean_work = mean_work_us(host.specint92, scheduler=scheduler)
+    work = rng.gamma(scheduler.work_shape, mean_work / scheduler.work_shape, size=n)
+    _, done = timesharing.serve(ready_us, scheduler.kernel_share * work, (1 - scheduler.kernel_share) * work,
+                                hogs=host.hogs, cpus=host.cpus, nice=NICED if host.sched_class == "niced" else 0,
+                                realtime=host.sched_class == "real-time", policy=scheduler.policy())
+    return {"work_us": work, "done_us": done}
 
 
 def mean_work_us(specint92: float, *, scheduler: Scheduler = Scheduler()) -> float:

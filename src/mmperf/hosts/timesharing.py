@@ -50,7 +50,7 @@ import pandas as pd
 from mmperf import _validate
 from mmperf.hosts import _timesharing_core as _core
 
-__all__ = ["Policy", "Process", "Schedule", "simulate"]
+__all__ = ["Policy", "Process", "Schedule", "simulate", "serve"]
 
 
 @dataclass(frozen=True)
@@ -249,15 +249,12 @@ def simulate(processes, *, duration_us: float, cpus: int = 1, policy: Policy = P
     _validate.whole(trace_cap, "trace_cap", minimum=1)
     _validate.size(int(duration_us / policy.tick_us) + sum(len(p.arrivals_us) for p in processes), "the events of the run")
     counts = np.array([len(p.arrivals_us) for p in processes], dtype=np.int64)
-    starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
     cat = lambda attr: np.array([x for p in processes for x in getattr(p, attr)], dtype=np.float64)  # noqa: E731
     job_time, job_kernel, job_user = cat("arrivals_us"), cat("kernel_us"), cat("user_us")
-    start, finish, cpu_time, trace, truncated = _core.run_core(
-        float(duration_us), int(cpus),
-        np.array([p.kind == "hog" for p in processes]), np.array([bool(p.realtime) for p in processes]),
-        np.array([p.nice for p in processes], dtype=np.int64), starts, job_time, job_kernel, job_user,
-        policy.tick_us, policy.quantum_ticks, policy.recompute_ticks, policy.hz, policy.puser, policy.wake_pri,
-        -1.0 if policy.fixed_load is None else float(policy.fixed_load), int(trace_cap))
+    start, finish, cpu_time, trace, truncated = _run(
+        duration_us, cpus, policy, trace_cap, hog=[p.kind == "hog" for p in processes],
+        rt=[bool(p.realtime) for p in processes], nice=[p.nice for p in processes], counts=counts,
+        job_time=job_time, job_kernel=job_kernel, job_user=job_user)
     owner = np.repeat(np.arange(len(processes)), counts)
     finish = np.where(finish < 0, np.nan, finish)
     jobs = pd.DataFrame({
@@ -271,6 +268,73 @@ def simulate(processes, *, duration_us: float, cpus: int = 1, policy: Policy = P
                        "start_us": trace[:, 2], "end_us": trace[:, 3]})
     _check_books(jobs, cpu, tr, duration_us=duration_us, cpus=cpus, truncated=truncated)
     return Schedule(jobs=jobs, cpu=cpu, trace=tr, duration_us=float(duration_us))
+
+
+def _run(duration_us, cpus, policy, trace_cap, *, hog, rt, nice, counts, job_time, job_kernel, job_user):
+    """Pack the processes' arrays and run the compiled event loop (both entry points share it)."""
+    starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    return _core.run_core(
+        float(duration_us), int(cpus), np.asarray(hog, dtype=np.bool_), np.asarray(rt, dtype=np.bool_),
+        np.asarray(nice, dtype=np.int64), starts, job_time, job_kernel, job_user,
+        policy.tick_us, policy.quantum_ticks, policy.recompute_ticks, policy.hz, policy.puser, policy.wake_pri,
+        -1.0 if policy.fixed_load is None else float(policy.fixed_load), int(trace_cap))
+
+
+def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice: int = 0, realtime: bool = False,
+          policy: Policy = Policy(), tail_us: float = 1e6) -> tuple[np.ndarray, np.ndarray]:
+    """The fast path for one stream: a sleeper served beside ``hogs`` CPU-bound processes.
+
+    The same schedule as :func:`simulate` with ``Process("stream", "sleeper", ...)`` first and
+    ``hogs`` hogs after it, without the tables, the trace and the per-job validation (the
+    arrays are checked once, as arrays): for the thousands of runs of a chapter.
+
+    Parameters
+    ----------
+    arrivals_us, kernel_us, user_us : array_like of float
+        The stream's job arrival times (non-decreasing) and CPU work per job [us].
+    hogs : int, default 0
+        CPU-bound processes beside it.
+    cpus : int, default 1
+        Processors sharing the run queue.
+    nice, realtime
+        The stream process's ``nice`` value and class.
+    policy : Policy, optional
+    tail_us : float, default 1 s
+        Simulated time after the last arrival.
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray)
+        Per job, when the stream's process first ran it and when it finished [us] (NaN if unfinished).
+
+    Examples
+    --------
+    >>> start, finish = serve([1e6 + 7, 2e6], [100.0, 100.0], [0.0, 50.0], hogs=2)
+    >>> (finish - [1e6 + 7, 2e6]).tolist()
+    [100.0, 150.0]
+    """
+    arr = _validate.finite_array(arrivals_us, "arrivals_us", ndim=1)
+    ker = _validate.finite_array(kernel_us, "kernel_us", ndim=1, non_negative=True)
+    usr = _validate.finite_array(user_us, "user_us", ndim=1, non_negative=True)
+    if not (arr.size == ker.size == usr.size):
+        raise ValueError(f"arrivals_us, kernel_us and user_us must have one entry per job, got {arr.size}, {ker.size}, {usr.size}")
+    if np.any(arr < 0) or np.any(np.diff(arr) < 0):
+        raise ValueError("arrivals_us must be >= 0 and non-decreasing")
+    if np.any(ker + usr <= 0):
+        raise ValueError("kernel_us and user_us must have a positive sum per job")
+    _validate.whole(hogs, "hogs", minimum=0)
+    _validate.whole(cpus, "cpus", minimum=1)
+    _validate.whole(nice, "nice", minimum=-20)
+    if nice > 19:
+        raise ValueError(f"nice must be in -20..19, got {nice!r}")
+    if not isinstance(policy, Policy):
+        raise TypeError(f"policy must be a Policy, got {type(policy).__name__}")
+    duration = float(arr[-1]) + _validate.positive(tail_us, "tail_us")
+    _validate.size(int(duration / policy.tick_us) + arr.size, "the events of the run")
+    start, finish, *_ = _run(duration, cpus, policy, 1, hog=[False] + [True] * hogs, rt=[bool(realtime)] + [False] * hogs,
+                             nice=[nice] + [0] * hogs, counts=np.array([arr.size] + [0] * hogs, dtype=np.int64),
+                             job_time=arr, job_kernel=ker, job_user=usr)
+    return np.where(start < 0, np.nan, start), np.where(finish < 0, np.nan, finish)
 
 
 def _check_books(jobs, cpu, trace, *, duration_us, cpus, truncated):

@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from mmperf import _validate
-from mmperf.hosts.cpu import Host, Scheduler, _handling
+from mmperf.hosts.cpu import Host, Scheduler, served
 from mmperf.networks.lan import Network, Traffic, _network
 
 TRACE_COLUMNS = ["packet", "send_us", "arrive_us", "recv_us", "delay_us", "interarrival_us"]
@@ -157,12 +157,10 @@ def _simulate(stream: PeriodicStream, *, sender: Host, receiver: Host, network: 
     """:func:`simulate` as a dict of arrays (for callers that run thousands of streams)."""
     n = stream.n_packets
     t = np.arange(n) * stream.period_us
-    s = _handling(n, host=sender, scheduler=scheduler, rng=rng)
-    x = fifo(t + s["delay_us"], s["work_us"])
+    x = served(t, host=sender, scheduler=scheduler, rng=rng)["done_us"]
     d = _network(n, stream.size_bytes, network=network, traffic=traffic, rng=rng)
     a = fifo(x + d["delay_us"], d["transmit_us"])
-    h = _handling(n, host=receiver, scheduler=scheduler, rng=rng)
-    r = fifo(a + h["delay_us"], h["work_us"])
+    r = served(a, host=receiver, scheduler=scheduler, rng=rng)["done_us"]
     ia = np.empty(n)
     ia[0] = np.nan
     ia[1:] = np.diff(r)

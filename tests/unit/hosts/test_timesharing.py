@@ -125,3 +125,82 @@ def test_bad_runs_are_refused_by_name():
         simulate(_hogs(1) + _hogs(1), duration_us=1e6)
     with pytest.raises(ValueError, match="wake_pri"):
         Policy(wake_pri=60)
+
+
+# ---- the fast path for one stream (serve), and what a stream sees on the schedule --------------------------
+
+from mmperf.hosts.timesharing import serve  # noqa: E402
+
+WARM = 20e6  # the counters run 20 s before the stream starts: their decayed usage is at its level
+
+
+def _stream(mean_work, *, n=600, period=33_000.0, seed=3):
+    arrivals = WARM + np.arange(1, n + 1) * period
+    work = np.random.default_rng(seed).exponential(mean_work, n)
+    return arrivals, work
+
+
+@pytest.mark.parametrize("hogs,cpus,nice,rt", [(0, 1, 0, False), (3, 1, 0, False), (3, 1, -19, False), (2, 4, 0, True),
+                                               (6, 2, 5, False)])
+def test_serve_is_simulate_without_the_tables(hogs, cpus, nice, rt):
+    arrivals, work = _stream(8_000.0, n=300)
+    start, finish = serve(arrivals, 0.3 * work, 0.7 * work, hogs=hogs, cpus=cpus, nice=nice, realtime=rt)
+    s = simulate([_sleeper("rx", arrivals, 0.3 * work, 0.7 * work, nice=nice, realtime=rt), *_hogs(hogs)],
+                 duration_us=float(arrivals[-1] + 1e6), cpus=cpus)
+    assert np.array_equal(finish, s.jobs["finish_us"].to_numpy(), equal_nan=True)
+    assert np.array_equal(start, s.jobs["start_us"].to_numpy(), equal_nan=True)
+
+
+def test_consecutive_delays_are_correlated_under_load():
+    """A receiver that needs a quarter of the processor, beside three counters: once its decayed usage
+    reaches theirs it waits behind their quanta, and the wait carries over to the datagrams queued
+    behind it -- the delays are correlated from one datagram to the next, unlike independent draws."""
+    arrivals, work = _stream(8_000.0)
+    _, idle = serve(arrivals, 0.3 * work, 0.7 * work)
+    _, loaded = serve(arrivals, 0.3 * work, 0.7 * work, hogs=3)
+    lag1 = lambda d: float(np.corrcoef(d[:-1], d[1:])[0, 1])  # noqa: E731
+    assert lag1(loaded - arrivals) > 0.5 > 0.2 > lag1(idle - arrivals)
+    assert np.var(np.diff(loaded)) > 3 * np.var(np.diff(idle))  # the jitter grows with the load
+
+
+@pytest.mark.parametrize("mean_work", [1_600.0, 8_000.0])
+def test_a_real_time_receiver_does_not_wait_longer_with_more_counters(mean_work):
+    arrivals, work = _stream(mean_work)
+    finish = {h: serve(arrivals, 0.3 * work, 0.7 * work, hogs=h, realtime=True)[1] for h in (0, 1, 3, 6)}
+    for h in (1, 3, 6):
+        assert np.array_equal(finish[h], finish[0])
+
+
+def test_four_processors_absorb_three_counters():
+    """The SGI Challenge L of Sec. 6 has four processors: three counters leave one free for the receiver,
+    which then is served as on an idle host; on one processor the same receiver waits."""
+    arrivals, work = _stream(8_000.0)
+    _, idle = serve(arrivals, 0.3 * work, 0.7 * work, cpus=4)
+    _, four = serve(arrivals, 0.3 * work, 0.7 * work, hogs=3, cpus=4)
+    _, one = serve(arrivals, 0.3 * work, 0.7 * work, hogs=3, cpus=1)
+    assert np.array_equal(four, idle)
+    assert np.nanmax(one - idle) > Policy().quantum_us
+
+
+def test_a_light_receiver_never_waits_in_the_steady_state():
+    """Under decay usage a receiver needing ~5 % of the processor keeps a better priority than any counter,
+    whatever their number: its wake-ups preempt at once (the Sec. 5 finding of the jitter chapter)."""
+    arrivals, work = _stream(1_600.0)
+    _, idle = serve(arrivals, 0.3 * work, 0.7 * work)
+    for h in (1, 3, 6):
+        assert np.array_equal(serve(arrivals, 0.3 * work, 0.7 * work, hogs=h)[1], idle)
+
+
+def test_serve_refuses_bad_streams_by_name():
+    with pytest.raises(ValueError, match="one entry per job"):
+        serve([1.0, 2.0], [1.0], [1.0, 1.0])
+    with pytest.raises(ValueError, match="non-decreasing"):
+        serve([2.0, 1.0], [1.0, 1.0], [1.0, 1.0])
+    with pytest.raises(ValueError, match="positive sum"):
+        serve([1.0], [0.0], [0.0])
+    with pytest.raises(ValueError, match="hogs"):
+        serve([1.0], [1.0], [1.0], hogs=-1)
+    with pytest.raises(ValueError, match="nice"):
+        serve([1.0], [1.0], [1.0], nice=20)
+    with pytest.raises(TypeError, match="policy"):
+        serve([1.0], [1.0], [1.0], policy=None)

@@ -70,6 +70,10 @@ SPECINT92 = {
 }
 """Processor power of every host, SPECint92."""
 
+CPUS = {"SGI Challenge L": 4}
+"""Processors per host where more than one: Sec. 6.1, "We used 4 processor SGI Challenge L workstations" (paper).
+Used by the ``timesharing`` host mechanism; the ``binomial`` one models a single processor."""
+
 WORKSTATIONS = ["SLC", "IPC", "IPX", "Sparc 5"]
 """The four Sun workstations of Sec. 4 (Table 3)."""
 
@@ -169,8 +173,10 @@ class RunConfig:
         """(sender, receiver): the sender idle, the counters and the class on the receiver."""
         e = self.env()
         spec = SPECINT92[self.workstation]
-        sender = Host(self.workstation, spec, hogs=0, background=e.background, sched_class=self.sched_class)
-        receiver = Host(self.workstation, spec, hogs=self.hogs, background=e.background, sched_class=self.sched_class)
+        cpus = CPUS.get(self.workstation, 1)
+        sender = Host(self.workstation, spec, hogs=0, background=e.background, sched_class=self.sched_class, cpus=cpus)
+        receiver = Host(self.workstation, spec, hogs=self.hogs, background=e.background, sched_class=self.sched_class,
+                        cpus=cpus)
         return sender, receiver
 
     def traffic(self) -> Traffic:
