@@ -29,8 +29,15 @@ distribution:
 
 Interarrival jitter therefore grows with the number of competitors, falls
 with processor power (a faster processor is less often caught by the tick),
-and is almost flat for the real-time class -- these are consequences of the
-mechanism, not inputs.
+and is almost flat for the real-time class -- under these rules, which are
+the ``binomial`` mechanism: each wake-up's wait is an independent draw, and
+the probabilities ``ahead`` are chosen, not derived.
+
+The ``timesharing`` mechanism (``Scheduler(mechanism="timesharing")``,
+:func:`served`) replaces the draw by a schedule: the host's process is a
+sleeper on the event-driven 4.3BSD scheduler of :mod:`mmperf.hosts.timesharing`
+beside its counter processes, on ``Host.cpus`` processors. The jitter
+chapter uses it; the quality chapter still uses ``binomial``.
 
 References
 ----------

@@ -20,7 +20,8 @@ import numpy as np
 import pandas as pd
 
 from mmperf import papers
-from mmperf.hosts.cpu import Host, Scheduler, load_average
+from mmperf.hosts.cpu import NICED, Host, Scheduler, load_average
+from mmperf.hosts.timesharing import Policy
 from mmperf.media.periodic import PeriodicStream, _simulate, simulate
 from mmperf.metrics import jitter
 from mmperf.networks.lan import NETWORKS, Traffic
@@ -82,13 +83,23 @@ PARAMETERS = pd.DataFrame([
     ("audio size", SETUP["audio_size"], "bytes", "paper", "Sec. 3"),
     ("gaps buffer", SETUP["gaps_buffer"], "us", "paper", "Sec. 3, after Naylor & Kleinrock"),
     ("compensation buffers", SETUP["fig16_max_buffer"] * 1000, "us", "paper", "Sec. 8.1: buffers 0 to 250 ms"),
-    ("clock tick", Scheduler().tick_us, "us", "physical", "4.3BSD/SunOS hz = 100 (the paper's [32])"),
-    ("time-sharing quantum", Scheduler().quantum_us, "us", "physical", "4.3BSD round-robin every 100 ms ([32])"),
+    ("host mechanism", "timesharing", "-", "book", "each host's stream process is a sleeper on the event-driven 4.3BSD scheduler (mmperf.hosts.timesharing)"),
+    ("clock tick", Scheduler().tick_us, "us", "physical", "4.3BSD/SunOS 4 hz = 100 (Leffler et al. 1989, the paper's [32])"),
+    ("time-sharing quantum", Scheduler().quantum_us, "us", "physical", "4.3BSD roundrobin every 100 ms ([32])"),
+    ("priority recomputation", Policy().recompute_ticks * Scheduler().tick_us, "us", "physical",
+     "4.3BSD: the running process's usrpri every 4 ticks, everyone's (and the estcpu decay 2L/(2L+1)) once a second ([32])"),
+    ("best user priority PUSER / socket sleep priority PSOCK", f"{Policy().puser} / {Policy().wake_pri}", "-", "physical",
+     "4.3BSD param.h; a woken process's kernel part runs at PSOCK, before every user-mode process ([32]; the paper's Sec. 5.1)"),
+    ("nice of the niced class", NICED, "-", "paper", "Sec. 5.1: setpriority(-19)"),
+    ("real-time class", "before every time-sharing process", "-", "paper", "Sec. 5.1: a runnable real-time process runs before any other"),
+    ("processors, SGI Challenge L", CPUS["SGI Challenge L"], "processors", "paper", "Sec. 6.1: 4 processor SGI Challenge L workstations"),
+    ("processors, Sun workstations", 1, "processors", "physical", "the SLC, IPC, IPX, Sparc 5 and SPARCclassic are uniprocessors"),
     ("per-datagram CPU work x SPECint92", Scheduler().work_spec_us, "us", "calibrated",
-     "on one scale: default-class variance at six counters on the SPARCclassic of the order of Fig. 10's axis (bound 3.5e10 us^2; book mean 1.8e10)"),
-    ("competitor ahead, default", Scheduler().ahead["default"], "probability", "assumed", "decay-usage priority: a coin flip"),
-    ("competitor ahead, niced", Scheduler().ahead["niced"], "probability", "assumed", "better user-mode priority (Sec. 5.1)"),
-    ("competitor ahead, real-time", Scheduler().ahead["real-time"], "probability", "paper", "Sec. 5.1: real-time runs before any other process"),
+     "exponential; calibrated under the former per-datagram draw on one scale (default-class variance at six counters "
+     "on the SPARCclassic of the order of Fig. 10's axis) and kept: on the scheduler it sets the hosts' own spread (Fig. 9)"),
+    ("share of that work in the kernel", Scheduler().kernel_share, "fraction", "assumed", "receive path at PSOCK; the rest in user mode"),
+    ("other processes on the hosts", 0, "processes", "book", "no daemons are modelled: multi- and single-user hosts are the same; "
+     "the environments differ only in their Ethernet traffic"),
     ("TCP window of netperf", Traffic().window_bytes, "bytes", "physical", "largest TCP window without window scaling"),
     ("SPARCclassic SPECint92", SPECINT92["SPARCclassic"], "SPECint92", "physical", "Sec. 5 host; not stated in the paper"),
     ("SGI Challenge L SPECint92", SPECINT92["SGI Challenge L"], "SPECint92", "assumed", "Sec. 6 host; not stated in the paper"),
@@ -229,10 +240,14 @@ def traces(points: list[RunConfig] | None = None, *, reps: int = REPS) -> pd.Dat
                       for c in pts for r in range(reps)], ignore_index=True)
 
 
-def reported_load(config: RunConfig, rep: int, *, root: int | None = None) -> float:
-    """The load ``w`` reports at the end of run ``rep`` of ``config`` (deterministic)."""
+def reported_load(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler(), root: int | None = None) -> float:
+    """The load ``w`` reports at the end of run ``rep`` of ``config`` (deterministic).
+
+    With the ``timesharing`` mechanism the hosts run no other processes, so the run queue holds
+    the counters alone; with ``binomial`` also the environment's background."""
     _, receiver = config.hosts()
-    return load_average(hogs=receiver.hogs, background=receiver.background,
+    background = 0.0 if scheduler.mechanism == "timesharing" else receiver.background
+    return load_average(hogs=receiver.hogs, background=background,
                         duration_s=config.stream().duration_s, rng=rng(PAPER, "w", config.point, rep, root=root))
 
 
@@ -307,7 +322,7 @@ def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Schedule
             b = jitter.DEFAULT_BUFFERS_US
             best = planning.optimal_buffer(pd.DataFrame({"buffer_us": b, "dropped_pct": jitter._dropped_pct(late, b)}))
             rows.append({**asdict(c), "rep": rep, "specint92": SPECINT92[c.workstation],
-                         "mbps": NETWORKS[c.network].mbps, "load": reported_load(c, rep, root=root), **m.to_dict(),
+                         "mbps": NETWORKS[c.network].mbps, "load": reported_load(c, rep, scheduler=scheduler, root=root), **m.to_dict(),
                          "buffer_us": best["buffer_us"], "dropped_pct": best["dropped_pct"],
                          "dropped_100ms_pct": 100.0 * float((late > 100_000).mean()), "no_drop_buffer_us": float(late.max())})
     return pd.DataFrame(rows)
