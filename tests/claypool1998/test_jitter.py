@@ -124,3 +124,24 @@ def test_on_a_decay_usage_scheduler_the_light_receiver_never_waits():
     for cls in ("default", "niced", "real-time"):
         assert 0.5 < v[(cls, 6)] / v[(cls, 0)] < 2.0  # no load dependence beyond the work's own spread
     assert set(trace["process"]) >= {"receiver", "counter 1"}
+
+
+def test_the_chapter_runs_on_the_scheduler_and_its_counters_do_not_delay_a_light_receiver():
+    """The jitter chapter's default mechanism is the event-driven scheduler; on it the receiver of
+    Sec. 4 (about 1-3 % of the processor) waits behind no counter, so its own delays (arrival to
+    time stamp) are those of the idle host, datagram for datagram, whatever the number of counters."""
+    from mmperf.experiments import claypool1998 as X
+    from mmperf.experiments.claypool1998 import jitter_chapter as J
+    from mmperf.hosts.cpu import Host, served
+    from mmperf.seeds import rng
+
+    sch = J.Params().scheduler
+    assert sch.mechanism == "timesharing"
+    arrivals = np.arange(300) * 160_000.0 + 500.0
+    for ws in ("SLC", "SGI Challenge L"):
+        cpus = X.CPUS.get(ws, 1)
+        idle = served(arrivals, host=Host(ws, X.SPECINT92[ws], cpus=cpus), scheduler=sch, rng=rng("t", ws))["done_us"]
+        for h in (1, 3, 6):
+            loaded = served(arrivals, host=Host(ws, X.SPECINT92[ws], hogs=h, cpus=cpus), scheduler=sch,
+                            rng=rng("t", ws))["done_us"]
+            assert np.array_equal(loaded, idle)
