@@ -1,7 +1,9 @@
 """The jitter chapter of Claypool, Habermann & Riedl (1998), Secs. 3-6: ``Params``, ``run`` and ``CLAIMS``.
 
-Every run's host delays come from the event-driven 4.3BSD scheduler
-(:mod:`mmperf.hosts.timesharing`, ``Scheduler(mechanism="timesharing")``): the
+Every run's host delays come from the event-driven scheduler
+(:mod:`mmperf.hosts.timesharing`, ``Scheduler(mechanism="timesharing", ts_policy="svr4")``):
+the Suns run the SVR4 time-sharing class of SunOS 5.4 with its default dispatch
+table, the SGI (IRIX) stays on 4.3BSD decay usage (:data:`.model.TS_POLICY`); the
 receiving process is a sleeper woken by each datagram, the counter processes are
 hogs, the class is the receiver's scheduling class, the SGI has four processors.
 
@@ -33,7 +35,8 @@ from mmperf.metrics.fits import grouped_fits, line_fit
 
 _DOC = {
     "reps": ("runs", "assumed: replications per experiment point"),
-    "scheduler": ("-", "mechanism 'timesharing': the event-driven 4.3BSD scheduler (hz 100, 100 ms quantum: physical, [32]); "
+    "scheduler": ("-", "mechanism 'timesharing', ts_policy 'svr4': the event-driven scheduler with SunOS 5's SVR4 TS class "
+                       "and default ts_dptbl on the Suns (hz 100: physical), 4.3BSD decay usage on the SGI (assumed); "
                        "per-datagram work calibrated, kernel share assumed (see the parameter table)"),
     "reflection_packets": ("datagrams", "the book's: length of the Fig. 3 traces"),
     "trace_packets": ("datagrams", "the book's: length of the Figs. 8 and 12 traces"),
@@ -51,7 +54,7 @@ class Params:
     """
 
     reps: int = M.REPS
-    scheduler: Scheduler = Scheduler(mechanism="timesharing")
+    scheduler: Scheduler = Scheduler(mechanism="timesharing", ts_policy="svr4")
     reflection_packets: int = 60
     trace_packets: int = 100
 
@@ -70,7 +73,7 @@ SCHEDULER_CHECK_HOST = "SPARCclassic"
 """Host of the scheduler check: the paper's Sec. 5 priority experiments."""
 
 def scheduler_check(*, seed: int, n_packets: int = M.N_PACKETS, period_us: float = 160_000.0,
-                    hogs=range(0, 7), scheduler: Scheduler = Scheduler(mechanism="timesharing")) -> tuple[pd.DataFrame, pd.DataFrame]:
+                    hogs=range(0, 7), scheduler: Scheduler = Scheduler(mechanism="timesharing", ts_policy="svr4")) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Sec. 5 experiment on an event-driven time-sharing scheduler (:mod:`mmperf.hosts.timesharing`).
 
     The receiving process sleeps until each datagram arrives (every ``period_us``), then does the
@@ -315,9 +318,10 @@ CLAIMS = (
     ClaimSpec("jitter-table2-core", quote=_T2, where="Sec. 3, Table 2",
               quantity="mean |book r - paper r| over the 10 pairs not involving Range", paper_value="Table 2",
               value=lambda r: float(_core(r)["difference"].abs().mean()), criterion=Range(0, 0.05, partly=(0, 0.1)),
-              kind="prediction", expected="partly",
+              kind="prediction", expected="not_reproduced",
               note="On the scheduler no run has a gap with a 250 ms buffer, so Gaps is constant and its pairs are undefined; "
-                   "the mean is over the other pairs."),
+                   "the mean is over the other pairs. On the SVR4 Suns it is 0.1003, just past the partly band's 0.1 "
+                   "(0.0997 on 4.3BSD): a boundary case."),
     ClaimSpec("jitter-table2-well", quote=_T2, where="Sec. 3",
               quantity="fraction of the 9 pairs other than Range and Gaps-Absdev with book r in [0.72, 0.99] (rounded)",
               paper_value="0.72-0.99",
