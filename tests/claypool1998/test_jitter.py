@@ -113,14 +113,42 @@ def test_measures_need_two_values():
         jitter.variance([1.0])
 
 
-def test_on_a_decay_usage_scheduler_the_light_receiver_never_waits():
-    """Sec. 5 on mmperf.hosts.timesharing: the receiver's ~1 % duty keeps its decayed usage far below
-    the counters', so every wake-up preempts at once and the jitter does not grow with load."""
+@pytest.mark.parametrize("policy", ["4.3bsd", "svr4"])
+def test_on_either_time_sharing_policy_the_light_receiver_never_waits(policy):
+    """Sec. 5 on mmperf.hosts.timesharing: under 4.3BSD the receiver's ~1 % duty keeps its decayed usage
+    far below the counters'; under SunOS 5's SVR4 TS class it returns from each sleep at ts_slpret 58, above
+    every counter (sunk by ts_tqexp, boosted to ts_lwait 50-55). Either way every wake-up preempts at once
+    and the jitter does not grow with load."""
     from mmperf.experiments.claypool1998 import jitter_chapter as J
+    from mmperf.hosts.cpu import Scheduler
 
-    check, trace = J.scheduler_check(seed=5, n_packets=200, hogs=(0, 6))
+    check, trace = J.scheduler_check(seed=5, n_packets=200, hogs=(0, 6),
+                                     scheduler=Scheduler(mechanism="timesharing", ts_policy=policy))
     assert (check["late_max_us"] == 0).all()
     v = check.set_index(["sched_class", "hogs"])["variance"]
     for cls in ("default", "niced", "real-time"):
         assert 0.5 < v[(cls, 6)] / v[(cls, 0)] < 2.0  # no load dependence beyond the work's own spread
     assert set(trace["process"]) >= {"receiver", "counter 1"}
+
+
+def test_the_chapter_runs_on_the_scheduler_and_its_counters_do_not_delay_a_light_receiver():
+    """The jitter chapter's default mechanism is the event-driven scheduler; on it the receiver of
+    Sec. 4 (about 1-3 % of the processor) waits behind no counter, so its own delays (arrival to
+    time stamp) are those of the idle host, datagram for datagram, whatever the number of counters."""
+    from mmperf.experiments import claypool1998 as X
+    from mmperf.experiments.claypool1998 import jitter_chapter as J
+    from mmperf.hosts.cpu import Host, served
+    from mmperf.seeds import rng
+
+    sch = J.Params().scheduler
+    assert sch.mechanism == "timesharing" and sch.ts_policy == "svr4"
+    arrivals = np.arange(300) * 160_000.0 + 500.0
+    for ws in ("SLC", "SGI Challenge L"):
+        cpus = X.CPUS.get(ws, 1)
+        pol = X.TS_POLICY.get(ws)  # the Suns on the chapter's SVR4, the SGI on 4.3BSD
+        idle = served(arrivals, host=Host(ws, X.SPECINT92[ws], cpus=cpus, ts_policy=pol), scheduler=sch,
+                      rng=rng("t", ws))["done_us"]
+        for h in (1, 3, 6):
+            loaded = served(arrivals, host=Host(ws, X.SPECINT92[ws], hogs=h, cpus=cpus, ts_policy=pol), scheduler=sch,
+                            rng=rng("t", ws))["done_us"]
+            assert np.array_equal(loaded, idle)

@@ -75,6 +75,33 @@ def _record(trace, n_trace, c, p, t0, t1):
 
 
 @njit(cache=False)
+def _next_event(t, next_tick, t_end, running, next_job, jobs_start, job_time, left):
+    """The time of the next event: a tick, an arrival, or the end of a running phase (at most ``t_end``)."""
+    t_next = next_tick
+    for p in range(next_job.shape[0]):
+        if next_job[p] < jobs_start[p + 1] and job_time[next_job[p]] < t_next:
+            t_next = job_time[next_job[p]]
+    for c in range(running.shape[0]):
+        p = running[c]
+        if p >= 0 and t + left[p] < t_next:
+            t_next = t + left[p]
+    return min(t_next, t_end)
+
+
+@njit(cache=False)
+def _advance(running, hog, left, cpu_time, dt):
+    """Charge ``dt`` to every running process and take it off a sleeper's phase."""
+    for c in range(running.shape[0]):
+        p = running[c]
+        if p >= 0:
+            cpu_time[p] += dt
+            if not hog[p]:
+                left[p] -= dt
+                if left[p] < EPS_US:  # rounding of t + left: the phase ended at t_next
+                    left[p] = 0.0
+
+
+@njit(cache=False)
 def run_core(t_end, n_cpus, hog, rt, nice, jobs_start, job_time, job_kernel, job_user,
              tick_us, quantum_ticks, recompute_ticks, hz, puser, wake_pri, decay_fixed_load, trace_cap):
     """Simulate ``t_end`` microseconds.
@@ -142,25 +169,8 @@ def run_core(t_end, n_cpus, hog, rt, nice, jobs_start, job_time, job_kernel, job
             if j >= 0 and start[j] < 0:
                 start[j] = t
         # the next event: a tick, an arrival, or the end of a running phase
-        t_next = next_tick
-        for p in range(n):
-            if next_job[p] < jobs_start[p + 1] and job_time[next_job[p]] < t_next:
-                t_next = job_time[next_job[p]]
-        for c in range(n_cpus):
-            p = running[c]
-            if p >= 0 and t + left[p] < t_next:
-                t_next = t + left[p]
-        if t_next > t_end:
-            t_next = t_end
-        dt = t_next - t
-        for c in range(n_cpus):
-            p = running[c]
-            if p >= 0:
-                cpu_time[p] += dt
-                if not hog[p]:
-                    left[p] -= dt
-                    if left[p] < EPS_US:  # rounding of t + left: the phase ended at t_next
-                        left[p] = 0.0
+        t_next = _next_event(t, next_tick, t_end, running, next_job, jobs_start, job_time, left)
+        _advance(running, hog, left, cpu_time, t_next - t)
         t = t_next
         if t >= t_end:
             break

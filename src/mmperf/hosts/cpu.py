@@ -29,8 +29,15 @@ distribution:
 
 Interarrival jitter therefore grows with the number of competitors, falls
 with processor power (a faster processor is less often caught by the tick),
-and is almost flat for the real-time class -- these are consequences of the
-mechanism, not inputs.
+and is almost flat for the real-time class -- under these rules, which are
+the ``binomial`` mechanism: each wake-up's wait is an independent draw, and
+the probabilities ``ahead`` are chosen, not derived.
+
+The ``timesharing`` mechanism (``Scheduler(mechanism="timesharing")``,
+:func:`served`) replaces the draw by a schedule: the host's process is a
+sleeper on the event-driven 4.3BSD scheduler of :mod:`mmperf.hosts.timesharing`
+beside its counter processes, on ``Host.cpus`` processors. The jitter
+chapter uses it; the quality chapter still uses ``binomial``.
 
 References
 ----------
@@ -55,6 +62,9 @@ SCHEDULING_CLASSES = ("default", "niced", "real-time")
 
 MECHANISMS = ("binomial", "timesharing")
 """How a host's delays are made (:class:`Scheduler`)."""
+
+TS_POLICIES = ("4.3bsd", "svr4")
+"""Time-sharing policies of the ``timesharing`` mechanism (:data:`mmperf.hosts.timesharing.KINDS`)."""
 
 NICED = -19
 """The niced class's ``nice`` value: the paper's ``setpriority(-19)`` (Sec. 5.1)."""
@@ -97,6 +107,11 @@ class Scheduler:
         ``Host.background`` are not used there.
     kernel_share : float, default 0.3
         Share of each wake-up's work done in the kernel at the sleep priority (``timesharing`` only; assumed).
+    ts_policy : {'4.3bsd', 'svr4'}, default '4.3bsd'
+        The time-sharing policy of the ``timesharing`` mechanism (:data:`mmperf.hosts.timesharing.KINDS`):
+        4.3BSD decay usage, or the SVR4 TS class with the default SunOS 5 dispatch table (clock
+        ``1 / tick_us``; ``quantum_us`` is then not used: the table gives the quanta). A
+        :class:`Host` may override it (``Host.ts_policy``).
 
     Raises
     ------
@@ -113,6 +128,7 @@ class Scheduler:
     )
     mechanism: str = "binomial"
     kernel_share: float = 0.3
+    ts_policy: str = "4.3bsd"
 
     def __post_init__(self):
         for name in ("tick_us", "quantum_us", "work_spec_us", "work_shape"):
@@ -127,22 +143,26 @@ class Scheduler:
         _validate.one_of(self.mechanism, "mechanism", MECHANISMS)
         if not 0 <= float(self.kernel_share) <= 1:
             raise ValueError(f"kernel_share must be a fraction in [0, 1], got {self.kernel_share!r}")
+        _validate.one_of(self.ts_policy, "ts_policy", TS_POLICIES)
         if self.mechanism == "timesharing":
             self.policy()  # whole ticks per second and per quantum
 
     def __reduce__(self):  # a read-only mapping does not pickle: rebuild it (runs across processes)
         return (Scheduler, (self.tick_us, self.quantum_us, self.work_spec_us, self.work_shape, dict(self.ahead),
-                            self.mechanism, self.kernel_share))
+                            self.mechanism, self.kernel_share, self.ts_policy))
 
-    def policy(self):
-        """The event-driven scheduler's constants (:class:`mmperf.hosts.timesharing.Policy`) for this clock and quantum."""
+    def policy(self, kind: str | None = None):
+        """The event-driven scheduler's constants (:class:`mmperf.hosts.timesharing.Policy`) for this clock and quantum.
+
+        ``kind`` overrides ``ts_policy`` (a host's own policy).
+        """
         from mmperf.hosts.timesharing import Policy
 
         hz, q = 1e6 / self.tick_us, self.quantum_us / self.tick_us
         if abs(hz - round(hz)) > 1e-9 or abs(q - round(q)) > 1e-9:
             raise ValueError(f"the timesharing mechanism needs whole ticks per second and per quantum, "
                              f"got tick_us={self.tick_us!r}, quantum_us={self.quantum_us!r}")
-        return Policy(hz=int(round(hz)), quantum_ticks=int(round(q)))
+        return Policy(hz=int(round(hz)), quantum_ticks=int(round(q)), kind=self.ts_policy if kind is None else kind)
 
 
 @dataclass(frozen=True)
@@ -170,6 +190,9 @@ class Host:
     cpus : int, default 1
         Processors sharing the run queue (the ``timesharing`` mechanism; the SGI Challenge L of
         the paper's Sec. 6: 4). The ``binomial`` mechanism models one processor.
+    ts_policy : {'4.3bsd', 'svr4'}, optional
+        The host's time-sharing policy (``timesharing`` mechanism), overriding ``Scheduler.ts_policy``
+        (e.g. the SGI's IRIX beside SunOS 5 Suns).
 
     Raises
     ------
@@ -184,6 +207,7 @@ class Host:
     sched_class: str = "default"
     background_run_us: float | None = None
     cpus: int = 1
+    ts_policy: str | None = None
 
     def __post_init__(self):
         _validate.positive(self.specint92, "specint92")
@@ -191,6 +215,8 @@ class Host:
             raise ValueError(f"hogs (the number of CPU-bound processes, the load) must be an int >= 0, got {self.hogs!r}")
         _validate.non_negative(self.background, "background")
         check_class(self.sched_class)
+        if self.ts_policy is not None:
+            _validate.one_of(self.ts_policy, "ts_policy", TS_POLICIES)
         if self.background_run_us is not None:
             _validate.positive(self.background_run_us, "background_run_us")
         _validate.whole(self.cpus, "cpus", minimum=1)
@@ -289,7 +315,7 @@ def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.ra
     work = rng.gamma(scheduler.work_shape, mean_work / scheduler.work_shape, size=n)
     _, done = timesharing.serve(ready_us, scheduler.kernel_share * work, (1 - scheduler.kernel_share) * work,
                                 hogs=host.hogs, cpus=host.cpus, nice=NICED if host.sched_class == "niced" else 0,
-                                realtime=host.sched_class == "real-time", policy=scheduler.policy())
+                                realtime=host.sched_class == "real-time", policy=scheduler.policy(host.ts_policy))
     return {"work_us": work, "done_us": done}
 
 

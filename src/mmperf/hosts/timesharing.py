@@ -24,6 +24,20 @@ paper's Sec. 5.1):
 * a **real-time** process runs before every time-sharing process and is never
   demoted.
 
+A second policy, ``Policy(kind="svr4")``, is the **SVR4 time-sharing class** of
+SunOS 5 (Solaris 2), the scheduler of the paper's Suns (SunOS 5.4): no decay
+usage but a dispatch table ``ts_dptbl`` of 60 levels (higher is better). A
+process at level ``L`` runs for ``ts_quantum[L]``; when it uses the quantum up
+it drops to ``ts_tqexp[L]``; when it wakes from a sleep it gets
+``ts_slpret[L]``; when it has waited on the run queue for more than
+``ts_maxwait[L]`` seconds (counted once a second) it is raised to
+``ts_lwait[L]``. ``nice`` becomes the user priority adjustment ``ts_upri =
+-nice`` added to the level (clipped to 0..59: nice -19 raises by 19); the
+kernel part of a woken process runs in the SYS class (above every TS level);
+the real-time class runs above both; a ready process of a strictly higher
+priority preempts a running one. The default table is :data:`TS_DPTBL`. See
+:mod:`mmperf.hosts._svr4_core`.
+
 Two kinds of processes: a *hog* is always runnable (the paper's counter
 processes, "a process that increments a long integer variable in a tight
 loop"); a *sleeper* sleeps until a job arrives (a datagram for the receiving
@@ -38,6 +52,9 @@ References
 Claypool, Habermann & Riedl 1998, Secs. 4.1 and 5.1. Leffler, McKusick, Karels &
 Quarterman (1989), *The Design and Implementation of the 4.3BSD UNIX Operating
 System*, ch. 4.4 (process scheduling). McKusick et al. (1996), *4.4BSD*, ch. 4.4.
+Goodheart & Cox (1994), *The Magic Garden Explained* (SVR4), ch. 4; Sun Microsystems,
+*System Administration Guide* (Solaris 2.6, part 802-5750), "Timesharing Parameter
+Table" (``dispadmin -c TS -g``), https://docs.oracle.com/cd/E19504-01/802-5750/spschedapp-76757/index.html.
 """
 
 from __future__ import annotations
@@ -50,7 +67,79 @@ import pandas as pd
 from mmperf import _validate
 from mmperf.hosts import _timesharing_core as _core
 
-__all__ = ["Policy", "Process", "Schedule", "simulate", "serve"]
+__all__ = ["Policy", "Process", "Schedule", "simulate", "serve", "TS_DPTBL", "KINDS"]
+
+KINDS = ("4.3bsd", "svr4")
+"""The time-sharing policies: 4.3BSD decay usage, the SVR4 TS class."""
+
+TS_DPTBL = (
+    # ts_quantum [ms], ts_tqexp, ts_slpret, ts_maxwait [s], ts_lwait   # level
+    (200,  0, 50,     0, 50),  #  0
+    (200,  0, 50,     0, 50),  #  1
+    (200,  0, 50,     0, 50),  #  2
+    (200,  0, 50,     0, 50),  #  3
+    (200,  0, 50,     0, 50),  #  4
+    (200,  0, 50,     0, 50),  #  5
+    (200,  0, 50,     0, 50),  #  6
+    (200,  0, 50,     0, 50),  #  7
+    (200,  0, 50,     0, 50),  #  8
+    (200,  0, 50,     0, 50),  #  9
+    (160,  0, 51,     0, 51),  # 10
+    (160,  1, 51,     0, 51),  # 11
+    (160,  2, 51,     0, 51),  # 12
+    (160,  3, 51,     0, 51),  # 13
+    (160,  4, 51,     0, 51),  # 14
+    (160,  5, 51,     0, 51),  # 15
+    (160,  6, 51,     0, 51),  # 16
+    (160,  7, 51,     0, 51),  # 17
+    (160,  8, 51,     0, 51),  # 18
+    (160,  9, 51,     0, 51),  # 19
+    (120, 10, 52,     0, 52),  # 20
+    (120, 11, 52,     0, 52),  # 21
+    (120, 12, 52,     0, 52),  # 22
+    (120, 13, 52,     0, 52),  # 23
+    (120, 14, 52,     0, 52),  # 24
+    (120, 15, 52,     0, 52),  # 25
+    (120, 16, 52,     0, 52),  # 26
+    (120, 17, 52,     0, 52),  # 27
+    (120, 18, 52,     0, 52),  # 28
+    (120, 19, 52,     0, 52),  # 29
+    ( 80, 20, 53,     0, 53),  # 30
+    ( 80, 21, 53,     0, 53),  # 31
+    ( 80, 22, 53,     0, 53),  # 32
+    ( 80, 23, 53,     0, 53),  # 33
+    ( 80, 24, 53,     0, 53),  # 34
+    ( 80, 25, 54,     0, 54),  # 35
+    ( 80, 26, 54,     0, 54),  # 36
+    ( 80, 27, 54,     0, 54),  # 37
+    ( 80, 28, 54,     0, 54),  # 38
+    ( 80, 29, 54,     0, 54),  # 39
+    ( 40, 30, 55,     0, 55),  # 40
+    ( 40, 31, 55,     0, 55),  # 41
+    ( 40, 32, 55,     0, 55),  # 42
+    ( 40, 33, 55,     0, 55),  # 43
+    ( 40, 34, 55,     0, 55),  # 44
+    ( 40, 35, 56,     0, 56),  # 45
+    ( 40, 36, 57,     0, 57),  # 46
+    ( 40, 37, 58,     0, 58),  # 47
+    ( 40, 38, 58,     0, 58),  # 48
+    ( 40, 39, 58,     0, 59),  # 49
+    ( 40, 40, 58,     0, 59),  # 50
+    ( 40, 41, 58,     0, 59),  # 51
+    ( 40, 42, 58,     0, 59),  # 52
+    ( 40, 43, 58,     0, 59),  # 53
+    ( 40, 44, 58,     0, 59),  # 54
+    ( 40, 45, 58,     0, 59),  # 55
+    ( 40, 46, 58,     0, 59),  # 56
+    ( 40, 47, 58,     0, 59),  # 57
+    ( 40, 48, 58,     0, 59),  # 58
+    ( 20, 49, 59, 32000, 59),  # 59
+)
+"""The default SunOS 5 (Solaris 2.x) time-sharing dispatch table, as ``dispadmin -c TS -g`` prints it
+(RES=1000: quanta in milliseconds), transcribed from Sun's *System Administration Guide* (Solaris 2.6,
+802-5750, "Timesharing Parameter Table"; /kernel/sched/TS_DPTBL). Assumed to be the table of the
+paper's SunOS 5.4 (Solaris 2.4) too: the guide gives it as the default of the release, and the 60-level
+table with these quanta (200 ms at 0 down to 20 ms at 59) is the one of Solaris 2 generally."""
 
 
 @dataclass(frozen=True)
@@ -71,12 +160,20 @@ class Policy:
         Priority of a process woken from a socket wait (``PSOCK``), kept for its kernel part.
     fixed_load : float, optional
         Use this load average in the usage decay instead of measuring it (for closed-form checks).
+    kind : {'4.3bsd', 'svr4'}, default '4.3bsd'
+        The time-sharing policy: 4.3BSD decay usage (the constants above), or the SVR4 TS class
+        driven by ``ts_dptbl`` (``quantum_ticks``, ``recompute_ticks``, ``puser``, ``wake_pri`` and
+        ``fixed_load`` are then not used).
+    ts_dptbl : tuple of 60 (ts_quantum ms, ts_tqexp, ts_slpret, ts_maxwait s, ts_lwait), default TS_DPTBL
+        The SVR4 dispatch table (``svr4`` only).
+    ts_start_level : int, default 29
+        The TS level every process starts at (``svr4`` only; a forked process inherits its parent's).
 
     Raises
     ------
     ValueError
         If a count is not a whole number >= 1, ``wake_pri`` is not better than ``puser``,
-        or ``fixed_load`` is negative or not finite.
+        or ``fixed_load`` is negative or not finite, or the kind or the dispatch table is invalid.
     """
 
     hz: int = 100
@@ -85,8 +182,23 @@ class Policy:
     puser: int = 50
     wake_pri: int = 24
     fixed_load: float | None = None
+    kind: str = "4.3bsd"
+    ts_dptbl: tuple = TS_DPTBL
+    ts_start_level: int = 29
 
     def __post_init__(self):
+        _validate.one_of(self.kind, "kind", KINDS)
+        tbl = tuple(tuple(int(v) for v in row) for row in self.ts_dptbl)
+        if len(tbl) < 1 or any(len(r) != 5 for r in tbl):
+            raise ValueError("ts_dptbl must hold rows of 5 values (ts_quantum, ts_tqexp, ts_slpret, ts_maxwait, ts_lwait)")
+        nlev = len(tbl)
+        for lev, (q, tq, sl, mw, lw) in enumerate(tbl):
+            if q <= 0 or mw < 0 or not all(0 <= x < nlev for x in (tq, sl, lw)):
+                raise ValueError(f"ts_dptbl level {lev}: quantum must be > 0, maxwait >= 0, levels in 0..{nlev - 1}")
+        object.__setattr__(self, "ts_dptbl", tbl)
+        _validate.whole(self.ts_start_level, "ts_start_level", minimum=0)
+        if self.ts_start_level >= nlev:
+            raise ValueError(f"ts_start_level must be < {nlev}, got {self.ts_start_level!r}")
         for name in ("hz", "quantum_ticks", "recompute_ticks", "puser"):
             _validate.whole(getattr(self, name), name, minimum=1)
         _validate.whole(self.wake_pri, "wake_pri", minimum=0)
@@ -104,6 +216,13 @@ class Policy:
     def quantum_us(self) -> float:
         """Length of a round-robin quantum [µs]."""
         return self.quantum_ticks * self.tick_us
+
+    def ts_arrays(self):
+        """The dispatch table as arrays: quantum [ticks, rounded up, >= 1], tqexp, slpret, maxwait [s], lwait."""
+        a = np.array(self.ts_dptbl, dtype=np.int64).reshape(-1, 5)
+        tick_ms = 1e3 / self.hz
+        quantum = np.maximum(1, np.ceil(a[:, 0] / tick_ms - 1e-9)).astype(np.int64)
+        return quantum, a[:, 1].copy(), a[:, 2].copy(), a[:, 3].copy(), a[:, 4].copy()
 
 
 @dataclass(frozen=True)
@@ -173,7 +292,8 @@ class Schedule:
         One row per job: ``process``, ``job``, ``arrival_us``, ``start_us`` (first run),
         ``finish_us`` and ``delay_us`` (finish - arrival; NaN if unfinished at the end).
     cpu : pandas.DataFrame
-        One row per process: ``process``, ``cpu_us`` (CPU time received) and ``share`` of the run.
+        One row per process: ``process``, ``cpu_us`` (CPU time received), ``share`` of the run and
+        ``ts_level`` (the SVR4 TS level ``cpupri`` at the end; -1 under 4.3BSD).
     trace : pandas.DataFrame
         Who ran when: ``cpu``, ``process``, ``start_us``, ``end_us`` (the first ``trace_cap`` segments).
     duration_us : float
@@ -227,6 +347,11 @@ def simulate(processes, *, duration_us: float, cpus: int = 1, policy: Policy = P
     >>> s.cpu["share"].round(2).tolist()
     [0.33, 0.33, 0.33]
 
+    Under the SVR4 TS class a lone CPU hog sinks from level 29 to the bottom (ts_tqexp 29 -> 19 -> 9 -> 0):
+
+    >>> int(simulate([Process("hog", "hog")], duration_us=3e6, policy=Policy(kind="svr4")).cpu["ts_level"].iloc[0])
+    0
+
     A woken process's kernel part preempts a hog at once:
 
     >>> rx = Process("rx", "sleeper", arrivals_us=(1e6 + 7,), kernel_us=(100.0,), user_us=(0.0,))
@@ -251,7 +376,7 @@ def simulate(processes, *, duration_us: float, cpus: int = 1, policy: Policy = P
     counts = np.array([len(p.arrivals_us) for p in processes], dtype=np.int64)
     cat = lambda attr: np.array([x for p in processes for x in getattr(p, attr)], dtype=np.float64)  # noqa: E731
     job_time, job_kernel, job_user = cat("arrivals_us"), cat("kernel_us"), cat("user_us")
-    start, finish, cpu_time, trace, truncated = _run(
+    start, finish, cpu_time, trace, truncated, level = _run(
         duration_us, cpus, policy, trace_cap, hog=[p.kind == "hog" for p in processes],
         rt=[bool(p.realtime) for p in processes], nice=[p.nice for p in processes], counts=counts,
         job_time=job_time, job_kernel=job_kernel, job_user=job_user)
@@ -263,7 +388,8 @@ def simulate(processes, *, duration_us: float, cpus: int = 1, policy: Policy = P
         "arrival_us": job_time, "start_us": np.where(start < 0, np.nan, start), "finish_us": finish,
         "delay_us": finish - job_time,
     })
-    cpu = pd.DataFrame({"process": names, "cpu_us": cpu_time, "share": cpu_time / (cpus * duration_us)})
+    cpu = pd.DataFrame({"process": names, "cpu_us": cpu_time, "share": cpu_time / (cpus * duration_us),
+                        "ts_level": level})
     tr = pd.DataFrame({"cpu": trace[:, 0].astype(int), "process": [names[int(i)] for i in trace[:, 1]],
                        "start_us": trace[:, 2], "end_us": trace[:, 3]})
     _check_books(jobs, cpu, tr, duration_us=duration_us, cpus=cpus, truncated=truncated)
@@ -273,11 +399,20 @@ def simulate(processes, *, duration_us: float, cpus: int = 1, policy: Policy = P
 def _run(duration_us, cpus, policy, trace_cap, *, hog, rt, nice, counts, job_time, job_kernel, job_user):
     """Pack the processes' arrays and run the compiled event loop (both entry points share it)."""
     starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-    return _core.run_core(
+    if policy.kind == "svr4":
+        from mmperf.hosts import _svr4_core
+
+        quantum, tqexp, slpret, maxwait, lwait = policy.ts_arrays()
+        return _svr4_core.run_svr4(
+            float(duration_us), int(cpus), np.asarray(hog, dtype=np.bool_), np.asarray(rt, dtype=np.bool_),
+            -np.asarray(nice, dtype=np.int64), starts, job_time, job_kernel, job_user,
+            policy.tick_us, policy.hz, quantum, tqexp, slpret, maxwait, lwait, int(policy.ts_start_level), int(trace_cap))
+    return (*_core.run_core(
         float(duration_us), int(cpus), np.asarray(hog, dtype=np.bool_), np.asarray(rt, dtype=np.bool_),
         np.asarray(nice, dtype=np.int64), starts, job_time, job_kernel, job_user,
         policy.tick_us, policy.quantum_ticks, policy.recompute_ticks, policy.hz, policy.puser, policy.wake_pri,
-        -1.0 if policy.fixed_load is None else float(policy.fixed_load), int(trace_cap))
+        -1.0 if policy.fixed_load is None else float(policy.fixed_load), int(trace_cap)),
+        np.full(len(hog), -1, np.int64))
 
 
 def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice: int = 0, realtime: bool = False,

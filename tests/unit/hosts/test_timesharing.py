@@ -204,3 +204,92 @@ def test_serve_refuses_bad_streams_by_name():
         serve([1.0], [1.0], [1.0], nice=20)
     with pytest.raises(TypeError, match="policy"):
         serve([1.0], [1.0], [1.0], policy=None)
+
+
+# ---- the SVR4 time-sharing class (SunOS 5), Policy(kind="svr4") ----
+
+from mmperf.hosts.timesharing import TS_DPTBL, serve  # noqa: E402
+
+SVR4 = Policy(kind="svr4")
+
+
+def test_the_default_dispatch_table_is_the_solaris_one():
+    assert len(TS_DPTBL) == 60
+    assert TS_DPTBL[0] == (200, 0, 50, 0, 50) and TS_DPTBL[59] == (20, 49, 59, 32000, 59)
+    assert [TS_DPTBL[lv][0] for lv in (9, 10, 20, 30, 40, 58)] == [200, 160, 120, 80, 40, 40]
+    assert all(TS_DPTBL[lv][1] == max(0, lv - 10) for lv in range(59))
+    quantum, *_ = SVR4.ts_arrays()
+    assert quantum[0] == 20 and quantum[59] == 2  # ticks of 10 ms
+
+
+def test_a_cpu_hog_sinks_to_the_bottom_level():
+    level = simulate([Process("hog", "hog")], duration_us=3e6, policy=SVR4).cpu["ts_level"]
+    assert int(level.iloc[0]) == 0  # 29 -> 19 -> 9 -> 0 after 120 + 160 + 200 ms
+    s = simulate(_hogs(3), duration_us=60e6 + 5e5, policy=SVR4)  # half a second after a ts_update
+    assert (s.cpu["ts_level"] < 50).all()
+
+
+def test_a_sleeper_returns_at_ts_slpret():
+    arrivals = np.arange(1, 4) * 100_000.0
+    for n_jobs, level in [(1, 52), (2, 58), (3, 58)]:  # 29 -> slpret 52 -> slpret 58 -> 58
+        s = simulate([_sleeper("rx", arrivals[:n_jobs], 50.0, 500.0), *_hogs(2)], duration_us=350e3, policy=SVR4)
+        assert int(s.cpu.set_index("process").loc["rx", "ts_level"]) == level
+    # a sleeper whose user part uses a full quantum (40 ms at 58) drops to ts_tqexp[58] = 48 before it sleeps
+    s = simulate([_sleeper("rx", arrivals[:2], 50.0, [500.0, 45_000.0]), *_hogs(1)], duration_us=400e3, policy=SVR4)
+    assert int(s.cpu.set_index("process").loc["rx", "ts_level"]) == 48
+
+
+def test_a_starved_process_is_raised_after_ts_maxwait():
+    procs = [Process("high", "hog", nice=-19), Process("low", "hog")]  # high: ts_upri +19, always above low's level
+    boosted = simulate(procs, duration_us=30e6, policy=SVR4)
+    share = boosted.cpu.set_index("process")["share"]
+    assert share["low"] > 0.1  # raised to ts_lwait (50..) about once a second
+    runs = boosted.trace[boosted.trace["process"] == "low"]
+    assert float((runs["start_us"].iloc[1:].to_numpy() - runs["end_us"].iloc[:-1].to_numpy()).max()) < 1.5e6
+    never = tuple((q, tq, sl, 32000, lw) for q, tq, sl, _, lw in TS_DPTBL)
+    starved = simulate(procs, duration_us=30e6, policy=Policy(kind="svr4", ts_dptbl=never))
+    low = starved.trace[starved.trace["process"] == "low"]
+    assert low["end_us"].max() < 2e6  # it runs only while high sinks below its level (umdpri 29 + 19 -> 19), then never
+    assert starved.cpu.set_index("process").loc["low", "cpu_us"] < 0.3e6
+
+
+def test_real_time_runs_above_every_time_sharing_and_system_priority():
+    rt = simulate([Process("rt", "hog", realtime=True), *_hogs(3)], duration_us=10e6, policy=SVR4).cpu
+    assert rt.set_index("process").loc["rt", "share"] == pytest.approx(1.0)
+    arrivals = np.arange(1, 50) * 97_000.0
+    jobs = simulate([_sleeper("rx", arrivals, 150.0, 0.0), Process("rt", "hog", realtime=True)],
+                    duration_us=6e6, policy=SVR4).jobs
+    assert jobs["finish_us"].isna().all()  # its kernel part (SYS) never runs under a real-time hog
+    jobs = simulate([_sleeper("rx", arrivals, 150.0, 300.0, realtime=True), *_hogs(6)], duration_us=6e6, policy=SVR4).jobs
+    assert np.allclose(jobs["delay_us"], 450.0)
+
+
+@pytest.mark.parametrize("k", [0, 1, 6])
+def test_svr4_a_woken_kernel_part_preempts_at_once(k):
+    arrivals = np.arange(1, 200) * 97_000.0 + 13.0
+    jobs = simulate([_sleeper("rx", arrivals, 150.0, 0.0), *_hogs(k)], duration_us=25e6, policy=SVR4).jobs
+    assert np.allclose(jobs["delay_us"], 150.0)
+
+
+def test_svr4_is_deterministic_and_serve_is_simulate():
+    rng = np.random.default_rng(7)
+    arrivals = np.sort(rng.uniform(0, 20e6, 400))
+    work = rng.exponential(3_000.0, arrivals.size)
+    procs = [_sleeper("stream", arrivals, 0.3 * work, 0.7 * work), *_hogs(4)]
+    a = simulate(procs, duration_us=arrivals[-1] + 1e6, policy=SVR4)
+    b = simulate(procs, duration_us=arrivals[-1] + 1e6, policy=SVR4)
+    for x, y in ((a.jobs, b.jobs), (a.cpu, b.cpu), (a.trace, b.trace)):
+        assert x.equals(y)
+    _, finish = serve(arrivals, 0.3 * work, 0.7 * work, hogs=4, policy=SVR4)
+    assert np.array_equal(finish, a.jobs["finish_us"].to_numpy())
+
+
+def test_bad_svr4_policies_are_refused_by_name():
+    with pytest.raises(ValueError, match="kind"):
+        Policy(kind="svr5")
+    with pytest.raises(ValueError, match="ts_dptbl"):
+        Policy(kind="svr4", ts_dptbl=((200, 0, 50, 0),))
+    with pytest.raises(ValueError, match="ts_dptbl level 0"):
+        Policy(kind="svr4", ts_dptbl=((200, 3, 0, 0, 0),))
+    with pytest.raises(ValueError, match="ts_start_level"):
+        Policy(kind="svr4", ts_start_level=60)

@@ -1,12 +1,19 @@
 """The jitter chapter of Claypool, Habermann & Riedl (1998), Secs. 3-6: ``Params``, ``run`` and ``CLAIMS``.
 
+Every run's host delays come from the event-driven scheduler
+(:mod:`mmperf.hosts.timesharing`, ``Scheduler(mechanism="timesharing", ts_policy="svr4")``):
+the Suns run the SVR4 time-sharing class of SunOS 5.4 with its default dispatch
+table, the SGI (IRIX) stays on 4.3BSD decay usage (:data:`.model.TS_POLICY`); the
+receiving process is a sleeper woken by each datagram, the counter processes are
+hogs, the class is the receiver's scheduling class, the SGI has four processors.
+
 Kinds (see :data:`mmperf.claims.KINDS`): the paper's arithmetic example of the
-jitter measures and the check of Fig. 13's r on the paper's own Table 4 are ``analytic``; the per-datagram CPU work is calibrated on the
-size of the default-class variance at six counters (Fig. 10), so the ratio of
-default to real-time jitter there is ``calibrated``; the environments' background
-activity is assumed with the paper's ordering of Fig. 8 in view, so the three
-Fig. 8 claims are ``calibrated`` too; the correlations, slopes, orderings and
-reflections are ``prediction``.
+jitter measures and the check of Fig. 13's r on the paper's own Table 4 are
+``analytic``; the environments' Ethernet traffic is assumed with the paper's
+ordering of Fig. 8 in view, so the three Fig. 8 claims are ``calibrated``; the
+correlations, slopes, orderings and reflections are ``prediction`` (the
+per-datagram CPU work, calibrated under the former per-datagram draw, no longer
+sets the default-to-real-time ratio: on the scheduler nothing waits).
 """
 
 from __future__ import annotations
@@ -22,13 +29,15 @@ from mmperf import _validate
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
 from mmperf.experiments.claypool1998 import model as M
 from mmperf.hosts import timesharing
-from mmperf.hosts.cpu import Scheduler
+from mmperf.hosts.cpu import NICED, Scheduler
 from mmperf.metrics import jitter
 from mmperf.metrics.fits import grouped_fits, line_fit
 
 _DOC = {
     "reps": ("runs", "assumed: replications per experiment point"),
-    "scheduler": ("-", "4.3BSD/SunOS constants; per-datagram work calibrated (see the parameter table)"),
+    "scheduler": ("-", "mechanism 'timesharing', ts_policy 'svr4': the event-driven scheduler with SunOS 5's SVR4 TS class "
+                       "and default ts_dptbl on the Suns (hz 100: physical), 4.3BSD decay usage on the SGI (assumed); "
+                       "per-datagram work calibrated, kernel share assumed (see the parameter table)"),
     "reflection_packets": ("datagrams", "the book's: length of the Fig. 3 traces"),
     "trace_packets": ("datagrams", "the book's: length of the Figs. 8 and 12 traces"),
 }
@@ -45,7 +54,7 @@ class Params:
     """
 
     reps: int = M.REPS
-    scheduler: Scheduler = Scheduler()
+    scheduler: Scheduler = Scheduler(mechanism="timesharing", ts_policy="svr4")
     reflection_packets: int = 60
     trace_packets: int = 100
 
@@ -63,17 +72,13 @@ class Params:
 SCHEDULER_CHECK_HOST = "SPARCclassic"
 """Host of the scheduler check: the paper's Sec. 5 priority experiments."""
 
-KERNEL_SHARE = 0.3
-"""Share of a datagram's CPU work done in the kernel, at the sleep priority (assumed)."""
-
-
 def scheduler_check(*, seed: int, n_packets: int = M.N_PACKETS, period_us: float = 160_000.0,
-                    hogs=range(0, 7), scheduler: Scheduler = Scheduler()) -> tuple[pd.DataFrame, pd.DataFrame]:
+                    hogs=range(0, 7), scheduler: Scheduler = Scheduler(mechanism="timesharing", ts_policy="svr4")) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Sec. 5 experiment on an event-driven time-sharing scheduler (:mod:`mmperf.hosts.timesharing`).
 
     The receiving process sleeps until each datagram arrives (every ``period_us``), then does the
     chapter's per-datagram CPU work (the calibrated ``work_spec_us / SPECint92``, exponential; a
-    :data:`KERNEL_SHARE` of it in the kernel at the sleep priority); ``hogs`` counter processes run
+    ``scheduler.kernel_share`` of it in the kernel at the sleep priority); ``hogs`` counter processes run
     beside it. The jitter is the variance of the intervals between the ends of its work.
 
     Returns
@@ -91,11 +96,11 @@ def scheduler_check(*, seed: int, n_packets: int = M.N_PACKETS, period_us: float
     for cls in ("default", "niced", "real-time"):
         for h in hogs:
             work = rng(M.PAPER, "timesharing", cls, int(h), root=seed).exponential(scheduler.work_spec_us / spec, n_packets)
-            rx = timesharing.Process("receiver", "sleeper", nice=-19 if cls == "niced" else 0, realtime=cls == "real-time",
-                                     arrivals_us=tuple(arrivals), kernel_us=tuple(KERNEL_SHARE * work),
-                                     user_us=tuple((1 - KERNEL_SHARE) * work))
+            rx = timesharing.Process("receiver", "sleeper", nice=NICED if cls == "niced" else 0, realtime=cls == "real-time",
+                                     arrivals_us=tuple(arrivals), kernel_us=tuple(scheduler.kernel_share * work),
+                                     user_us=tuple((1 - scheduler.kernel_share) * work))
             procs = [rx] + [timesharing.Process(f"counter {i + 1}", "hog") for i in range(h)]
-            sch = timesharing.simulate(procs, duration_us=float(arrivals[-1] + 1e6))
+            sch = timesharing.simulate(procs, duration_us=float(arrivals[-1] + 1e6), policy=scheduler.policy())
             jobs = sch.jobs
             late = jobs["delay_us"] - work
             rows.append({"sched_class": cls, "hogs": int(h), "variance": jitter.variance(np.diff(jobs["finish_us"])),
@@ -200,6 +205,12 @@ def pairs(r) -> pd.DataFrame:
 def _core(r):
     p = pairs(r)
     return p[~p["involves_range"]]
+
+
+def _gaps_absdev(r) -> float:
+    """Book r of Gaps and Absdev; 0 where Gaps is the same in every run (no gaps: r undefined, no linear relation)."""
+    v = float(pairs(r).loc[lambda p: p["pair"] == "Absdev–Gaps", "book"].iloc[0])
+    return 0.0 if np.isnan(v) and r.table("runs")["gaps"].nunique() == 1 else v
 
 
 def _refl(r, i: int, col: str) -> float:
@@ -307,37 +318,44 @@ CLAIMS = (
     ClaimSpec("jitter-table2-core", quote=_T2, where="Sec. 3, Table 2",
               quantity="mean |book r - paper r| over the 10 pairs not involving Range", paper_value="Table 2",
               value=lambda r: float(_core(r)["difference"].abs().mean()), criterion=Range(0, 0.05, partly=(0, 0.1)),
-              kind="prediction", expected="reproduced"),
+              kind="prediction", expected="not_reproduced",
+              note="On the scheduler no run has a gap with a 250 ms buffer, so Gaps is constant and its pairs are undefined; "
+                   "the mean is over the other pairs. On the SVR4 Suns it is 0.1003, just past the partly band's 0.1 "
+                   "(0.0997 on 4.3BSD): a boundary case. The two policies differ in 8 of the 520 Sun runs, in their "
+                   "first 15 datagrams, where 4.3BSD's start-up (counters without usage yet) holds the receiver longer."),
     ClaimSpec("jitter-table2-well", quote=_T2, where="Sec. 3",
               quantity="fraction of the 9 pairs other than Range and Gaps-Absdev with book r in [0.72, 0.99] (rounded)",
               paper_value="0.72-0.99",
               value=lambda r: float(_core(r).query("pair != 'Absdev–Gaps'")["book"].round(2).between(0.72, 0.99).mean()),
               criterion=Holds("every such pair has r in [0.72, 0.99]", required=1.0, partly=0.5), kind="prediction",
-              expected="reproduced"),
+              expected="partly",
+              note="The Gaps pairs are undefined on the scheduler (no run has a gap), so they count as outside the band."),
     ClaimSpec("jitter-table2-range", quote="Range does not correlate well with any of the other jitter measures",
               where="Sec. 3, Table 2", quantity="largest correlation of Range with another measure", paper_value="0.21-0.34",
               value=lambda r: float(pairs(r).loc[lambda p: p["involves_range"], "book"].max()),
-              criterion=Range(-1, 0.5, partly=(-1, 0.7)), kind="prediction", expected="not_reproduced",
-              note="In the book's scheduler the longest interarrival is a quantum wait, which grows with load like the "
-                   "variance; the paper's weak correlation suggests rare stalls unrelated to load that the model does not contain."),
+              criterion=Range(-1, 0.5, partly=(-1, 0.7)), kind="prediction", expected="partly",
+              note="On the scheduler the longest interarrival of a run comes from the network (a daytime burst, the netperf "
+                   "backlog) and the work's own tail, as the variance does; the paper's weaker correlation suggests rare "
+                   "stalls unrelated to load that the model does not contain."),
     ClaimSpec("jitter-table2-gaps-absdev", quote="Gaps does not correlate well with Absolute Deviation",
               where="Sec. 3, Table 2", quantity="book r of Gaps and Absdev", paper_value="0.66",
-              value=lambda r: float(pairs(r).loc[lambda p: p["pair"] == "Absdev–Gaps", "book"].iloc[0]),
-              criterion=Range(-1, 0.72), kind="prediction", expected="not_reproduced",
-              note="Re-judged (issue 16): the paper calls 0.72 'correlate well', so 'does not correlate well' is r below 0.72; "
-                   "the former band 0.66 +- 0.1 let a pair that correlates well by the paper's own words pass."),
+              value=_gaps_absdev, criterion=Range(-1, 0.72), kind="prediction", expected="reproduced",
+              note="Re-judged (issue 16): the paper calls 0.72 'correlate well', so 'does not correlate well' is r below 0.72. "
+                   "Reproduced only in a degenerate sense: on the scheduler almost no run has a gap with a 250 ms buffer (none "
+                   "under the book's seed, where Gaps is constant and its r undefined, counted as 0; r of about 0.005 under "
+                   "the other seeds), so Gaps carries no information about Absdev."),
     ClaimSpec("jitter-reflection-160",
               quote="When the packet first packet arrives late in the 160,000 stream, the subsequent packet arrives an equal amount early",
               where="Sec. 3, Fig. 3", quantity="mean fraction of a late excess given back by the next packet, 160 ms stream",
               paper_value="about 1 (an equal amount)", value=lambda r: _refl(r, 0, "reflection"),
-              criterion=Range(0.8, 1.2, partly=(0.5, 1.5)), kind="prediction", expected="partly",
-              note="Delays of one or more 100 ms quanta exceed even the 160 ms period at times, so part of the reflection "
-                   "is truncated there too."),
+              criterion=Range(0.8, 1.2, partly=(0.5, 1.5)), kind="prediction", expected="reproduced"),
     ClaimSpec("jitter-reflection-30",
               quote="when a packet arrives late in the 30,000 stream, the subsequent packet arrives almost immediately, being unable to reflect an equal amount",
               where="Sec. 3, Fig. 3", quantity="mean fraction given back, 30 ms stream", paper_value="well below 1",
               value=lambda r: _refl(r, 1, "reflection"), criterion=Range(0, 0.5, partly=(0, 0.8)), kind="prediction",
-              expected="reproduced"),
+              expected="partly",
+              note="On the scheduler the receiver is never held behind the counters, so its late datagrams are late by "
+                   "the work's tail, shorter than 30 ms, and most of them can still be given back."),
     ClaimSpec("jitter-reflection-variance", quote="Mathematically, the top stream will have a larger variance",
               where="Sec. 3", quantity="variance of the 160 ms stream over that of the 30 ms stream", paper_value="> 1",
               value=lambda r: _refl(r, 0, "variance") / _refl(r, 1, "variance"),
@@ -349,55 +367,70 @@ CLAIMS = (
       for cid, key, fig, exp in [("jitter-fig4-r", "fig4_r", "Fig. 4", "size-rate"), ("jitter-fig5-r", "fig5_r", "Fig. 5", "rate")]],
     ClaimSpec("jitter-fig6-r", quote="The correlation coefficient is 0.98", where="Fig. 6",
               quantity="r of load and variance, SLC", paper_value="0.98", value=_slc_r,
-              criterion=Tolerance(0.98, abs=0.02), kind="prediction", expected="reproduced"),
+              criterion=Tolerance(0.98, abs=0.02), kind="prediction", expected="not_reproduced",
+              note="On the scheduler a receiver that needs about 1 % of the processor keeps a better decay-usage priority than "
+                   "every counter and preempts one at once on each wake-up: the counters do not change its delays, so the "
+                   "variance does not grow with load."),
     ClaimSpec("jitter-fig7-r-min", quote="The correlation coefficients range from 0.97 to 0.99", where="Fig. 7",
               quantity="lowest r over the four workstations", paper_value="0.97",
               value=lambda r: float(fits(r, "processor-load", "workstation")["r"].min()),
-              criterion=Range(0.96, 0.99, partly=(0.93, 1.0)), kind="prediction", expected="reproduced"),
+              criterion=Range(0.96, 0.99, partly=(0.93, 1.0)), kind="prediction", expected="not_reproduced",
+              note="On the scheduler a receiver that needs about 1 % of the processor keeps a better decay-usage priority than "
+                   "every counter and preempts one at once on each wake-up: the counters do not change its delays, so the "
+                   "variance does not grow with load."),
     ClaimSpec("jitter-fig7-r-max", quote="The correlation coefficients range from 0.97 to 0.99", where="Fig. 7",
               quantity="highest r over the four workstations", paper_value="0.99",
               value=lambda r: float(fits(r, "processor-load", "workstation")["r"].max()),
-              criterion=Range(0.97, 1.0, partly=(0.93, 1.0)), kind="prediction", expected="reproduced"),
+              criterion=Range(0.97, 1.0, partly=(0.93, 1.0)), kind="prediction", expected="not_reproduced",
+              note="On the scheduler a receiver that needs about 1 % of the processor keeps a better decay-usage priority than "
+                   "every counter and preempts one at once on each wake-up: the counters do not change its delays, so the "
+                   "variance does not grow with load."),
     ClaimSpec("jitter-fig7-slopes", quote="The slopes of the least squares line fits decrease as the processors get more powerful",
               where="Sec. 4.2, Fig. 7", quantity="slopes strictly decreasing in SPECint92 order", paper_value="decreasing",
               value=lambda r: bool(np.all(np.diff(fits(r, "processor-load", "workstation")["slope"]) < 0)),
               criterion=Holds("slope(SLC) > slope(IPC) > slope(IPX) > slope(Sparc 5)"), kind="prediction",
-              expected="reproduced"),
+              expected="not_reproduced",
+              note="The slopes are zero within their intervals on every workstation (no load dependence on the scheduler), "
+                   "so their order is noise."),
     ClaimSpec("jitter-hyp1-load", quote="we conclude that jitter increases with processor load", where="Sec. 4.2",
               quantity="fraction of workstations whose slope's 95 % interval is above zero", paper_value="all",
               value=lambda r: float((fits(r, "processor-load", "workstation")["slope_low"] > 0).mean()),
-              criterion=Holds("positive slope, interval excluding zero"), kind="prediction", expected="reproduced"),
+              criterion=Holds("positive slope, interval excluding zero"), kind="prediction", expected="not_reproduced",
+              note="On the scheduler a receiver that needs about 1 % of the processor keeps a better decay-usage priority than "
+                   "every counter and preempts one at once on each wake-up: the counters do not change its delays, so the "
+                   "variance does not grow with load."),
     ClaimSpec("jitter-fig7-meet", quote="In Figure 7, the lines come to nearly the same point at a processor load of 1",
               where="Sec. 4.3", quantity="load at which the four fitted lines are closest together", paper_value="about 1",
               value=lambda r: M.closest_approach(fits(r, "processor-load", "workstation")),
               criterion=Range(0.5, 1.5, partly=(0.25, 2.0)), kind="prediction", expected="not_reproduced",
               note="Re-judged (issue 16): the former partly band (0-2) began at zero load, where lines with nearly equal "
-                   "intercepts always meet, so it could not fail. The book's lines meet at zero load: with no counters the "
-                   "processors differ little."),
+                   "intercepts always meet, so it could not fail. On the scheduler the lines are flat and nearly "
+                   "parallel, so they are closest at an end of the range."),
     ClaimSpec("jitter-fig8-order",
               quote="The amount of jitter in this case is noticeably less ... This nearly flat line represents a multimedia stream that is almost jitter-free",
               where="Sec. 4.3, Fig. 8",
               quantity="fraction of the orderings dedicated < single-night < {multi-day, multi-night, single-day} that hold (mean variance)",
               paper_value="all hold", value=_fig8_order, criterion=Holds("dedicated quietest, single-user night next"),
               kind="calibrated", expected="reproduced",
-              note="The environments' background activity is assumed, with the paper's ordering in view (issue 16): calibrated."),
+              note="The environments' Ethernet traffic is assumed with the paper's ordering in view (issue 16): calibrated. "
+                   "On the scheduler the hosts run no daemons, so the order comes from the traffic alone."),
     ClaimSpec("jitter-fig8-night", quote="The amount of jitter at night appears no better than the amount of jitter during the day",
               where="Sec. 4.3", quantity="variance multi-user night / multi-user day", paper_value="about 1 (no better)",
               value=lambda r: environment_variance(r)["multi-user, night"] / environment_variance(r)["multi-user, day"],
               criterion=Range(1 / NOISE, NOISE, partly=(1 / NOISE**2, NOISE**2)), kind="calibrated",
               expected="not_reproduced",
               note="Re-judged (issue 16): 'no better' is a ratio within the paper's own noise, 1.18 (partly: within 1.18²), "
-                   "not the former 0.4-2.5. In the book the multi-user host and the daytime Ethernet each add jitter, so removing one source helps "
-                   "somewhat; the environments are assumed with the paper's ordering in view."),
+                   "not the former 0.4-2.5. In the book the night's quieter Ethernet (2 % against 10 % utilization, assumed) "
+                   "removes most of the jitter, which on the scheduler comes from the network."),
     ClaimSpec("jitter-fig8-single",
               quote="the amount of jitter in single-user mode appears no better than the amount of jitter in multi-user mode",
               where="Sec. 4.3", quantity="variance single-user day / multi-user day", paper_value="about 1 (no better)",
               value=lambda r: environment_variance(r)["single-user, day"] / environment_variance(r)["multi-user, day"],
               criterion=Range(1 / NOISE, NOISE, partly=(1 / NOISE**2, NOISE**2)), kind="calibrated",
-              expected="not_reproduced",
+              expected="reproduced",
               note="Re-judged (issue 16): 'no better' is a ratio within the paper's own noise, 1.18 (partly: within 1.18²), "
-                   "not the former 0.4-2.5; the book's single-user host is quieter. The environments are assumed with the "
-                   "paper's ordering in view."),
+                   "not the former 0.4-2.5. On the scheduler the hosts run no daemons, so single- and multi-user mode are the "
+                   "same host and the ratio is 1 by construction, not by measurement."),
     ClaimSpec("jitter-fig9-r", quote="The correlation coefficient is 0.98", where="Fig. 9",
               quantity="r of SPECint92 and 1/variance, isolated network, over runs", paper_value="0.98", value=_fig9_r,
               criterion=Tolerance(0.98, abs=0.02), kind="prediction", expected="reproduced"),
@@ -405,34 +438,42 @@ CLAIMS = (
               quantity="|real-time slope| / default slope", paper_value="about 0",
               value=lambda r: abs(fits(r, "priority", "sched_class").loc["real-time", "slope"])
               / fits(r, "priority", "sched_class").loc["default", "slope"],
-              criterion=Range(0, 0.02, partly=(0, 0.05)), kind="prediction", expected="reproduced"),
+              criterion=Range(0, 0.02, partly=(0, 0.05)), kind="prediction", expected="not_reproduced",
+              note="On the scheduler every class's line is flat (the receiver never waits behind the counters), so the "
+                   "real-time line is flat but no flatter than the default one."),
     ClaimSpec("jitter-gentler", quote="Both nice and real-time priorities have significantly gentler slopes than default priority",
               where="Sec. 5.2", quantity="both slopes' 95 % intervals below the default slope's interval", paper_value="yes",
               value=lambda r: bool(max(fits(r, "priority", "sched_class").loc[["niced", "real-time"], "slope_high"])
                                    < fits(r, "priority", "sched_class").loc["default", "slope_low"]),
               criterion=Holds("upper bounds of niced and real-time slopes < lower bound of default slope"),
-              kind="prediction", expected="reproduced"),
+              kind="prediction", expected="not_reproduced", note="On the scheduler every class's line is flat (the receiver never waits behind the counters), so the "
+                   "real-time line is flat but no flatter than the default one."),
     ClaimSpec("jitter-default-zero", quote="default priority which intersects the x-axis around a load of one", where="Sec. 5.2",
               quantity="x-intercept of the default line (load)", paper_value="about 1",
               value=lambda r: float(fits(r, "priority", "sched_class").loc["default", "x_intercept"]),
-              criterion=Tolerance(1.0, abs=0.5), kind="prediction", expected="reproduced"),
+              criterion=Tolerance(1.0, abs=0.5), kind="prediction", expected="not_reproduced",
+              note="A flat line has no meaningful x-intercept: on the scheduler the default line's slope is zero within its "
+                   "interval."),
     ClaimSpec("jitter-niced-zero", quote="the line for nice priority intersects the x-axis at about a load of two",
               where="Sec. 5.2", quantity="x-intercept of the niced line (load)", paper_value="about 2",
               value=lambda r: float(fits(r, "priority", "sched_class").loc["niced", "x_intercept"]),
               criterion=Tolerance(2.0, abs=0.5), kind="prediction", expected="not_reproduced",
-              note="In the book a niced process is overtaken in proportion to the counters, so its line is nearly "
-                   "proportional to load and sits on the environment's jitter; nothing in the mechanism delays the onset "
-                   "to a load of two."),
+              note="On the scheduler the niced line is flat like the others (a niced receiver never waits either), so "
+                   "it has no meaningful x-intercept."),
     ClaimSpec("jitter-niced-light",
               quote="even under light loads, nice priority processes reduce jitter as opposed to default priority processes",
               where="Sec. 5.2", quantity="mean variance, niced < default at one counter process", paper_value="yes",
               value=lambda r: bool(_priority_mean(r, 1)["niced"] < _priority_mean(r, 1)["default"]),
-              criterion=Holds("niced below default at one counter"), kind="prediction", expected="reproduced"),
+              criterion=Holds("niced below default at one counter"), kind="prediction", expected="not_reproduced",
+              note="On the scheduler niced and default receivers are served alike (both preempt at once), so which mean is "
+                   "lower at one counter is noise."),
     ClaimSpec("jitter-hyp2", quote="Real-time priorities significantly reduce jitter as processor load increases",
               where="Sec. 5.3", quantity="default / real-time variance at six counter processes", paper_value="large",
               value=lambda r: float(_priority_mean(r, 6)["default"] / _priority_mean(r, 6)["real-time"]),
-              criterion=Range(10, 1e12, partly=(3, 1e12)), kind="calibrated", expected="reproduced",
-              note="The per-datagram work is calibrated on the size of the default variance at six counters."),
+              criterion=Range(10, 1e12, partly=(3, 1e12)), kind="prediction", expected="not_reproduced",
+              note="On the scheduler the default receiver does not wait behind six counters either, so the ratio is about "
+                   "1. (Under the former per-datagram draw the work was calibrated on this default variance; the "
+                   "scheduler does not reach it.)"),
     ClaimSpec("jitter-fig12-idle", quote='The three "no load" lines are almost indistinguishable', where="Sec. 6.2, Fig. 12",
               quantity="largest / smallest idle-network variance over the three networks", paper_value="about 1",
               value=lambda r: float(network_variance(r)[False].max() / network_variance(r)[False].min()),
@@ -443,16 +484,15 @@ CLAIMS = (
                        "(one-sided Welch t-test over the runs, 5 %)",
               paper_value="both (Table 4: 411, 58, 29)", value=_hyp3,
               criterion=Holds("variance falls significantly with each step of bandwidth under load"),
-              kind="prediction", expected="partly",
-              note="Re-judged (issue 16): the paper's word is 'significantly', and its own Fibre Channel and HIPPI differ by a "
-                   "factor 2.0, beyond its noise of 1.18; the book's loaded Fibre Channel is above HIPPI by about 1.2 with "
-                   "overlapping runs, so only the Ethernet step counts."),
+              kind="prediction", expected="reproduced",
+              note="Re-judged (issue 16): the paper's word is 'significantly', so an ordering counts only if significant "
+                   "over the runs. On the four-processor SGI hosts of the scheduler both steps are."),
     ClaimSpec("jitter-fig13-r", quote="The correlation coefficient is 0.98", where="Sec. 6.2, Fig. 13",
               quantity="r of bandwidth and 1/(mean variance) on loaded networks, three points as in the paper",
               paper_value="0.98", value=lambda r: line_fit(fig13_points(r)["mbps"], fig13_points(r)["inv_var"]).r,
               criterion=Tolerance(0.98, abs=0.02), kind="prediction", expected="not_reproduced",
-              note="In the book the loaded Fibre Channel and HIPPI runs are already down at the hosts' own jitter, so "
-                   "1/variance stops rising with bandwidth after 266 Mb/s."),
+              note="In the book the loaded Fibre Channel and HIPPI runs come down towards the hosts' own jitter, so "
+                   "1/variance rises less than in proportion to the bandwidth after 266 Mb/s (r 0.93-0.95 over the seeds)."),
     ClaimSpec("jitter-fig13-table4-r",
               quote="The correlation coefficient is 0.98, indicating that there is a strong inverse relationship between jitter and network bandwidth",
               where="Sec. 6.2, Fig. 13; checked on Table 4 (Sec. 8.2)",

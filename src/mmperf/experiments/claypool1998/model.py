@@ -20,7 +20,8 @@ import numpy as np
 import pandas as pd
 
 from mmperf import papers
-from mmperf.hosts.cpu import Host, Scheduler, load_average
+from mmperf.hosts.cpu import NICED, Host, Scheduler, load_average
+from mmperf.hosts.timesharing import Policy
 from mmperf.media.periodic import PeriodicStream, _simulate, simulate
 from mmperf.metrics import jitter
 from mmperf.networks.lan import NETWORKS, Traffic
@@ -74,6 +75,12 @@ CPUS = {"SGI Challenge L": 4}
 """Processors per host where more than one: Sec. 6.1, "We used 4 processor SGI Challenge L workstations" (paper).
 Used by the ``timesharing`` host mechanism; the ``binomial`` one models a single processor."""
 
+TS_POLICY = {"SGI Challenge L": "4.3bsd"}
+"""Time-sharing policy of a host where it differs from the scheduler's (``Host.ts_policy``): the Suns
+run SunOS 5.4 (the SVR4 TS class, the jitter chapter's ``Scheduler(ts_policy="svr4")``); the SGI's
+IRIX 5.3 is kept on the 4.3BSD decay-usage policy (an approximation: IRIX's own scheduler is not
+modelled, and on four processors the counters hardly matter)."""
+
 WORKSTATIONS = ["SLC", "IPC", "IPX", "Sparc 5"]
 """The four Sun workstations of Sec. 4 (Table 3)."""
 
@@ -82,13 +89,35 @@ PARAMETERS = pd.DataFrame([
     ("audio size", SETUP["audio_size"], "bytes", "paper", "Sec. 3"),
     ("gaps buffer", SETUP["gaps_buffer"], "us", "paper", "Sec. 3, after Naylor & Kleinrock"),
     ("compensation buffers", SETUP["fig16_max_buffer"] * 1000, "us", "paper", "Sec. 8.1: buffers 0 to 250 ms"),
-    ("clock tick", Scheduler().tick_us, "us", "physical", "4.3BSD/SunOS hz = 100 (the paper's [32])"),
-    ("time-sharing quantum", Scheduler().quantum_us, "us", "physical", "4.3BSD round-robin every 100 ms ([32])"),
+    ("host mechanism", "timesharing", "-", "book",
+     "each host's stream process is a sleeper on the event-driven scheduler (mmperf.hosts.timesharing)"),
+    ("time-sharing policy, Suns", "svr4", "-", "physical",
+     "SunOS 5.4 (Sec. 5.1): the SVR4 TS class with the default Solaris 2 ts_dptbl (60 levels; quantum 200 ms at level 0 "
+     "to 20 ms at 59; ts_tqexp, ts_slpret, ts_maxwait, ts_lwait; Sun, System Administration Guide 802-5750)"),
+    ("time-sharing policy, SGI Challenge L", TS_POLICY["SGI Challenge L"], "-", "assumed",
+     "IRIX 5.3's scheduler not modelled: 4.3BSD decay usage on four processors"),
+    ("clock tick", Scheduler().tick_us, "us", "physical", "hz = 100 (SunOS 5, and 4.3BSD, the paper's [32])"),
+    ("SVR4 start level / ts_upri of a nice value", "29 / -nice", "-", "assumed",
+     "a new TS process inherits its parent's level (mid-table assumed); nice -19 adds 19 to the level (clipped to 59)"),
+    ("SVR4 kernel part of a woken process", "SYS class", "-", "physical",
+     "a process woken from a socket sleep runs its kernel part at its sleep priority, above every TS level"),
+    ("4.3BSD time-sharing quantum (SGI)", Scheduler().quantum_us, "us", "physical", "4.3BSD roundrobin every 100 ms ([32])"),
+    ("4.3BSD priority recomputation (SGI)", Policy().recompute_ticks * Scheduler().tick_us, "us", "physical",
+     "the running process's usrpri every 4 ticks, everyone's (and the estcpu decay 2L/(2L+1)) once a second ([32])"),
+    ("4.3BSD PUSER / PSOCK (SGI)", f"{Policy().puser} / {Policy().wake_pri}", "-", "physical",
+     "4.3BSD param.h; a woken process's kernel part runs at PSOCK, before every user-mode process ([32])"),
+    ("nice of the niced class", NICED, "-", "paper", "Sec. 5.1: setpriority(-19)"),
+    ("real-time class", "before every time-sharing and system process", "-", "paper",
+     "Sec. 5.1: a runnable real-time process runs before any other (SVR4: RT above SYS above TS)"),
+    ("processors, SGI Challenge L", CPUS["SGI Challenge L"], "processors", "paper", "Sec. 6.1: 4 processor SGI Challenge L workstations"),
+    ("processors, Sun workstations", 1, "processors", "physical", "the SLC, IPC, IPX, Sparc 5 and SPARCclassic are uniprocessors"),
     ("per-datagram CPU work x SPECint92", Scheduler().work_spec_us, "us", "calibrated",
-     "on one scale: default-class variance at six counters on the SPARCclassic of the order of Fig. 10's axis (bound 3.5e10 us^2; book mean 1.8e10)"),
-    ("competitor ahead, default", Scheduler().ahead["default"], "probability", "assumed", "decay-usage priority: a coin flip"),
-    ("competitor ahead, niced", Scheduler().ahead["niced"], "probability", "assumed", "better user-mode priority (Sec. 5.1)"),
-    ("competitor ahead, real-time", Scheduler().ahead["real-time"], "probability", "paper", "Sec. 5.1: real-time runs before any other process"),
+     "exponential; calibrated under the former per-datagram draw on one scale (default-class variance at six counters "
+     "on the SPARCclassic of the order of Fig. 10's axis) and kept: on the scheduler it sets the hosts' own spread (Fig. 9)"),
+    ("share of that work in the kernel", Scheduler().kernel_share, "fraction", "assumed",
+     "receive path at the sleep priority (SYS / PSOCK); the rest in user mode"),
+    ("other processes on the hosts", 0, "processes", "book", "no daemons are modelled: multi- and single-user hosts are the same; "
+     "the environments differ only in their Ethernet traffic"),
     ("TCP window of netperf", Traffic().window_bytes, "bytes", "physical", "largest TCP window without window scaling"),
     ("SPARCclassic SPECint92", SPECINT92["SPARCclassic"], "SPECint92", "physical", "Sec. 5 host; not stated in the paper"),
     ("SGI Challenge L SPECint92", SPECINT92["SGI Challenge L"], "SPECint92", "assumed", "Sec. 6 host; not stated in the paper"),
@@ -174,9 +203,11 @@ class RunConfig:
         e = self.env()
         spec = SPECINT92[self.workstation]
         cpus = CPUS.get(self.workstation, 1)
-        sender = Host(self.workstation, spec, hogs=0, background=e.background, sched_class=self.sched_class, cpus=cpus)
+        pol = TS_POLICY.get(self.workstation)
+        sender = Host(self.workstation, spec, hogs=0, background=e.background, sched_class=self.sched_class, cpus=cpus,
+                      ts_policy=pol)
         receiver = Host(self.workstation, spec, hogs=self.hogs, background=e.background, sched_class=self.sched_class,
-                        cpus=cpus)
+                        cpus=cpus, ts_policy=pol)
         return sender, receiver
 
     def traffic(self) -> Traffic:
@@ -229,10 +260,14 @@ def traces(points: list[RunConfig] | None = None, *, reps: int = REPS) -> pd.Dat
                       for c in pts for r in range(reps)], ignore_index=True)
 
 
-def reported_load(config: RunConfig, rep: int, *, root: int | None = None) -> float:
-    """The load ``w`` reports at the end of run ``rep`` of ``config`` (deterministic)."""
+def reported_load(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler(), root: int | None = None) -> float:
+    """The load ``w`` reports at the end of run ``rep`` of ``config`` (deterministic).
+
+    With the ``timesharing`` mechanism the hosts run no other processes, so the run queue holds
+    the counters alone; with ``binomial`` also the environment's background."""
     _, receiver = config.hosts()
-    return load_average(hogs=receiver.hogs, background=receiver.background,
+    background = 0.0 if scheduler.mechanism == "timesharing" else receiver.background
+    return load_average(hogs=receiver.hogs, background=background,
                         duration_s=config.stream().duration_s, rng=rng(PAPER, "w", config.point, rep, root=root))
 
 
@@ -268,7 +303,12 @@ def grid() -> list[RunConfig]:
 
 
 TABLE4_HOGS = 1
-"""Counter processes on the receiving SGI for the 'loaded processor' runs of Table 4 (assumed)."""
+"""Counter processes on the receiving SGI for the 'loaded processor' runs of Table 4 (assumed: the paper
+says only that the processor jitter is "as obtained in results from Section 4", Sec. 8.2, where one to
+six counters ran). Used by the quality chapter's Table 4, still on the ``binomial`` mechanism (one
+processor). On the ``timesharing`` mechanism the count hardly matters: the SGI's four processors absorb
+three counters, and the light receiver preempts the rest, so the processor column is the idle SGI's
+(about 0.9 ms² for 0 to 6 counters, against the paper's 501-591)."""
 
 
 def table4_grid() -> list[RunConfig]:
@@ -307,7 +347,7 @@ def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Schedule
             b = jitter.DEFAULT_BUFFERS_US
             best = planning.optimal_buffer(pd.DataFrame({"buffer_us": b, "dropped_pct": jitter._dropped_pct(late, b)}))
             rows.append({**asdict(c), "rep": rep, "specint92": SPECINT92[c.workstation],
-                         "mbps": NETWORKS[c.network].mbps, "load": reported_load(c, rep, root=root), **m.to_dict(),
+                         "mbps": NETWORKS[c.network].mbps, "load": reported_load(c, rep, scheduler=scheduler, root=root), **m.to_dict(),
                          "buffer_us": best["buffer_us"], "dropped_pct": best["dropped_pct"],
                          "dropped_100ms_pct": 100.0 * float((late > 100_000).mean()), "no_drop_buffer_us": float(late.max())})
     return pd.DataFrame(rows)
