@@ -77,7 +77,7 @@ test: book chromium ns2
 	NPY_DISABLE_CPU_FEATURES="$(NPY_LOWERED_DISPATCH)" \
 	  $(BIN)/python -m pytest -p no:cacheprovider --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
 
-bench: $(STAMP)
+bench: $(STAMP) ns2
 	$(BIN)/python -m mmperf.book bench $(if $(REPEAT),--repeat $(REPEAT))
 
 # The whole book as one PDF, printed by the same local Chromium (no network).

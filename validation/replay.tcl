@@ -3,8 +3,9 @@
 #   ns replay.tcl <transport> <schedule> <trace> <bandwidth_mbps> <delay_s> <queue_limit>
 #                 <error_rate> <loss_start_1_s> <loss_start_2_s> <seed> <t_end_s>
 #
-# transport: "tcp" (FullTcp over the first path) or "sctp" (one association over both
-# paths, new data on the first). <schedule> holds one line per packet of the book:
+# transport: "tcp" (FullTcp over the first path), "sctp" (one association over both
+# paths, new data on the first), "cmt" (CMT-SCTP over both) or "udp" (the book's RTP: one
+# datagram per packet on the first path; used by `make bench`). <schedule> holds one line per packet of the book:
 # "<send time [s]> <payload bytes>", in sending order; each is written to the agent at its
 # time (one send per packet). The topology is the book's (mmperf.networks.packetsim):
 # two duplex links of B Mb/s, 5 ms, drop-tail, between the interface nodes of the two
@@ -122,8 +123,19 @@ if {$transport eq "tcp"} {
     set app [new Application]
     $app attach-agent $src
     proc write {bytes} { global app; $app send $bytes }
+} elseif {$transport eq "udp"} {
+    # The book's RTP: each packet one datagram on the first path, its size the payload plus
+    # the 40 header bytes the book counts (IPv4 20, UDP 8, RTP 12); packetSize_ above every
+    # packet, so one send is one datagram.
+    set src [new Agent/UDP]
+    $src set packetSize_ 2000
+    set dst [new Agent/Null]
+    $ns attach-agent $s1 $src
+    $ns attach-agent $r1 $dst
+    $ns connect $src $dst
+    proc write {bytes} { global src; $src send [expr {$bytes + 40}] }
 } else {
-    puts stderr "transport must be tcp, sctp or cmt, got $transport"
+    puts stderr "transport must be tcp, sctp, cmt or udp, got $transport"
     exit 2
 }
 

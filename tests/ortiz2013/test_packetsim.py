@@ -55,15 +55,44 @@ def test_bad_network_parameters():
         simulate_link([1.0, 0.5], [100, 100], bandwidth_mbps=10)
 
 
-def test_compiled_link_matches_an_independent_simpy_model():
-    from mmperf.benchmarks import ortiz2013 as bench
+def _poisson_workload(n, *, rate_mbps, load, seed):
+    g = np.random.default_rng(seed)
+    sizes = g.integers(200, 1501, n)
+    times = np.cumsum(g.exponential(sizes.mean() * 8 / (rate_mbps * 1e6) / load, n))
+    return times, sizes
 
-    times, sizes, seed = bench._workload(3000)
-    unif = np.random.default_rng(seed).random((2, 3000))
-    arrive, events = bench.simpy_link(times, sizes, unif[0])
-    r = simulate_link(times, sizes, bandwidth_mbps=bench.RATE_MBPS, delay_s=bench.DELAY_S,
-                      queue_limit=bench.QUEUE_LIMIT, loss_rate=bench.LOSS, seed=seed)
+
+def test_compiled_link_matches_an_independent_simpy_model():
+    from mmperf.benchmarks.ortiz2013 import simpy_cell
+
+    times, sizes = _poisson_workload(3000, rate_mbps=30, load=1.1, seed=11)
+    r = simulate_link(times, sizes, bandwidth_mbps=30, queue_limit=50, loss_rate=0.01, seed=5)
+    net = Network(30, queue_limit=50, loss_rate=0.01, loss_start_s=(0.0, 0.0))
+    unif = np.random.default_rng(5).random((2, 3000))
+    arrive, events = simpy_cell(times, sizes, np.zeros(3000, np.int64), net, unif)
     assert r.queue_drops > 0 and r.error_drops > 0
     np.testing.assert_array_equal(arrive >= 0, r.arrive >= 0)
-    np.testing.assert_allclose(arrive[arrive >= 0], r.arrive[r.arrive >= 0])
+    np.testing.assert_allclose(arrive[arrive >= 0], r.arrive[r.arrive >= 0], rtol=0, atol=1e-12)
     assert events == r.events
+
+
+def test_rtp_engine_matches_the_simpy_model_on_two_paths_with_loss_onsets():
+    """The benchmark's SimPy cell and the RTP engine deliver the same packets at the same times,
+    with the layers split over both links and losses switched on mid-run on each."""
+    from mmperf.benchmarks.ortiz2013 import simpy_cell
+    from mmperf.transports import rtp
+    from mmperf.transports._common import uniforms
+
+    n = 4000
+    times, sizes = _poisson_workload(n, rate_mbps=10, load=2.0, seed=12)
+    layers = np.random.default_rng(13).integers(0, 2, n)
+    net = Network(10, queue_limit=20, loss_rate=0.02, loss_start_s=(0.2, 0.4))
+    cfg = rtp.RtpConfig(layer_paths=(0, 1))
+    res = rtp.run(times, sizes, layers, net, cfg, seed=9)
+    arrive, events = simpy_cell(times, sizes + rtp.HEADER_BYTES, layers, net, uniforms(9, n + 1))
+    lc = res.link_counters
+    assert (lc["queue_drops"] > 0).all() and (lc["error_drops"] > 0).all()
+    ok = res.deliver_time >= 0
+    np.testing.assert_array_equal(arrive >= 0, ok)
+    np.testing.assert_allclose(arrive[ok], res.deliver_time[ok], rtol=0, atol=1e-12)
+    assert events == n + ok.sum()
