@@ -22,7 +22,7 @@ import numpy as np
 
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
 from mmperf.experiments.huynh1994.model import (
-    CONFIG, FRAME_RATES, MIXINGS, MODES, SYSTEMS, file_share_closed_form,
+    CONFIG, FRAME_RATES, MIXINGS, MODES, SYSTEMS, file_share_closed_form, summarize,
 )
 
 _NOT_FITTED = "Predicted: no parameter is fitted on this number."
@@ -325,11 +325,9 @@ def _stage_min(r, f: int) -> float:
 
 
 def _file_alone(r):
-    from mmperf.metrics.replications import summarize_replications
-
     s = r.table("single")
     s = s[(s["stream"] == "file-only") & (s["component"] == "total")]
-    return summarize_replications(s, by=["system", "mode"], value="mean").set_index(["system", "mode"])
+    return summarize(s, by=["system", "mode"], value="mean").set_index(["system", "mode"])
 
 
 def _move_much_better_file(r) -> float:

@@ -13,12 +13,17 @@ time or the adapters' 80C186 rate. The book fills those gaps openly:
   of video conferencing code per frame (sec. 5.2); the host-path memory
   cycles per instruction, so that memory is 35 % used (sec. 5.3); the disk's
   per-request overhead, so that the disk is 24 % used (sec. 5.3).
-* **Taken from the hardware, not fitted**: the i486 executes twice the
-  i386's instructions per clock at twice the clock; its memory does burst line
-  fills (2-1-1-1 instead of 2-2-2-2 clocks); the 80C186 runs at 16 MHz and ~10
-  clocks per instruction; token-ring frames carry 21 bytes of MAC overhead.
+* **Assumed from the hardware, not fitted** (:data:`_ASSUMPTIONS`): the i486
+  executes twice the i386's instructions per clock at twice the clock; its
+  memory does burst line fills (2-1-1-1 instead of 2-2-2-2 clocks); the 80C186
+  runs at 16 MHz and ~10 clocks per instruction; token-ring frames carry 21
+  bytes of MAC overhead.
 
-Everything else the chapter shows is a prediction of the model.
+The claims say which of their values follow from what (``claims.py``): the
+three calibrated numbers, and the adapter knee, whose place the assumed 80C186
+rate fixes in proportion, are ``calibrated``; utilizations and saturation
+points computed by the operational laws (:func:`closed_forms`) are
+``analytic``; delays and comparisons the simulation produces are predictions.
 
 References
 ----------
@@ -117,12 +122,25 @@ def mean_requests_per_frame(mean_bytes: float, request_bytes: float) -> float:
     return 1.0 / (1.0 - math.exp(-request_bytes / mean_bytes))
 
 
-def _host_demand(vc: float, frame_rate: float, video_chains: int) -> float:
-    """Host instructions per second in Locate mode (utilization law)."""
-    n_req = mean_requests_per_frame(_v("frame_bytes_mean"), _v("file_request_bytes"))
-    video = frame_rate * video_chains * (vc + _v("network"))
-    file = _v("file_frame_rate") * (n_req * _v("file_system") + _v("network"))
-    return video + file
+def _host_instructions(wl: Workload, request_bytes: float) -> tuple[float, float]:
+    """Locate-mode host instructions per second of the video chains and of the file transfer.
+
+    Each video frame (outgoing or incoming) runs the video conferencing code and one network
+    request; each file frame runs the file system once per request of ``request_bytes`` and one
+    network request. The one formula behind the calibration, :func:`closed_forms` and
+    :func:`file_share_closed_form`.
+    """
+    n_req = mean_requests_per_frame(wl.mean_frame_bytes, request_bytes)
+    video = wl.frame_rate * (int(wl.outgoing) + wl.incoming_streams) * (wl.vc_instructions + wl.network_instructions)
+    file = wl.file_frame_rate * (n_req * wl.file_system_instructions + wl.network_instructions) if wl.file_transfer else 0.0
+    return video, file
+
+
+def _channel_transfers(wl: Workload) -> float:
+    """Micro Channel transfers per second: two per frame through system memory in Locate mode, one in Move."""
+    video = wl.frame_rate * (int(wl.outgoing) + wl.incoming_streams)
+    file = wl.file_frame_rate if wl.file_transfer else 0.0
+    return (2 if wl.mode == "locate" else 1) * (video + file)
 
 
 def calibrate() -> dict:
@@ -140,12 +158,14 @@ def calibrate() -> dict:
     >>> round(cal["ipc_386"], 3), round(1e3 * cal["disk_request_overhead"], 2)
     (0.255, 1.54)
     """
-    f, chains = 30.0, 3  # distributed three-way conference: 1 outgoing + 2 incoming
-    ips_386 = _host_demand(CALIBRATION["host_saturation_vc_386"][0], f, chains)
-    ipc_386 = ips_386 / _v("clock_386")
-    # memory: host path (instructions x cycles) + channel path (4 chains x 2 transfers per frame)
-    instr = _host_demand(_v("vc_locate"), f, chains)
-    dma = 4 * f * 2 * (_v("frame_bytes_mean") + _v("control_block_bytes")) / _v("memory_bandwidth_386")
+    request = _v("file_request_bytes")
+    # the reference configuration: Locate mode, distributed three-way conference, 30 frames/s
+    at_saturation = workload("locate", 30.0, "distributed", vc_instructions=CALIBRATION["host_saturation_vc_386"][0])
+    ipc_386 = sum(_host_instructions(at_saturation, request)) / _v("clock_386")
+    # memory: host path (instructions x cycles) + channel path (every transfer passes through memory)
+    wl = workload("locate", 30.0, "distributed")
+    instr = sum(_host_instructions(wl, request))
+    dma = _channel_transfers(wl) * (_v("frame_bytes_mean") + _v("control_block_bytes")) / _v("memory_bandwidth_386")
     cycles = (CALIBRATION["memory_util_386"][0] - dma) * _v("clock_386") / (instr * _v("memory_burst_386"))
     # disk: per frame n_req overheads + bytes at the media rate
     n_req = mean_requests_per_frame(_v("frame_bytes_mean"), _v("file_request_bytes"))
@@ -321,12 +341,6 @@ def _run_configs(configs: list[tuple], replications: int, *, workers: int = 1,
         chunk = reps[i * replications:(i + 1) * replications]
         runs.append((labels, {k: pd.concat([c[k] for c in chunk], ignore_index=True) for k in chunk[0]}))
     return runs
-
-
-def _run(system: str, wl: Workload, key: tuple, replications: int, hw: Hardware | None = None,
-         *, workers: int = 1) -> dict:
-    """Replications of one configuration; tidy frames with a ``rep`` column."""
-    return _run_configs([({}, system, wl, key, hw)], replications, workers=workers)[0][1]
 
 
 def _collect(runs: list[tuple[dict, dict]]) -> dict:
@@ -560,13 +574,12 @@ def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
     m, scb = wl.mean_frame_bytes, hw.adapter_scb_instructions
     n_req = mean_requests_per_frame(m, hw.disk_request_bytes)
     locate = mode == "locate"
-    transfers = (2 if locate else 1) * (video + file)  # channel transfers/s
+    transfers = _channel_transfers(wl)
     cpu = 1.0 / hw.host_instructions_per_s
     adapter = 1.0 / hw.adapter_instructions_per_s
     u = {"channel": utilization(throughput=transfers, demand=(m + hw.control_block_bytes) / hw.channel_rate)}
     if locate:
-        instr = video * (wl.vc_instructions + wl.network_instructions) + file * (
-            n_req * wl.file_system_instructions + wl.network_instructions)
+        instr = sum(_host_instructions(wl, hw.disk_request_bytes))
         u["host"] = utilization(throughput=instr, demand=cpu)
         mem_per_instr = hw.memory_cycles_per_instruction * hw.memory_burst_factor / hw.host_clock_hz
         u["memory"] = (utilization(throughput=instr, demand=mem_per_instr)
@@ -735,8 +748,5 @@ def file_share_closed_form(frame_rate: float, *, mixing: str = "distributed") ->
     >>> round(file_share_closed_form(8), 3), round(file_share_closed_form(30), 3)
     (0.525, 0.228)
     """
-    wl = workload("locate", frame_rate, mixing)
-    n_req = mean_requests_per_frame(wl.mean_frame_bytes, _v("file_request_bytes"))
-    file = wl.file_frame_rate * (n_req * wl.file_system_instructions + wl.network_instructions)
-    video = wl.frame_rate * (int(wl.outgoing) + wl.incoming_streams) * (wl.vc_instructions + wl.network_instructions)
+    video, file = _host_instructions(workload("locate", frame_rate, mixing), _v("file_request_bytes"))
     return file / (file + video)
