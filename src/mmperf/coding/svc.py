@@ -485,8 +485,8 @@ class CodedVideo:
         todo = np.flatnonzero(frozen)
         if todo.size:
             h, w = self.original.shape[1:]
-            for lo in range(0, todo.size, 256):
-                t = todo[lo : lo + 256]
+            for lo in range(0, todo.size, 64):  # 64 frames at a time bounds the float temporaries (~10 MB each)
+                t = todo[lo : lo + 64]
                 k = shown[t]
                 img = self._composite(k, enh_ok, (~base_blk) if base_loss == "black" else None)
                 diff = img - self.original[t].astype(np.float64)
@@ -500,8 +500,12 @@ class CodedVideo:
         """Squared error of each block shown black (all zeros)."""
         if getattr(self, "_se_black_cache", None) is None:
             h, w = self.original.shape[1:]
-            o = self.original.astype(np.float64).reshape(-1, h // BLOCK, BLOCK, w // BLOCK, BLOCK)
-            self._se_black_cache = (o**2).sum(axis=(2, 4)).reshape(len(o), -1)
+            n = len(self.original)
+            se = np.empty((n, (h // BLOCK) * (w // BLOCK)))
+            for lo in range(0, n, 256):  # 256 frames at a time: a float copy of the whole sequence is ~0.3 GB
+                o = self.original[lo : lo + 256].astype(np.float64).reshape(-1, h // BLOCK, BLOCK, w // BLOCK, BLOCK)
+                se[lo : lo + len(o)] = (o**2).sum(axis=(2, 4)).reshape(len(o), -1)
+            self._se_black_cache = se
         return self._se_black_cache
 
     def _composite(self, k: np.ndarray, enh_ok: np.ndarray, black: np.ndarray | None = None) -> np.ndarray:
