@@ -451,7 +451,9 @@ SSN_WRAP = 65_536
 
 ORDERED_OUT = "ortiz-ordered"
 SERIES_STEP_S = 0.5
-"""Time step [s] of the committed in-order delivery series (``ortiz-ordered-series.csv``)."""
+SERIES_END_S = 200.0
+"""Time step and end [s] of the committed in-order delivery series (``ortiz-ordered-series.csv``); every
+run lasts to ``Params.t_end_s`` (1000 s) and the last delivery of any case comes before 200 s."""
 
 NS2_PAPER_SETTINGS = {
     "agent": "Agent/SCTP (both ends), two interfaces each, primary the first link",
@@ -577,7 +579,7 @@ def run_ns2_ordered(case: OrderedCase, seed: int, gen, sizes, *, timeout_s: floa
         the largest gap between the k-th delivery and the first arrival of TSN k (0 up to the
         trace's 10 µs resolution when the reading is right), else NaN.
     series : DataFrame
-        ``time_s`` on a ``step_s`` grid up to the last event, ``messages_delivered`` by then.
+        ``time_s`` on a ``step_s`` grid from 0 to :data:`SERIES_END_S`, ``messages_delivered`` by then.
 
     Raises
     ------
@@ -620,7 +622,7 @@ def run_ns2_ordered(case: OrderedCase, seed: int, gen, sizes, *, timeout_s: floa
            "stalled": bool(n < len(sizes) and buffer - int(w[-1]) > 0),
            "held_bytes": buffer - int(w[-1]), "cum_tsn": cum_tsn, "last_data_sent_s": last_sent,
            "reading_check_max_s": check}
-    grid = np.arange(0.0, float(t[-1]) + step_s, step_s)
+    grid = np.arange(0.0, SERIES_END_S + step_s / 2, step_s)
     series = pd.DataFrame({"case": case.name, "seed": int(seed), "time_s": grid,
                            "messages_delivered": np.searchsorted(done, grid, side="right")})
     return row, series
@@ -650,6 +652,7 @@ def ordered_meta(gen, sizes) -> dict:
             "network": {"delay_s": p.delay_s, "queue_limit": p.queue_limit, "loss_start_s": list(p.loss_start_s),
                         "t_end_s": p.t_end_s, "links": NS2_SETTINGS["network"]},
             "ns2_settings": NS2_PAPER_SETTINGS, "timeout_s": TIMEOUT_S, "series_step_s": SERIES_STEP_S,
+            "series_end_s": SERIES_END_S,
             "ssn_wrap": SSN_WRAP,
             "cases": {n: {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(c).items()}
                       for n, c in ORDERED_CASES.items()}}
