@@ -14,6 +14,13 @@ For the Chodorek chapter (issue #20) it runs the packet-level shared bottleneck'
 ns-2 with ``dumbbell.tcl`` and writes ``data/validation/chodorek-*.csv`` (one row per seed) and
 ``chodorek-params.json``; ``python validation/ns2.py chodorek`` runs only those.
 
+For the Ortiz chapter's claim that the receiver "stops receiving data ... approximately at the
+middle of the simulation" (issue #18, item 4) it replays the same schedule in ns-2 with the
+*paper's* SCTP configuration (``ORDERED_CASES``: ns-2's defaults, ordered delivery, PR-SCTP
+with one retransmission, and controls) and reads delivery to the application from the
+receiver's window trace; ``python validation/ns2.py ordered`` runs only those and writes
+``data/validation/ortiz-ordered.csv``, ``ortiz-ordered-series.csv`` and ``ortiz-ordered-params.json``.
+
 ``python validation/ns2.py [case ...]`` (``make validate``) writes ``data/validation/<case>.csv``
 (one row per seed: delay mean / p99 / max [s], delivered fraction, queue and error drops,
 retransmissions), ``<case>-quantiles.csv`` (the delay distribution, 0-100 % in 1 % steps)
@@ -22,6 +29,7 @@ and ``params.json`` (every setting that produced them). Nothing of the book impo
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import shutil
@@ -112,6 +120,7 @@ def params():
     return ex.Params()
 
 
+@functools.lru_cache(maxsize=1)
 def video():
     from mmperf.experiments import ortiz2013 as ex
     return ex.prepare_video(params())
@@ -161,20 +170,33 @@ def run_ns2(case: Case, seed: int, gen, sizes, *, timeout_s: float = TIMEOUT_S, 
         sched = Path(tmp) / "schedule.txt"
         trace = Path(tmp) / "out.tr"
         sched.write_text(schedule_text(gen, sizes))
-        args = [exe, str(TCL), case.transport, str(sched), str(trace), f"{case.bandwidth_mbps:g}",
-                f"{p.delay_s:g}", str(p.queue_limit), f"{case.error_rate:g}", f"{p.loss_start_s[0]:g}",
-                f"{p.loss_start_s[1]:g}", str(int(seed)), f"{p.t_end_s:g}"]
-        t0 = time.perf_counter()
-        try:
-            out = subprocess.run(args, capture_output=True, text=True, timeout=timeout_s, cwd=tmp)
-        except subprocess.TimeoutExpired as e:
-            raise RuntimeError(f"ns-2 ran longer than {timeout_s:g} s on {case.name}, seed {seed}") from e
-        if out.returncode != 0:
-            raise RuntimeError(f"ns-2 failed on {case.name}, seed {seed}: {out.stderr[-2000:]}")
-        wall = time.perf_counter() - t0
+        args = _replay_args(exe, case.transport, sched, trace, case.bandwidth_mbps, case.error_rate, seed)
+        wall = _run_guarded(args, tmp, timeout_s, f"{case.name}, seed {seed}")
         deliver, counts = parse_trace(trace, case.transport, sizes)
     m = metrics(gen, deliver)
     return {**m, **counts, "wall_s": wall}
+
+
+def _replay_args(exe: str, transport: str, sched: Path, trace: Path, bandwidth_mbps: float, error_rate: float,
+                 seed: int, loss_start_s=None) -> list[str]:
+    """The command line of ``replay.tcl`` for one cell on the book's network (Ortiz ``Params``;
+    ``loss_start_s`` replaces the two links' loss onsets [s])."""
+    p = params()
+    start = p.loss_start_s if loss_start_s is None else loss_start_s
+    return [exe, str(TCL), transport, str(sched), str(trace), f"{bandwidth_mbps:g}", f"{p.delay_s:g}",
+            str(p.queue_limit), f"{error_rate:g}", f"{start[0]:g}", f"{start[1]:g}", str(int(seed)), f"{p.t_end_s:g}"]
+
+
+def _run_guarded(args: list[str], cwd, timeout_s: float, what: str) -> float:
+    """Run ns-2 under the wall-clock guard; return its wall time [s] or raise RuntimeError."""
+    t0 = time.perf_counter()
+    try:
+        out = subprocess.run(args, capture_output=True, text=True, timeout=timeout_s, cwd=cwd)
+    except subprocess.TimeoutExpired as e:
+        raise RuntimeError(f"ns-2 ran longer than {timeout_s:g} s on {what}") from e
+    if out.returncode != 0:
+        raise RuntimeError(f"ns-2 failed on {what}: {out.stderr[-2000:]}")
+    return time.perf_counter() - t0
 
 
 def _read(trace: Path, transport: str) -> pd.DataFrame:
@@ -419,15 +441,241 @@ def bottleneck_meta() -> dict:
             "schedules": sched}
 
 
+
+# ---------------------------------------------------------------------------------------------
+# The Ortiz paper's own configuration (issue #18, item 4): does ns-2's receiver stop delivering?
+# ---------------------------------------------------------------------------------------------
+
+SSN_WRAP = 65_536
+"""ns-2's stream sequence numbers are 16-bit (``u_short`` in sctp.h)."""
+
+ORDERED_OUT = "ortiz-ordered"
+SERIES_STEP_S = 0.5
+SERIES_END_S = 200.0
+"""Time step and end [s] of the committed in-order delivery series (``ortiz-ordered-series.csv``); every
+run lasts to ``Params.t_end_s`` (1000 s) and the last delivery of any case comes before 200 s."""
+
+NS2_PAPER_SETTINGS = {
+    "agent": "Agent/SCTP (both ends), two interfaces each, primary the first link",
+    "stated_by_the_paper": {
+        "pathMaxRetrans_": 1, "changePrimaryThresh_": 1,
+        "unreliable": "numUnrelStreams_ 1, reliability_ 1: PR-SCTP abandoning a chunk after one retransmission. "
+                      "The paper sets 'the Reliability parameter to 0' yet 'configured the SCTP protocol to send at "
+                      "least one retransmission for each loss'; in ns-2 reliability_ is the number of "
+                      "retransmissions of an unreliable stream's chunk (sctp.cc MarkChunkForRtx abandons a chunk "
+                      "once its transmissions exceed it), so 0 would retransmit nothing: 1 is the stated behaviour "
+                      "(and the book's rtx_limit). reliability_ 0 is run as a variant.",
+    },
+    "ns2_defaults_kept": {
+        "unordered_": "0 (ordered delivery)", "numOutStreams_": 1, "initialRwnd_": 65536, "initialSsthresh_": 65536,
+        "useDelayedSacks_": "1 (sackDelay_ 0.2 s)", "initialCwnd_": "2 MTU", "initialRto_": 3.0, "minRto_": 1.0,
+        "maxRto_": 60.0, "associationMaxRetrans_": 10, "heartbeatInterval_": 30, "rtxToAlt_": 1, "useMaxBurst_": 1,
+    },
+    "departure": {"mtu_": 1508, "dataChunkSize_": 1476,
+                  "why": "ns-2's default MTU 1500 (dataChunkSize_ 1468) cannot carry the paper's 1460-byte messages "
+                         "with 16 chunk, 12 common and 20 IP header bytes, and ns-2's SCTP does not fragment"},
+    "controls": "the same with a reliable stream (numUnrelStreams_ 0), and with unordered delivery (unordered_ 1)",
+    "reading": "the receiver's rwnd_ trace: its window falls by a chunk's length when the chunk is accepted and rises "
+               "by it when the chunk is passed to the application (sctp.cc PassToUpperLayer), so each rise is one "
+               "message delivered to the application; buffer - window = bytes held undelivered. The cumulative TSN "
+               "of the receiver's SACKs (packet trace) is recorded beside it: with ordered delivery it can run ahead "
+               "of what the application got",
+}
+
+
+@dataclass(frozen=True)
+class OrderedCase:
+    """One run of the paper's SCTP configuration in ns-2: a cell, the delivery mode, the seeds."""
+
+    name: str
+    role: str              # "paper", "control" or "variant"
+    bandwidth_mbps: float
+    error_rate: float
+    ordered: bool
+    unrel_rtx: int | None  # retransmissions of a PR-SCTP chunk before it is abandoned; None: reliable stream
+    seeds: tuple
+    loss_start_s: tuple | None = None  # loss onsets on links 1 and 2 [s]; None: the paper's 20 and 40 s
+
+    @property
+    def strategy(self) -> str:
+        return "SCTPReliable" if self.unrel_rtx is None else "SCTPUnreliable"
+
+
+ORDERED_CASES = {c.name: c for c in (
+    OrderedCase("unrel-ordered-30", "paper", 30.0, 1e-2, True, 1, (1, 2, 3)),
+    OrderedCase("unrel-ordered-60", "paper", 60.0, 1e-2, True, 1, (1, 2, 3)),
+    OrderedCase("rel-ordered-30", "control", 30.0, 1e-2, True, None, (1, 2, 3)),
+    OrderedCase("rel-ordered-60", "control", 60.0, 1e-2, True, None, (1, 2, 3)),
+    OrderedCase("unrel-unordered-30", "control", 30.0, 1e-2, False, 1, (1, 2, 3)),
+    OrderedCase("unrel-unordered-60", "control", 60.0, 1e-2, False, 1, (1, 2, 3)),
+    OrderedCase("rel-ordered-lossless-30", "control", 30.0, 0.0, True, None, (1,)),
+    OrderedCase("unrel0-ordered-30", "variant", 30.0, 1e-2, True, 0, (1, 2, 3)),
+    # the cause: no loss on link 2 (where retransmissions go, so none is lost and none abandoned),
+    # and losses from 10 / 12 s (the stall then comes before the 65,536th message)
+    OrderedCase("unrel-ordered-30-no-loss2", "variant", 30.0, 1e-2, True, 1, (1, 2, 3), (20.0, 1000.0)),
+    OrderedCase("unrel-ordered-30-early-loss", "variant", 30.0, 1e-2, True, 1, (1, 2, 3), (10.0, 12.0)),
+)}
+
+ORDERED_COLUMNS = ["case", "seed", "role", "strategy", "bandwidth_mbps", "error_rate", "loss_start_2_s", "ordered",
+                   "unrel_rtx",
+                   "last_delivery_s", "last_delivery_share", "delivered_frac", "messages_delivered",
+                   "wrap_reached", "stalled", "held_bytes", "cum_tsn", "last_data_sent_s", "reading_check_max_s"]
+
+
+def sequence_duration() -> float:
+    """The test sequence's duration [s]: frames / frame rate (84.64 s)."""
+    v = video()
+    return v.n_frames / v.frame_rate
+
+
+def read_rwnd_trace(path: Path) -> tuple[np.ndarray, np.ndarray]:
+    """The receiver's ``rwnd_`` trace: times [s] and window values [bytes], in trace order."""
+    t, w = [], []
+    with open(path) as fh:
+        for line in fh:
+            f = line.split()
+            if len(f) >= 4 and f[0] == "time:" and f[2] == "rwnd:":
+                t.append(float(f[1]))
+                w.append(int(f[3]))
+    if not t:
+        raise RuntimeError(f"no rwnd_ lines in {path}")
+    return np.asarray(t), np.asarray(w, dtype=np.int64)
+
+
+def deliveries(t: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Times [s] of the messages passed to the application: the rises of the receiver's window.
+
+    ns-2 traces the window at every change, once per chunk: it falls by the chunk's length
+    when the chunk is accepted and rises by it when the chunk is passed up.
+    """
+    rise = np.diff(w) > 0
+    return t[1:][rise]
+
+
+def first_arrivals(df: pd.DataFrame) -> np.ndarray:
+    """Per TSN (1, 2, ...), the first time a data chunk reaches the receiver (``r`` events of an SCTP
+    packet trace read by ``_read``); NaN if never."""
+    arr = df[(df["ev"] == "r") & (df["flags"] == "-------D") & df["dst"].isin([2, 3])]
+    first = arr.groupby("seq")["t"].min()
+    out = np.full(int(first.index.max()) if len(first) else 0, np.nan)
+    out[first.index.to_numpy(np.int64) - 1] = first.to_numpy(float)
+    return out
+
+
+def run_ns2_ordered(case: OrderedCase, seed: int, gen, sizes, *, timeout_s: float = TIMEOUT_S, workdir=None,
+                    step_s: float = SERIES_STEP_S) -> tuple[dict, pd.DataFrame]:
+    """ns-2 with the paper's configuration on one case and seed: the metrics and the delivery series.
+
+    Returns
+    -------
+    row : dict
+        :data:`ORDERED_COLUMNS`. ``last_delivery_s``: the last message passed to the application;
+        ``last_delivery_share``: that over the sequence's duration (frames / frame rate);
+        ``wrap_reached``: the receiver got message 65,537 (whose 16-bit stream sequence number
+        wraps to 0) before the last delivery; ``stalled``: fewer messages delivered than sent and bytes still held in the
+        receiver's buffer at the end; ``held_bytes``: buffer - final window; ``cum_tsn``: the last
+        cumulative TSN the receiver acknowledged; ``last_data_sent_s``: the sender's last DATA
+        packet; ``reading_check_max_s``: if nothing was lost,
+        the largest gap between the k-th delivery and the first arrival of TSN k (0 up to the
+        trace's 10 µs resolution when the reading is right), else NaN.
+    series : DataFrame
+        ``time_s`` on a ``step_s`` grid from 0 to :data:`SERIES_END_S`, ``messages_delivered`` by then.
+
+    Raises
+    ------
+    RuntimeError
+        As :func:`run_ns2` (no ns-2, a failure, or longer than ``timeout_s``).
+    """
+    exe = ns_executable()
+    duration = sequence_duration()
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        sched, trace, rwnd = Path(tmp) / "schedule.txt", Path(tmp) / "out.tr", Path(tmp) / "rwnd.tr"
+        sched.write_text(schedule_text(gen, sizes))
+        args = _replay_args(exe, "ortiz", sched, trace, case.bandwidth_mbps, case.error_rate, seed,
+                            case.loss_start_s) + [
+            str(int(not case.ordered)), str(-1 if case.unrel_rtx is None else int(case.unrel_rtx)), str(rwnd)]
+        _run_guarded(args, tmp, timeout_s, f"{case.name}, seed {seed}")
+        t, w = read_rwnd_trace(rwnd)
+        done = deliveries(t, w)
+        df = _read(trace, "sctp")
+        sacks = df[df["src"].isin([2, 3]) & (df["ev"] == "+") & (df["flags"] == "-------S")]
+        cum_tsn = int(sacks["seq"].max()) if len(sacks) else 0
+        data = df[df["src"].isin([0, 1]) & (df["ev"] == "+") & (df["flags"] == "-------D")]
+        last_sent = float(data["t"].max()) if len(data) else np.nan
+        arrive = first_arrivals(df)
+        check = np.nan
+        if case.ordered and case.unrel_rtx is None:
+            # a reliable ordered stream passes TSN k up once TSNs 1..k have all arrived
+            ready = np.fmax.accumulate(arrive)
+            k = min(done.size, ready.size)
+            check = float(np.max(np.abs(done[:k] - ready[:k]))) if k else np.nan
+    n = int(done.size)
+    buffer = int(w[0])
+    last = float(done[-1]) if n else np.nan
+    row = {"case": case.name, "seed": int(seed), "role": case.role, "strategy": case.strategy,
+           "bandwidth_mbps": case.bandwidth_mbps, "error_rate": case.error_rate,
+           "loss_start_2_s": (params().loss_start_s if case.loss_start_s is None else case.loss_start_s)[1],
+           "ordered": case.ordered,
+           "unrel_rtx": -1 if case.unrel_rtx is None else case.unrel_rtx, "last_delivery_s": last,
+           "last_delivery_share": last / duration, "delivered_frac": n / len(sizes), "messages_delivered": n,
+           "wrap_reached": bool(arrive.size > SSN_WRAP and arrive[SSN_WRAP] <= last),
+           "stalled": bool(n < len(sizes) and buffer - int(w[-1]) > 0),
+           "held_bytes": buffer - int(w[-1]), "cum_tsn": cum_tsn, "last_data_sent_s": last_sent,
+           "reading_check_max_s": check}
+    grid = np.arange(0.0, SERIES_END_S + step_s / 2, step_s)
+    series = pd.DataFrame({"case": case.name, "seed": int(seed), "time_s": grid,
+                           "messages_delivered": np.searchsorted(done, grid, side="right")})
+    return row, series
+
+
+def run_ordered(cases=None, **kw) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Every seed of the given ordered cases (all by default): the rows and the delivery series."""
+    gen, sizes = schedule()
+    rows, series = [], []
+    for case in (cases or ORDERED_CASES.values()):
+        for seed in case.seeds:
+            t0 = time.perf_counter()
+            r, ser = run_ns2_ordered(case, seed, gen, sizes, **kw)
+            print(f"  {case.name} seed {seed}: last delivery {r['last_delivery_s']:.2f} s, "
+                  f"{r['messages_delivered']} messages ({time.perf_counter() - t0:.1f} s)", flush=True)
+            rows.append(r)
+            series.append(ser)
+    return pd.DataFrame(rows)[ORDERED_COLUMNS], pd.concat(series, ignore_index=True)
+
+
+def ordered_meta(gen, sizes) -> dict:
+    """Everything that produced ``ortiz-ordered*.csv`` (written to ``ortiz-ordered-params.json``)."""
+    p = params()
+    return {"ns2": ns2_version(), "script": "validation/replay.tcl (transport ortiz)", "driver": "validation/ns2.py",
+            "schedule": {"packets": int(gen.size), "sha256": schedule_sha256(gen, sizes),
+                         "duration_s": sequence_duration()},
+            "network": {"delay_s": p.delay_s, "queue_limit": p.queue_limit, "loss_start_s": list(p.loss_start_s),
+                        "t_end_s": p.t_end_s, "links": NS2_SETTINGS["network"]},
+            "ns2_settings": NS2_PAPER_SETTINGS, "timeout_s": TIMEOUT_S, "series_step_s": SERIES_STEP_S,
+            "series_end_s": SERIES_END_S,
+            "ssn_wrap": SSN_WRAP,
+            "cases": {n: {k: (list(v) if isinstance(v, tuple) else v) for k, v in asdict(c).items()}
+                      for n, c in ORDERED_CASES.items()}}
+
+
 def main(argv=None) -> int:
-    names = list(argv if argv is not None else sys.argv[1:]) or list(CASES) + list(BOTTLENECK_CASES)
+    names = list(argv if argv is not None else sys.argv[1:]) or list(CASES) + list(BOTTLENECK_CASES) + ["ordered"]
     if names == ["chodorek"]:
         names = list(BOTTLENECK_CASES)
-    unknown = [n for n in names if n not in CASES and n not in BOTTLENECK_CASES]
+    unknown = [n for n in names if n not in CASES and n not in BOTTLENECK_CASES and n != "ordered"]
     if unknown:
-        print(f"unknown case(s) {unknown}; known: {list(CASES) + list(BOTTLENECK_CASES)} (or `chodorek`)", file=sys.stderr)
+        print(f"unknown case(s) {unknown}; known: {list(CASES) + list(BOTTLENECK_CASES)} (or `chodorek`, `ordered`)",
+              file=sys.stderr)
         return 2
     OUT.mkdir(parents=True, exist_ok=True)
+    if "ordered" in names:
+        t0 = time.perf_counter()
+        rows, series = run_ordered()
+        rows.to_csv(OUT / f"{ORDERED_OUT}.csv", index=False, float_format="%.9g")
+        series.to_csv(OUT / f"{ORDERED_OUT}-series.csv", index=False, float_format="%.9g")
+        (OUT / f"{ORDERED_OUT}-params.json").write_text(json.dumps(ordered_meta(*schedule()), indent=1) + "\n")
+        print(f"ordered: {time.perf_counter() - t0:.1f} s\n{rows.to_string(index=False)}")
+        names = [n for n in names if n != "ordered"]
     chodorek = [n for n in names if n in BOTTLENECK_CASES]
     for name in chodorek:
         t0 = time.perf_counter()

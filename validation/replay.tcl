@@ -2,10 +2,17 @@
 #
 #   ns replay.tcl <transport> <schedule> <trace> <bandwidth_mbps> <delay_s> <queue_limit>
 #                 <error_rate> <loss_start_1_s> <loss_start_2_s> <seed> <t_end_s>
+#                 [<unordered> <unrel_rtx> <rwnd_trace>]
 #
 # transport: "tcp" (FullTcp over the first path), "sctp" (one association over both
-# paths, new data on the first), "cmt" (CMT-SCTP over both) or "udp" (the book's RTP: one
-# datagram per packet on the first path; used by `make bench`). <schedule> holds one line per packet of the book:
+# paths, new data on the first), "cmt" (CMT-SCTP over both), "udp" (the book's RTP: one
+# datagram per packet on the first path; used by `make bench`), or "ortiz": the paper's own
+# SCTP configuration (ns-2's defaults except what the paper states, see below), which takes
+# three more arguments: <unordered> 0 or 1 (ns-2's unordered_), <unrel_rtx> -1 for a reliable
+# stream or k >= 0 for a PR-SCTP stream abandoning a chunk after k retransmissions
+# (numUnrelStreams_ 1, reliability_ k), and <rwnd_trace>, the receiver's rwnd_ trace:
+# one line per change of its window, a rise being a chunk passed to the application.
+# <schedule> holds one line per packet of the book:
 # "<send time [s]> <payload bytes>", in sending order; each is written to the agent at its
 # time (one send per packet). The topology is the book's (mmperf.networks.packetsim):
 # two duplex links of B Mb/s, 5 ms, drop-tail, between the interface nodes of the two
@@ -14,16 +21,21 @@
 # only way to see delivery: ns-2's SCTP never calls the receiving application.
 # The settings are the book's values, not ns-2's defaults (see validation/ns2.py).
 
-if {$argc != 11} {
-    puts stderr "usage: ns replay.tcl transport schedule trace bw_mbps delay_s qlim per start1 start2 seed t_end"
+if {$argc != 11 && $argc != 14} {
+    puts stderr "usage: ns replay.tcl transport schedule trace bw_mbps delay_s qlim per start1 start2 seed t_end\
+                 \[unordered unrel_rtx rwnd_trace\]"
     exit 2
 }
-lassign $argv transport schedule tracefile bw delay qlim per start1 start2 seed tend
+lassign $argv transport schedule tracefile bw delay qlim per start1 start2 seed tend unordered unrelrtx rwndfile
+if {($transport eq "ortiz") != ($argc == 14)} {
+    puts stderr "transport ortiz takes (and only it takes) unordered unrel_rtx rwnd_trace"
+    exit 2
+}
 
 set ns [new Simulator]
 $defaultRNG seed $seed
 Trace set show_tcphdr_ [expr {$transport eq "tcp"}]
-Trace set show_sctphdr_ [expr {$transport in {sctp cmt}}]
+Trace set show_sctphdr_ [expr {$transport in {sctp cmt ortiz}}]
 set tf [open $tracefile w]
 
 proc duplex {a b} {
@@ -80,6 +92,47 @@ if {$transport eq "tcp"} {
     $ns connect $src $dst
     $dst listen
     proc write {bytes} { global src; $src advance-bytes $bytes }
+} elseif {$transport eq "ortiz"} {
+    # Ortiz et al.'s configuration: "we left most of the SCTP parameters in ns-2 with their
+    # default values", except pathMaxRetrans and changePrimaryThresh 1 and, for the unreliable
+    # strategies, PR-SCTP with "at least one retransmission for each loss". So ns-2's defaults:
+    # ordered delivery, rwnd and ssthresh 64 KiB, delayed SACKs (0.2 s), initial cwnd 2 MTU,
+    # RTO 3 s initial and 1-60 s; one stream. Only the MTU departs from the default: 1500
+    # cannot carry the paper's 1460-byte messages (plus 16 chunk, 12 common and 20 IP header
+    # bytes) and ns-2's SCTP does not fragment, so 1508 as in the other cases.
+    set hs [$ns node]; set hr [$ns node]
+    $ns multihome-add-interface $hs $s1
+    $ns multihome-add-interface $hs $s2
+    $ns multihome-add-interface $hr $r1
+    $ns multihome-add-interface $hr $r2
+    set src [new Agent/SCTP]
+    set dst [new Agent/SCTP]
+    foreach a [list $src $dst] {
+        $a set mtu_ 1508
+        $a set dataChunkSize_ 1476
+        $a set pathMaxRetrans_ 1
+        $a set changePrimaryThresh_ 1
+        $a set unordered_ $unordered
+        if {$unrelrtx >= 0} {
+            # ns-2: a chunk of an unreliable stream is abandoned once marked for retransmission
+            # with more than reliability_ transmissions behind it, i.e. after reliability_
+            # retransmissions (sctp.cc, MarkChunkForRtx)
+            $a set numUnrelStreams_ 1
+            $a set reliability_ $unrelrtx
+        }
+    }
+    $ns multihome-attach-agent $hs $src
+    $ns multihome-attach-agent $hr $dst
+    $ns connect $src $dst
+    $src set-primary-destination $r1
+    # the receiver's window: it falls when a chunk is accepted and rises when one is passed up
+    set rf [open $rwndfile w]
+    $dst set trace_all_ 0
+    $dst trace rwnd_
+    $dst attach $rf
+    set app [new Application]
+    $app attach-agent $src
+    proc write {bytes} { global app; $app send $bytes }
 } elseif {$transport in {sctp cmt}} {
     # The book's SCTP: one stream, delivered unordered (the order is restored offline: ns-2's
     # 16-bit stream sequence numbers stall ordered delivery after 65,536 messages when data is
@@ -135,7 +188,7 @@ if {$transport eq "tcp"} {
     $ns connect $src $dst
     proc write {bytes} { global src; $src send [expr {$bytes + 40}] }
 } else {
-    puts stderr "transport must be tcp, sctp, cmt or udp, got $transport"
+    puts stderr "transport must be tcp, sctp, cmt, udp or ortiz, got $transport"
     exit 2
 }
 
@@ -151,9 +204,10 @@ close $fh
 puts "scheduled $n packets"
 
 proc finish {} {
-    global ns tf
+    global ns tf rf
     $ns flush-trace
     close $tf
+    if {[info exists rf]} { close $rf }
     exit 0
 }
 $ns at $tend "finish"

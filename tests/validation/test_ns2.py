@@ -190,3 +190,91 @@ def test_ns2_live_reproduces_committed_chodorek_results(name, tmp_path):
         assert live[col] == ref[col], f"{name}: {col} changed: run `make validate`"
     for col in ("video_per_pct", "tcp_loss_pct", "utilization_pct", "tcp_throughput_mbps", "video_throughput_mbps"):
         np.testing.assert_allclose(live[col], ref[col], rtol=1e-6, err_msg=f"{name}: {col}")
+
+
+# ---- the Ortiz paper's own configuration in ns-2 (issue #18 item 4): does the receiver stop? ----
+
+ORDERED = ns2.ORDERED_CASES
+LIVE_ORDERED = ["unrel-ordered-30", "rel-ordered-lossless-30"]
+"""Rerun live, first seed (about 4 and 8 s): the paper's case and the case validating the reading."""
+
+
+def ordered_rows(role=None) -> pd.DataFrame:
+    d = committed(ns2.ORDERED_OUT)
+    return d if role is None else d[d["role"] == role]
+
+
+def test_committed_ordered_results_are_of_the_current_schedule_and_cases(schedule):
+    meta = json.loads((DATA / f"{ns2.ORDERED_OUT}-params.json").read_text())
+    gen, sizes = schedule
+    assert meta["schedule"]["sha256"] == ns2.schedule_sha256(gen, sizes), \
+        "the book's Ortiz packet schedule changed since ortiz-ordered.csv was written: run `make validate`"
+    assert meta["cases"] == {n: {k: (list(v) if isinstance(v, tuple) else v) for k, v in ns2.asdict(c).items()}
+                             for n, c in ORDERED.items()}, "the ordered cases changed: run `make validate`"
+    d = ordered_rows()
+    assert sorted(zip(d["case"], d["seed"])) == sorted((n, s) for n, c in ORDERED.items() for s in c.seeds)
+    series = committed(f"{ns2.ORDERED_OUT}-series")
+    last = series.groupby(["case", "seed"])["messages_delivered"].max()
+    assert last.to_dict() == d.set_index(["case", "seed"])["messages_delivered"].to_dict()
+
+
+def test_the_rwnd_reading_is_in_order_delivery():
+    """Where the answer is known -- a reliable ordered stream passes TSN k up once TSNs 1..k have arrived --
+    the k-th rise of the receiver's window lands on that time, to the trace's 10 µs, over every delivered
+    message; without error losses everything is delivered by the end of the sequence plus the backlog."""
+    d = ordered_rows()
+    rel = d[(d["unrel_rtx"] == -1) & d["ordered"]]
+    assert len(rel) >= 7 and (rel["reading_check_max_s"] <= 1e-5).all()
+    lossless = d[d["case"] == "rel-ordered-lossless-30"]
+    assert (lossless["delivered_frac"] == 1.0).all() and not lossless["stalled"].any()
+    assert (lossless["last_delivery_share"] < 1.01).all()
+
+
+def test_the_paper_configuration_stops_delivering_with_a_full_window():
+    """Every run of the paper's SCTPUnreliable (ordered, one retransmission) stops delivering for good,
+    with the receiver's window nearly full (over 95 % of its 64 KiB held, about one or two chunks left)
+    and nothing acknowledged that the application did not get: data held above a gap that is never
+    filled nor skipped."""
+    paper = ordered_rows("paper")
+    assert len(paper) == 6 and paper["stalled"].all()
+    assert (paper["held_bytes"] > 0.95 * 65536).all()
+    assert (paper["cum_tsn"] == paper["messages_delivered"]).all()
+    assert (paper["last_data_sent_s"] - paper["last_delivery_s"] < 1.0).all()  # the sender stops too
+
+
+def test_the_controls_isolate_ordering_and_abandonment_from_the_ssn_wrap():
+    d = ordered_rows().set_index("case")
+
+    def by(case):
+        return d.loc[[case]]
+
+    # unordered or without abandoned chunks (no loss on link 2, or reliability_ 0), the window never fills
+    for case in ("unrel-unordered-30", "unrel-unordered-60", "unrel-ordered-30-no-loss2", "unrel0-ordered-30"):
+        assert (by(case)["held_bytes"] == 0).all(), case
+    # with losses from 10 / 12 s the paper's configuration stops before message 65,537 arrives
+    early = by("unrel-ordered-30-early-loss")
+    assert early["stalled"].all() and not early["wrap_reached"].any()
+    # reliable ordered delivery stops, when it does, at a multiple of the 16-bit SSN space (the wrap)
+    rel = pd.concat([by("rel-ordered-30"), by("rel-ordered-60")])
+    stalled = rel[rel["stalled"]]
+    assert len(stalled) >= 1
+    k = stalled["messages_delivered"] / ns2.SSN_WRAP
+    assert (abs(k - k.round()) < 0.001).all() and (stalled["cum_tsn"] > stalled["messages_delivered"]).all()
+
+
+@pytest.mark.skipif(shutil.which("ns") is None,
+                    reason="ns (ns-2.35) is not on PATH; `make ns2` or `make test` installs Debian's ns2")
+@pytest.mark.parametrize("name", LIVE_ORDERED)
+def test_ns2_live_reproduces_committed_ordered_results(name, schedule, tmp_path):
+    gen, sizes = schedule
+    case = ORDERED[name]
+    seed = case.seeds[0]
+    live, series = ns2.run_ns2_ordered(case, seed, gen, sizes, workdir=tmp_path)
+    ref = ordered_rows().set_index(["case", "seed"]).loc[(name, seed)]
+    for col in ("messages_delivered", "held_bytes", "cum_tsn", "stalled", "wrap_reached"):
+        assert live[col] == ref[col], f"{name}: {col} changed: run `make validate`"
+    for col in ("last_delivery_s", "last_data_sent_s", "delivered_frac"):
+        np.testing.assert_allclose(live[col], ref[col], rtol=1e-6, err_msg=f"{name}: {col}")
+    ref_series = committed(f"{ns2.ORDERED_OUT}-series")
+    ref_series = ref_series[(ref_series["case"] == name) & (ref_series["seed"] == seed)]
+    assert series["messages_delivered"].tolist() == ref_series["messages_delivered"].tolist()

@@ -6,7 +6,8 @@ The paper's contract (the same for every paper of the book):
 * :func:`run` ``(params, *, seed, workers=1) -> Results``: every experiment under one root seed;
 * :data:`CLAIMS`: the paper's claims as data, judged over seeds by :func:`mmperf.verdicts.judge`.
 
-The strategies, the grid and the helpers the chapter charts with are in :mod:`.model`.
+The strategies, the grid and the helpers the chapter charts with are in :mod:`.model`; ns-2's own
+run of the paper's configuration (committed evidence, read only) in :mod:`.ns2`.
 
 Examples
 --------
@@ -38,8 +39,9 @@ from mmperf.experiments.ortiz2013.model import (
     table_agreement,
     transport_of,
 )
+from mmperf.experiments.ortiz2013.ns2 import ns2_ordered, ns2_ordered_series, ns2_stop_share
 
 __all__ = ["BANDWIDTHS_MBPS", "CLAIMS", "DEFECT_STRATEGIES", "ERROR_RATES", "PAPER", "Params", "Run",
            "SENSITIVITY_STRATEGIES", "STRATEGIES", "TABLE_OF_RATE", "claim_values", "compare_with_paper",
-           "frames_panel", "prepare_video", "run", "run_grid", "run_one", "side_by_side", "strategy_table",
-           "table_agreement", "transport_of"]
+           "frames_panel", "ns2_ordered", "ns2_ordered_series", "ns2_stop_share", "prepare_video", "run", "run_grid",
+           "run_one", "side_by_side", "strategy_table", "table_agreement", "transport_of"]
