@@ -55,8 +55,8 @@ C_CODEC, C_VC, C_NET, C_FS, C_DT, C_QUEUE, C_MIX = 0, 1, 2, 3, 4, 5, 6
 # chains (rows of ``prog``)
 CH_SEND, CH_RECEIVE, CH_FILE, CH_START = 0, 1, 2, 3
 # opcodes: a program row is (opcode, a, comp, per_request) with a float argument x
-(OP_T0, OP_HOST, OP_ADAPTER, OP_MOVE_STEP, OP_TOKEN_ACQ, OP_TOKEN_REL, OP_TRANSFER, OP_TRANSMIT, OP_DISK,
- OP_DT_BEGIN, OP_DT_END, OP_STAGE, OP_JOIN, OP_MIX, OP_JOIN_DONE, OP_END) = range(16)
+(OP_T0, OP_HOST, OP_ADAPTER, OP_TOKEN_ACQ, OP_TOKEN_REL, OP_TRANSFER, OP_TRANSMIT, OP_DISK,
+ OP_DT_BEGIN, OP_DT_END, OP_STAGE, OP_JOIN, OP_MIX, OP_JOIN_DONE, OP_END) = range(15)
 # event kinds
 EV_RESUME, EV_SOURCE, EV_PS_TIMER = 0, 1, 2
 # hardware/workload constants (entries of ``par``)
@@ -66,7 +66,7 @@ EV_RESUME, EV_SOURCE, EV_PS_TIMER = 0, 1, 2
 F_T, F_T0, F_TMARK, F_SIZE, F_A, F_B, F_C = range(7)  # F_C: arrival at the mixing join
 # per-process int state (columns of ``pi``)
 I_CHAIN, I_K, I_PC, I_SUB, I_NREQ = range(5)
-# the engine state ``S`` is one flat tuple of arrays (flat: numba compiles it fast), see :func:`_new_state`
+# the engine state ``S`` is one flat tuple of arrays (a nested one compiles slower), see :func:`_new_state`
 (S_HT, S_HQ, S_HK, S_HA, S_HB, S_HC, S_HS, S_PAR, S_FC, S_FCI, S_TAGB, S_PSREM, S_PSPID, S_PSF, S_PSI, S_TQ, S_TQI,
  S_STF, S_STI, S_PF, S_PI, S_C, S_REC, S_JN, S_JW, S_JT) = range(26)
 
@@ -133,7 +133,8 @@ def _ps_timer(S, ps_rem, ps_pid, psf, psi, version, now, rate, eps, h):  # pragm
             smallest = j
     kept = 0
     for j in range(n):
-        if ps_rem[j] <= eps if any_done else j == smallest:
+        leaves = ps_rem[j] <= eps if any_done else j == smallest  # rounding: else the smallest job leaves
+        if leaves:
             psi[3] += 1
             _push(S, now, EV_RESUME, ps_pid[j])
         else:
