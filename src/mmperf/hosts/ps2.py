@@ -6,8 +6,7 @@ video file transfer) flowing through the stations of one participant's
 PS/2. Here it is a discrete-event simulation with two engines that run the
 same model: a SimPy model (``_Model``, the readable reference) and a compiled
 event loop (:mod:`mmperf.hosts._ps2_core`, the default, 17 times faster on the
-chapter's heaviest configuration),
-tested against each other.
+chapter's heaviest configuration), tested against each other.
 
 Stations
 --------
