@@ -3,7 +3,10 @@
 The model follows Huynh & Khoshgoftaar (1994), who built it in RESQ: a set of
 open chains (outgoing video, one or two incoming video streams, a background
 video file transfer) flowing through the stations of one participant's
-PS/2. Here it is a SimPy discrete-event simulation.
+PS/2. Here it is a discrete-event simulation with two engines that run the
+same model: a SimPy model (``_Model``, the readable reference) and a compiled
+event loop (:mod:`mmperf.hosts._ps2_core`, the default, 17 times faster on the
+chapter's heaviest configuration), tested against each other.
 
 Stations
 --------
@@ -72,10 +75,11 @@ import numpy as np
 import pandas as pd
 import simpy
 
+from mmperf.hosts import _ps2_core
 from mmperf.networks.queueing import FCFSStation, PSStation
 from mmperf import _validate
 
-__all__ = ["Hardware", "Workload", "Replication", "simulate", "describe", "stage_wait_bound", "COMPONENTS", "MODES",
+__all__ = ["Hardware", "Workload", "Replication", "simulate", "describe", "stage_wait_bound", "COMPONENTS", "MODES", "ENGINES",
            "CHAINS"]
 
 MODES = ("locate", "move")
@@ -334,26 +338,15 @@ class _Model:
         self.frame_time = 1.0 / wl.frame_rate
         self.mem_per_instr = hw.memory_cycles_per_instruction * hw.memory_burst_factor / hw.host_clock_hz
         self._pending: dict[int, list] = {}
-        # random inputs, drawn in a fixed order
+        inputs = _draw_inputs(wl, rng)
         n = wl.frames
-        n_file = int(math.floor(self.T * wl.file_frame_rate)) if wl.file_transfer else 0
-        self.n_file = n_file
-        mean = wl.mean_frame_bytes
-        self.out_sizes = rng.exponential(mean, n)
-        self.out_phase = rng.uniform(0, self.frame_time)
-        self.in_sizes = [rng.exponential(mean, n) for _ in range(wl.incoming_streams)]
-        self.in_phase = [rng.uniform(0, self.frame_time) for _ in range(wl.incoming_streams)]
-        self.file_sizes = rng.exponential(mean, n_file)
-        self.file_phase = rng.uniform(0, 1.0 / wl.file_frame_rate)
+        n_file = self.n_file = len(inputs["file_sizes"])
         # plain Python floats: numpy scalars are slow in the per-event arithmetic
-        self.out_sizes = self.out_sizes.tolist()
-        self.in_sizes = [a.tolist() for a in self.in_sizes]
-        self.file_sizes = self.file_sizes.tolist()
-        self.out_phase, self.file_phase = float(self.out_phase), float(self.file_phase)
-        self.in_phase = [float(p) for p in self.in_phase]
-        if wl.phases == "aligned":
-            self.out_phase, self.file_phase = 0.0, 0.0
-            self.in_phase = [0.0] * wl.incoming_streams
+        self.out_sizes = inputs["out_sizes"].tolist()
+        self.in_sizes = [a.tolist() for a in inputs["in_sizes"]]
+        self.file_sizes = inputs["file_sizes"].tolist()
+        phases = inputs["phases"].tolist()
+        self.out_phase, self.in_phase, self.file_phase = phases[0], phases[1:-1], phases[-1]
         # records: chain -> array (frames x (components, total, source time))
         width = len(COMPONENTS) + 2
         self.records = {
@@ -589,33 +582,86 @@ class _Model:
         return self._results()
 
     def _results(self) -> Replication:
-        hw, wl, T = self.hw, self.wl, self.T
-        stations = pd.DataFrame([st.stats() for st in (
-            self.host, self.memory, self.channel, *self.adapter.values(), self.disk, self.ring,
-            self.i750, self.compress, self.decompress)])
-        host_tags = pd.DataFrame([{"workload": tag, "utilization": busy / T}
-                                  for tag, busy in sorted(self.host.busy_by_tag.items())],
-                                 columns=["workload", "utilization"])
-        delay_rows, frame_rows = [], []
-        warmup = wl.warmup_frames / wl.frame_rate
-        for chain, rec in self.records.items():
-            if rec.shape[0] == 0:
-                continue
-            done = ~np.isnan(rec[:, -2])
-            frame_rows.append({"chain": chain, "generated": rec.shape[0], "completed": int(done.sum())})
-            r = rec[done & (rec[:, -1] >= warmup - 1e-12)]
-            for j, comp in enumerate((*COMPONENTS, "total")):
-                delay_rows.append({"chain": chain, "component": comp, "mean": float(r[:, j].mean()),
-                                   "min": float(r[:, j].min())})
-        return Replication(
-            stations=stations[["station", "utilization", "arrivals", "departures", "in_system", "busy"]],
-            host_by_workload=host_tags,
-            delays=pd.DataFrame(delay_rows),
-            frames=pd.DataFrame(frame_rows),
-        )
+        stations = [st.stats() for st in (self.host, self.memory, self.channel, *self.adapter.values(), self.disk,
+                                          self.ring, self.i750, self.compress, self.decompress)]
+        return _replication(self.wl, stations, dict(self.host.busy_by_tag), self.records)
 
 
-def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator) -> Replication:
+def _draw_inputs(wl: Workload, rng: np.random.Generator) -> dict:
+    """The random inputs of one replication, drawn in a fixed order (both engines use them).
+
+    Returns ``out_sizes`` (``wl.frames``), ``in_sizes`` (``incoming_streams`` x ``frames``),
+    ``file_sizes`` [bytes] and ``phases`` (outgoing, each incoming stream, file) [s], all 0
+    with aligned phases.
+    """
+    n, frame_time = wl.frames, 1.0 / wl.frame_rate
+    n_file = int(math.floor(wl.horizon * wl.file_frame_rate)) if wl.file_transfer else 0
+    mean = wl.mean_frame_bytes
+    out_sizes = rng.exponential(mean, n)
+    out_phase = rng.uniform(0, frame_time)
+    in_sizes = [rng.exponential(mean, n) for _ in range(wl.incoming_streams)]
+    in_phase = [rng.uniform(0, frame_time) for _ in range(wl.incoming_streams)]
+    file_sizes = rng.exponential(mean, n_file)
+    file_phase = rng.uniform(0, 1.0 / wl.file_frame_rate)
+    phases = np.array([out_phase, *in_phase, file_phase], dtype=float)
+    if wl.phases == "aligned":
+        phases[:] = 0.0
+    return {"out_sizes": out_sizes, "in_sizes": np.array(in_sizes, dtype=float).reshape(wl.incoming_streams, n),
+            "file_sizes": file_sizes, "phases": phases}
+
+
+def _replication(wl: Workload, stations: list[dict], host_busy_by_tag: dict, records: dict) -> Replication:
+    """Assemble a :class:`Replication` from station counters (``stats()`` dicts in the report's
+    order), the host's busy time per tag and the per-frame records of each chain."""
+    T = wl.horizon
+    columns = ["station", "utilization", "arrivals", "departures", "in_system", "busy"]
+    stations = pd.DataFrame({c: [row[c] for row in stations] for c in columns})  # columns: fast to build
+    tags = sorted(host_busy_by_tag.items())
+    host_tags = pd.DataFrame({"workload": [tag for tag, _ in tags], "utilization": [busy / T for _, busy in tags]})
+    delays = {"chain": [], "component": [], "mean": [], "min": []}
+    frames = {"chain": [], "generated": [], "completed": []}
+    warmup = wl.warmup_frames / wl.frame_rate
+    for chain, rec in records.items():
+        if rec.shape[0] == 0:
+            continue
+        done = ~np.isnan(rec[:, -2])
+        for key, value in zip(frames, (chain, rec.shape[0], int(done.sum()))):
+            frames[key].append(value)
+        r = rec[done & (rec[:, -1] >= warmup - 1e-12)]
+        for j, comp in enumerate((*COMPONENTS, "total")):
+            for key, value in zip(delays, (chain, comp, float(r[:, j].mean()), float(r[:, j].min()))):
+                delays[key].append(value)
+    return Replication(stations=stations, host_by_workload=host_tags, delays=pd.DataFrame(delays),
+                       frames=pd.DataFrame(frames))
+
+
+def _simulate_compiled(hw: Hardware, wl: Workload, rng: np.random.Generator) -> Replication:
+    """One replication on the compiled engine (:mod:`mmperf.hosts._ps2_core`)."""
+    inputs = _draw_inputs(wl, rng)
+    raw = _ps2_core.run_model(hw, wl, inputs["out_sizes"] if wl.outgoing else np.empty(0), inputs["in_sizes"],
+                              inputs["file_sizes"], inputs["phases"])
+    T = wl.horizon
+    (fc, fci), (stf, sti) = raw["fcfs"], raw["stages"]
+
+    def row(name, busy, arrivals, departures):
+        return {"station": name, "arrivals": int(arrivals), "departures": int(departures),
+                "in_system": int(arrivals - departures), "busy": float(busy), "utilization": float(busy) / T}
+
+    names = ["host", "memory", "video-adapter", "ring-adapter", "scsi-adapter", "disk", "ring", "i750"]
+    fcfs = [row(name, fc[i, 1], fci[i, 0], fci[i, 1]) for i, name in enumerate(names)]
+    stations = [*fcfs[:2], row("channel", *raw["channel"]), *fcfs[2:],
+                row("compress-stage", stf[0], *sti[0]), row("decompress-stage", stf[1], *sti[1])]
+    tags = {tag: float(raw["host_tags"][i, 0]) for i, tag in enumerate(("video", "file", "start"))
+            if raw["host_tags"][i, 1]}
+    return _replication(wl, stations, tags, raw["records"])
+
+
+ENGINES = ("compiled", "simpy")
+"""Engines of :func:`simulate`: the compiled event loop and the SimPy reference model."""
+
+
+def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator,
+             engine: str = "compiled") -> Replication:
     """Run one replication of the PS/2 video-conferencing model.
 
     Parameters
@@ -626,6 +672,11 @@ def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator
         Mode, frame rate, streams and path lengths.
     rng : numpy.random.Generator
         Randomness for frame sizes and stream phases (from :func:`mmperf.seeds.rng`).
+    engine : {'compiled', 'simpy'}
+        'compiled' (default): the explicit event loop of :mod:`mmperf.hosts._ps2_core`;
+        'simpy': the SimPy model, the reference it is tested against. Both draw the
+        same inputs and take simultaneous events in the same order, so they return
+        the same replication (to rounding).
 
     Returns
     -------
@@ -636,6 +687,8 @@ def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator
     ------
     TypeError
         If an argument has the wrong type.
+    ValueError
+        If ``engine`` is not one of :data:`ENGINES`.
 
     References
     ----------
@@ -660,7 +713,11 @@ def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator
         raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
     if not isinstance(rng, np.random.Generator):
         raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
-    return _Model(hardware, workload, rng).run()
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
+    if engine == "simpy":
+        return _Model(hardware, workload, rng).run()
+    return _simulate_compiled(hardware, workload, rng)
 
 
 def stage_wait_bound(arrivals, frame_time: float) -> np.ndarray:
