@@ -15,7 +15,7 @@ def results():
 
 def test_catalogue_and_provenance():
     cat = catalogue("ortiz2013")
-    assert set(cat["name"]) == {"table1", "results", "quoted"}
+    assert set(cat["name"]) == {"table1", "results", "quoted", "figures"}
     assert (cat["repairs"].str.len() > 0).all()
 
 

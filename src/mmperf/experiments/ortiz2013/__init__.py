@@ -21,6 +21,7 @@ from mmperf.experiments.ortiz2013.model import (
     BANDWIDTHS_MBPS,
     DEFECT_STRATEGIES,
     ERROR_RATES,
+    FIGURE_OF,
     PAPER,
     SENSITIVITY_STRATEGIES,
     STRATEGIES,
@@ -29,19 +30,24 @@ from mmperf.experiments.ortiz2013.model import (
     Run,
     claim_values,
     compare_with_paper,
+    figure_references,
     frames_panel,
     prepare_video,
     run,
     run_grid,
     run_one,
     side_by_side,
+    split_agreement,
+    split_cells,
     strategy_table,
     table_agreement,
+    topology,
     transport_of,
 )
 from mmperf.experiments.ortiz2013.ns2 import ns2_ordered, ns2_ordered_series, ns2_stop_share
 
-__all__ = ["BANDWIDTHS_MBPS", "CLAIMS", "DEFECT_STRATEGIES", "ERROR_RATES", "PAPER", "Params", "Run",
+__all__ = ["BANDWIDTHS_MBPS", "CLAIMS", "DEFECT_STRATEGIES", "ERROR_RATES", "FIGURE_OF", "PAPER", "Params", "Run",
            "SENSITIVITY_STRATEGIES", "STRATEGIES", "TABLE_OF_RATE", "claim_values", "compare_with_paper",
-           "frames_panel", "ns2_ordered", "ns2_ordered_series", "ns2_stop_share", "prepare_video", "run", "run_grid",
-           "run_one", "side_by_side", "strategy_table", "table_agreement", "transport_of"]
+           "figure_references", "frames_panel", "ns2_ordered", "ns2_ordered_series", "ns2_stop_share",
+           "prepare_video", "run", "run_grid", "run_one", "side_by_side", "split_agreement", "split_cells",
+           "strategy_table", "table_agreement", "topology", "transport_of"]

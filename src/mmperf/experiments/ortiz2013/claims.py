@@ -9,8 +9,10 @@ Kinds (see :data:`mmperf.claims.KINDS`): the comparative statements about the
 strategies are ``prediction`` (they follow from the transports and the network,
 no parameter set from them); the mean layer rates and the full-quality PSNR are
 ``calibrated`` (the coder's size scale and quantisers are fitted on them), and so
-is the agreement of the PSNR tables, whose reliable cells equal the calibrated
-full quality; the test duration is ``construction`` (2116 frames at 25 frames/s), and
+is the PSNR agreement of the Tables 2-5 cells at full quality on both sides; the
+informative cells (PSNR below full quality, delay above the propagation floor;
+:func:`~mmperf.experiments.ortiz2013.model.split_cells`) are judged apart as
+``prediction``; the test duration is ``construction`` (2116 frames at 25 frames/s), and
 so is the receiver's stop at mid-simulation, judged on ns-2's own run of the paper's
 configuration (:mod:`.ns2`, committed by ``validation/ns2.py``), not on the book's engine.
 """
@@ -20,7 +22,7 @@ from __future__ import annotations
 import functools
 
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
-from mmperf.experiments.ortiz2013.model import PAPER, claim_values, table_agreement
+from mmperf.experiments.ortiz2013.model import PAPER, claim_values, split_agreement
 from mmperf.experiments.ortiz2013.ns2 import ns2_ordered, ns2_stop_share
 
 
@@ -92,8 +94,19 @@ def _starvation_note(r) -> str:
             "tables) never starves; the chapter's injected-defect run only illustrates.")
 
 
-def _agreement(key: str):
-    return lambda r: table_agreement(r.table("comparison"), psnr_db=0.5, delay_factor=2.0, delay_abs_s=0.005)[key]
+MARGIN_DB = 0.05
+"""A cell's PSNR is informative when the paper's or the book's lies more than this below full quality [dB]."""
+
+
+def _split(r):
+    """Agreement with Tables 2-5 on the informative and the trivial cells (:func:`split_agreement`)."""
+    return split_agreement(r.table("comparison"), margin_db=MARGIN_DB, delay_floor_s=r.params.delay_s + 0.005,
+                           book_full_db=_video("psnr_full_db")(r), psnr_db=0.5, delay_factor=2.0,
+                           delay_abs_s=0.005).set_index(["metric", "group"])
+
+
+def _agreement(metric: str, group: str):
+    return lambda r: float(_split(r).loc[(metric, group), "fraction"])
 
 
 _EVAL = "Evaluation results"
@@ -242,17 +255,37 @@ CLAIMS = (
         kind="construction", expected="reproduced",
         note=_starvation_note),
     ClaimSpec(
-        "tables-psnr", quote="Tables 2-5: PSNR per strategy, bandwidth and error rate", where="Tables 2-5",
-        quantity="fraction of the 132 cells with |book - paper| <= 0.5 dB", paper_value="132 values",
-        value=_agreement("psnr"), criterion=Holds("PSNR within 0.5 dB", required=0.9, partly=0.6), kind="calibrated",
-        expected="partly",
-        note="Calibrated: the reliable strategies' cells equal the full-quality PSNR the coder is fitted on. Misses: RTP "
-             "and RTPMulti under heavy loss and the unreliable SCTP strategies at 1e-2 (ns-2 defect)."),
+        "tables-psnr-informative", quote="Tables 2-5: PSNR per strategy, bandwidth and error rate", where="Tables 2-5",
+        quantity=f"fraction of the informative cells (paper's or book's PSNR more than {MARGIN_DB} dB below full "
+                 "quality) with |book - paper| <= 0.5 dB",
+        paper_value="the informative cells (28 of 132 under the book's seed: RTP and RTPMulti, and at 1e-2 the "
+                    "unreliable and mixed SCTP strategies and CMTMultiMixed at 30 Mb/s)",
+        value=_agreement("psnr", "informative"), criterion=Holds("PSNR within 0.5 dB", required=0.9, partly=0.6),
+        kind="prediction", expected="not_reproduced",
+        note="Half of the 28 cells agree, under every seed (13 or 14). Misses: RTP and RTPMulti at 1e-2 (the book 3-4 "
+             "dB higher: decoder rule and content), RTPMulti at 30 Mb/s 1e-3 and the unreliable and mixed SCTP "
+             "strategies at 30 Mb/s 1e-2, which lose almost nothing as specified (the paper's losses come with the "
+             "ns-2 receiver starvation). Until #18 all 132 cells were counted together (89 % agreed), most of them "
+             "at the calibrated full quality."),
     ClaimSpec(
-        "tables-delay", quote="Tables 2-5: average delay per strategy, bandwidth and error rate", where="Tables 2-5",
-        quantity="fraction of the 132 cells with delay within a factor 2 (or 5 ms) of the paper", paper_value="132 values",
-        value=_agreement("delay"), criterion=Holds("delay within a factor 2", required=0.9, partly=0.6),
-        kind="prediction", expected="partly",
-        note="Misses: congested single-path SCTP/TCP cells (content-dependent backlog) and CMT-SCTP at 1e-2 "
-             "(ns-2 CMT much slower)."),
+        "tables-psnr-full-quality", quote="Tables 2-5: PSNR per strategy, bandwidth and error rate", where="Tables 2-5",
+        quantity=f"fraction of the full-quality cells (both PSNRs within {MARGIN_DB} dB of full quality) with "
+                 "|book - paper| <= 0.5 dB",
+        paper_value="the full-quality cells (104 of 132 under the book's seed): 34.4653 dB or within 0.05 dB of it",
+        value=_agreement("psnr", "trivial"), criterion=Holds("PSNR within 0.5 dB", required=0.9, partly=0.6),
+        kind="calibrated", expected="reproduced",
+        note="Calibrated: these cells show the full-quality decode on both sides, and the book's full quality is "
+             "fitted on the paper's 34.4653 dB; their agreement says nothing about the transports."),
+    ClaimSpec(
+        "tables-delay-informative", quote="Tables 2-5: average delay per strategy, bandwidth and error rate",
+        where="Tables 2-5",
+        quantity="fraction of the informative cells (paper's or book's delay above 10 ms, the 5 ms propagation delay "
+                 "plus the 5 ms tolerance) with delay within a factor 2 (or 5 ms) of the paper",
+        paper_value="the informative cells (81 of 132 under the book's seed)",
+        value=_agreement("delay", "informative"), criterion=Holds("delay within a factor 2", required=0.9, partly=0.6),
+        kind="prediction", expected="not_reproduced",
+        note="39 of the 81 cells agree under the book's seed (31-43 over the ten seeds). Misses: congested "
+             "single-path SCTP/TCP cells (content-dependent backlog) and CMT-SCTP at 1e-2 (ns-2 CMT much slower). The "
+             "other 51 cells sit at the propagation floor on both sides and agree by the 5 ms tolerance; the "
+             "chapter counts them apart. Until #18 all 132 cells were counted together (68 % agreed)."),
 )

@@ -368,16 +368,26 @@ def compare_with_paper(summary: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFra
     return m.sort_values(["error_rate", "_o", "bandwidth_mbps"]).drop(columns="_o").reset_index(drop=True)
 
 
-def side_by_side(comparison: pd.DataFrame, error_rate: float) -> pd.DataFrame:
+def side_by_side(comparison: pd.DataFrame, error_rate: float, quantity: str | None = None) -> pd.DataFrame:
     """One of Tables 2-5 laid out like the paper, book beside paper, for one error rate.
 
-    Columns: (bandwidth, quantity) with quantities paper/book delay [s] and paper/book PSNR [dB].
+    Columns: (bandwidth, quantity) with quantities paper/book delay [s] and paper/book PSNR [dB];
+    ``quantity="delay"`` or ``"psnr"`` keeps one of them (half as wide: fits a text column).
+
+    Raises
+    ------
+    ValueError
+        If ``comparison`` has no row at ``error_rate`` or ``quantity`` is not None, "delay" or "psnr".
     """
     c = comparison[np.isclose(comparison["error_rate"], error_rate)]
     if c.empty:
         raise ValueError(f"no rows for error_rate={error_rate!r}; have {sorted(comparison['error_rate'].unique())}")
+    if quantity not in (None, "delay", "psnr"):
+        raise ValueError(f"quantity must be None, 'delay' or 'psnr', got {quantity!r}")
     cols = {"paper_delay_s": "delay paper [s]", "book_delay_s": "delay book [s]",
             "paper_psnr_db": "PSNR paper [dB]", "book_psnr_db": "PSNR book [dB]"}
+    if quantity is not None:
+        cols = {k: v.split(" ", 1)[1] for k, v in cols.items() if k.endswith("_s" if quantity == "delay" else "_db")}
     w = c.pivot(index="strategy", columns="bandwidth_mbps", values=list(cols))
     w = w.rename(columns=cols, level=0).swaplevel(0, 1, axis=1).sort_index(axis=1, level=0, sort_remaining=False)
     w.columns = pd.MultiIndex.from_tuples([(f"{b:g} Mb/s", q) for b, q in w.columns])
@@ -451,6 +461,194 @@ def table_agreement(comparison: pd.DataFrame, *, psnr_db: float = 0.5, delay_fac
     delay = float(((c["delay_log10_ratio"].abs() <= np.log10(delay_factor)) |
                    ((c["book_delay_s"] - c["paper_delay_s"]).abs() < delay_abs_s)).mean())
     return {"psnr": psnr, "delay": delay}
+
+
+def split_cells(comparison: pd.DataFrame, *, margin_db: float = 0.05, delay_floor_s: float = 0.010,
+                paper_full_db: float | None = None, book_full_db: float | None = None) -> pd.DataFrame:
+    """Tag each Tables 2-5 cell as informative or trivial, separately for PSNR and for delay.
+
+    A cell's PSNR is *informative* when the paper's PSNR or the book's lies more than
+    ``margin_db`` below that side's full quality; otherwise both sides show the full-quality
+    decode, and their agreement is the calibration of the coder (the book's full quality is
+    fitted on the paper's 34.4653 dB), not a prediction. A cell's delay is *informative* when the
+    paper's delay or the book's exceeds ``delay_floor_s``; below it both sides sit at the
+    propagation delay (5 ms one way), where the 5 ms absolute tolerance of
+    :func:`table_agreement` makes agreement automatic.
+
+    Parameters
+    ----------
+    comparison : pandas.DataFrame
+        From :func:`compare_with_paper` (columns ``paper_psnr_db``, ``book_psnr_db``,
+        ``paper_delay_s``, ``book_delay_s``).
+    margin_db : float, default 0.05
+        How far below full quality a PSNR must lie to count as a loss of quality [dB].
+    delay_floor_s : float, default 0.010
+        Delays at or below this are the propagation floor [s] (one-way delay + the 5 ms tolerance).
+    paper_full_db, book_full_db : float, optional
+        Each side's full-quality PSNR [dB]; by default the largest PSNR of that side in
+        ``comparison`` (the reliable strategies, which deliver every packet).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``comparison`` with boolean columns ``psnr_informative`` and ``delay_informative``.
+
+    Raises
+    ------
+    ValueError
+        If ``comparison`` is empty or lacks a column, or ``margin_db`` / ``delay_floor_s`` is
+        not positive and finite.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> c = pd.DataFrame({"paper_psnr_db": [34.4653, 29.8], "book_psnr_db": [34.47, 34.47],
+    ...                   "paper_delay_s": [0.0057, 2.4], "book_delay_s": [0.0059, 5.1]})
+    >>> split_cells(c)[["psnr_informative", "delay_informative"]].values.tolist()
+    [[False, False], [True, True]]
+    """
+    need = ["paper_psnr_db", "book_psnr_db", "paper_delay_s", "book_delay_s"]
+    missing = [c for c in need if c not in comparison.columns]
+    if comparison.empty or missing:
+        raise ValueError(f"comparison must be a non-empty compare_with_paper table; missing columns {missing}")
+    _validate.positive(margin_db, "margin_db")
+    _validate.positive(delay_floor_s, "delay_floor_s")
+    pf = float(comparison["paper_psnr_db"].max()) if paper_full_db is None else float(paper_full_db)
+    bf = float(comparison["book_psnr_db"].max()) if book_full_db is None else float(book_full_db)
+    out = comparison.copy()
+    out["psnr_informative"] = ((out["paper_psnr_db"] < pf - margin_db) | (out["book_psnr_db"] < bf - margin_db))
+    out["delay_informative"] = ((out["paper_delay_s"] > delay_floor_s) | (out["book_delay_s"] > delay_floor_s))
+    return out
+
+
+def split_agreement(comparison: pd.DataFrame, *, margin_db: float = 0.05, delay_floor_s: float = 0.010,
+                    book_full_db: float | None = None, psnr_db: float = 0.5, delay_factor: float = 2.0,
+                    delay_abs_s: float = 0.005) -> pd.DataFrame:
+    """Agreement with Tables 2-5 counted apart on the informative and the trivial cells.
+
+    The cells are split by :func:`split_cells` (``margin_db``, ``delay_floor_s``,
+    ``book_full_db``) and each group is judged by :func:`table_agreement` (``psnr_db``,
+    ``delay_factor``, ``delay_abs_s``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (metric, group): ``metric`` (``"psnr"`` or ``"delay"``), ``group``
+        (``"informative"`` or ``"trivial"``), ``cells``, ``agree`` and ``fraction`` (NaN for an
+        empty group).
+    """
+    c = split_cells(comparison, margin_db=margin_db, delay_floor_s=delay_floor_s, book_full_db=book_full_db)
+    rows = []
+    for metric in ("psnr", "delay"):
+        for group, sel in (("informative", c[f"{metric}_informative"]), ("trivial", ~c[f"{metric}_informative"])):
+            sub = c[sel]
+            frac = (table_agreement(sub, psnr_db=psnr_db, delay_factor=delay_factor, delay_abs_s=delay_abs_s)[metric]
+                    if len(sub) else np.nan)
+            rows.append({"metric": metric, "group": group, "cells": int(len(sub)),
+                         "agree": int(round(frac * len(sub))) if len(sub) else 0, "fraction": frac})
+    return pd.DataFrame(rows)
+
+
+FIGURE_OF = {s: i + 2 for i, s in enumerate(STRATEGIES)}
+"""The paper's figure of each strategy's 30 Mb/s, 1e-2 mosaic (Fig. 2 CMTMultiReliable ... Fig. 12 TCP)."""
+
+
+def figure_references(paper_results: pd.DataFrame, figures: pd.DataFrame, params: Params | None = None) -> pd.DataFrame:
+    """What the paper states for each panel of Figs. 2-12, as reference values beside the book's series.
+
+    The figures are images that did not survive the text extraction, so their curves cannot be
+    read; what remains is the Tables 2-5 value of the figures' cell (30 Mb/s, 1e-2 by default:
+    the average delay and PSNR-Y over the run) and the few numbers the text states about the
+    figures (``data/papers/ortiz2013/figures.csv``: congestion up to 20 s, the receiver stopping at
+    about the middle of the sequence in Figs. 6, 7 and 9).
+
+    Parameters
+    ----------
+    paper_results : pandas.DataFrame
+        :func:`mmperf.papers.table` ``("ortiz2013", "results")``.
+    figures : pandas.DataFrame
+        :func:`mmperf.papers.table` ``("ortiz2013", "figures")``.
+    params : Params, optional
+        The kept cell (``kept_bandwidth_mbps``, ``kept_error_rate``), the strategies and the
+        sequence (frames, frame rate) that turns "the middle of the simulation" into seconds.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per strategy and reference: ``strategy``, ``figure``, ``quantity``
+        (``avg_delay_s``, ``psnr_db``, ``congestion_until_s``, ``receiver_stops_s``),
+        ``value`` and ``source``.
+
+    Raises
+    ------
+    ValueError
+        If the paper's tables lack the kept cell.
+    """
+    params = Params() if params is None else params
+    kb, ke = float(params.kept_bandwidth_mbps), float(params.kept_error_rate)
+    cell = paper_results[np.isclose(paper_results["bandwidth_mbps"], kb) & np.isclose(paper_results["error_rate"], ke)]
+    if cell.empty:
+        raise ValueError(f"the paper's tables have no cell {kb:g} Mb/s, {ke:g}")
+    table_name = TABLE_OF_RATE.get(ke, "Tables 2-5")
+    duration = sum(params.frames_per_scene) / params.frame_rate
+    rows = []
+    for s in params.strategies:
+        c = cell[cell["strategy"] == s].set_index("metric")["value"]
+        rows += [{"strategy": s, "quantity": "avg_delay_s", "value": float(c["avg_delay"]), "source": table_name},
+                 {"strategy": s, "quantity": "psnr_db", "value": float(c["psnr_y"]), "source": table_name}]
+        for _, f in figures[figures["strategy"].isin([s, "all"])].iterrows():
+            if f["quantity"] == "receiver_stops_fraction":
+                rows.append({"strategy": s, "quantity": "receiver_stops_s", "value": float(f["value"]) * duration,
+                             "source": f"text on Fig. {int(f['figure'])}"})
+            elif f["quantity"] == "congestion_until_s":
+                rows.append({"strategy": s, "quantity": "congestion_until_s", "value": float(f["value"]),
+                             "source": "text on Figs. 2-12"})
+    out = pd.DataFrame(rows)
+    out.insert(1, "figure", out["strategy"].map(FIGURE_OF))
+    return out
+
+
+def topology(params: Params | None = None, bandwidth_mbps: float | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The book's network as the nodes and links of the paper's Fig. 1, for a node-link diagram.
+
+    Sender and receiver are each a core node (the transport agent with the video source or
+    sink) and two interface nodes, as in the paper's ns-2 scenario; two duplex links join the
+    interfaces, each with its bandwidth, delay, drop-tail limit and uniform loss from its onset.
+
+    Parameters
+    ----------
+    params : Params, optional
+    bandwidth_mbps : float, optional
+        The link bandwidth to label (default: every bandwidth of the grid, e.g. "30/45/60 Mb/s").
+
+    Returns
+    -------
+    nodes : pandas.DataFrame
+        ``node``, ``label`` (lines separated by ``"\\n"``), ``role`` (core or interface), ``x``, ``y``
+        (diagram coordinates, 0-100).
+    links : pandas.DataFrame
+        ``source``, ``target``, ``kind`` (internal or link), ``label`` and the coordinates
+        ``x``, ``y``, ``x2``, ``y2``.
+    """
+    params = Params() if params is None else params
+    bws = params.bandwidths_mbps if bandwidth_mbps is None else (_validate.positive(bandwidth_mbps, "bandwidth_mbps"),)
+    bw = "/".join(f"{b:g}" for b in bws)
+    nodes = pd.DataFrame([
+        ("sender", "sender (core node)\nvideo source +\ntransport agent", "core", 10, 50),
+        ("s0", "eth0", "interface", 35, 80), ("s1", "eth1", "interface", 35, 20),
+        ("r0", "eth0", "interface", 65, 80), ("r1", "eth1", "interface", 65, 20),
+        ("receiver", "receiver (core node)\ntransport agent +\nvideo sink", "core", 90, 50),
+    ], columns=["node", "label", "role", "x", "y"])
+    links = [("sender", "s0", "internal", ""), ("sender", "s1", "internal", ""),
+             ("r0", "receiver", "internal", ""), ("r1", "receiver", "internal", "")]
+    for i, (a, b) in enumerate((("s0", "r0"), ("s1", "r1"))):
+        links.append((a, b, "link", f"link {i + 1}: {bw} Mb/s, {1000 * params.delay_s:g} ms, drop-tail "
+                                    f"{params.queue_limit}; uniform loss from {params.loss_start_s[i]:g} s"))
+    links = pd.DataFrame(links, columns=["source", "target", "kind", "label"])
+    xy = nodes.set_index("node")[["x", "y"]]
+    links[["x", "y"]] = xy.loc[links["source"]].to_numpy()
+    links[["x2", "y2"]] = xy.loc[links["target"]].to_numpy()
+    return nodes, links
 
 
 DEFECT_STRATEGIES = ("SCTPUnreliable", "SCTPMultiUnreliable", "SCTPMultiMixed")
