@@ -695,26 +695,23 @@ class DefaultVariant:
 
 
 DEFAULT_VARIANTS = {v.name: v for v in (
-    DefaultVariant("sctp-rwnd-64k", "sctp30-lossless", "initialRwnd_ 262144 (256 KiB)", "initialRwnd_ 65536 (64 KiB)",
-                   both=(("initialRwnd_", 65536),)),
-    DefaultVariant("tcp-window-20", "tcp30-lossless", "window_ 44 (x 1460 B = 64 KiB)", "window_ 20 (x 1460 B = 29 KiB)",
+    DefaultVariant("sctp-rwnd-64k", "sctp30-lossless", "rwnd 256 KiB", "rwnd 64 KiB", both=(("initialRwnd_", 65536),)),
+    DefaultVariant("tcp-window-20", "tcp30-lossless", "window 44 segments (64 KiB)", "window 20 segments (29 KiB)",
                    both=(("window_", 20),)),
-    DefaultVariant("tcp-segsize-536", "tcp30-lossless", "segsize_ 1460 (window 44 x 1460 B)",
-                   "segsize_ 536 on the sender (window 44 x 536 B)", sender=(("segsize_", 536),)),
+    DefaultVariant("tcp-segsize-536", "tcp30-lossless", "1460-byte segments", "536-byte segments (window 44 x 536 B)",
+                   sender=(("segsize_", 536),)),
     # a control: 536-byte segments with the window kept at 64 KiB in bytes (122 x 536 B), to tell the
-    # window's share (window_ counts segments) from the headers' and the segments' own
-    DefaultVariant("tcp-segsize-536-window-64k", "tcp30-lossless", "segsize_ 1460 (window 44 x 1460 B)",
-                   "segsize_ 536 on the sender, window_ 122 (x 536 B = 64 KiB): a control, not a default",
-                   sender=(("segsize_", 536), ("window_", 122))),
-    DefaultVariant("sctp-delayed-sack", "sctp60-1e-2", "useDelayedSacks_ 0 (a SACK per packet)",
-                   "useDelayedSacks_ 1, sackDelay_ 0.2 s", both=(("useDelayedSacks_", 1),)),
-    DefaultVariant("cmt-delayed-sack-dac", "cmt60-1e-2", "useDelayedSacks_ 0 (DAC on but idle)",
-                   "useDelayedSacks_ 1, sackDelay_ 0.2 s, useCmtDelAck_ 1 (DAC)", both=(("useDelayedSacks_", 1),)),
-    DefaultVariant("cmt-delayed-sack-no-dac", "cmt60-1e-2", "useDelayedSacks_ 0 (DAC on but idle)",
-                   "useDelayedSacks_ 1, sackDelay_ 0.2 s, with DAC off (useCmtDelAck_ 0): isolates DAC",
-                   both=(("useDelayedSacks_", 1), ("useCmtDelAck_", 0))),
-    DefaultVariant("cmt-pf", "cmt60-1e-2", "useCmtPF_ 0", "useCmtPF_ 1 (CMT-PF, cmtPFCwnd_ 2)",
-                   both=(("useCmtPF_", 1),)),
+    # window's share (window_ counts segments) from the segments' own
+    DefaultVariant("tcp-segsize-536-window-64k", "tcp30-lossless", "1460-byte segments",
+                   "control: 536-byte segments, window 122 (64 KiB)", sender=(("segsize_", 536), ("window_", 122))),
+    DefaultVariant("sctp-delayed-sack", "sctp60-1e-2", "a SACK per packet", "delayed SACKs (0.2 s)",
+                   both=(("useDelayedSacks_", 1),)),
+    # DAC (useCmtDelAck_ 1) is ns-2's default and the book's, but acts only on delayed SACKs
+    DefaultVariant("cmt-delayed-sack-dac", "cmt60-1e-2", "a SACK per packet (DAC on, idle)",
+                   "delayed SACKs (0.2 s), DAC on", both=(("useDelayedSacks_", 1),)),
+    DefaultVariant("cmt-delayed-sack-no-dac", "cmt60-1e-2", "a SACK per packet (DAC on, idle)",
+                   "control: delayed SACKs (0.2 s), DAC off", both=(("useDelayedSacks_", 1), ("useCmtDelAck_", 0))),
+    DefaultVariant("cmt-pf", "cmt60-1e-2", "PF off", "PF on (cmtPFCwnd_ 2)", both=(("useCmtPF_", 1),)),
 )}
 
 DEFAULTS_COLUMNS = ["variant", "setting", "case", "seed", "delay_mean_s", "delay_p99_s", "delay_max_s",
