@@ -63,7 +63,8 @@ ns2:
 	@command -v ns >/dev/null || { echo "error: ns (ns2) missing after install" >&2; exit 1; }
 
 # ns-2 on every validation case (validation/ns2.py), and the Ortiz paper's own configuration
-# (`ordered`: data/validation/ortiz-ordered*.csv): data/validation/<case>.csv, the delay
+# (`ordered`: data/validation/ortiz-ordered*.csv) and ns-2's defaults restored one at a time
+# (`defaults`: data/validation/ns2-defaults*.{csv,json}): data/validation/<case>.csv, the delay
 # quantiles and params.json, which the tests and the appendix read.
 validate: $(STAMP) ns2
 	$(BIN)/python validation/ns2.py $(CASES)

@@ -21,6 +21,11 @@ with one retransmission, and controls) and reads delivery to the application fro
 receiver's window trace; ``python validation/ns2.py ordered`` runs only those and writes
 ``data/validation/ortiz-ordered.csv``, ``ortiz-ordered-series.csv`` and ``ortiz-ordered-params.json``.
 
+What each of ns-2's defaults moves (issue #18, item 3): ``DEFAULT_VARIANTS`` rerun a case with one
+ns-2 default restored (``replay.tcl -set`` / ``-setsrc``) beside the same case with the book's settings;
+``python validation/ns2.py defaults`` runs only those and writes ``data/validation/ns2-defaults.csv`` and
+``ns2-defaults-params.json``.
+
 ``python validation/ns2.py [case ...]`` (``make validate``) writes ``data/validation/<case>.csv``
 (one row per seed: delay mean / p99 / max [s], delivered fraction, queue and error drops,
 retransmissions), ``<case>-quantiles.csv`` (the delay distribution, 0-100 % in 1 % steps)
@@ -658,16 +663,159 @@ def ordered_meta(gen, sizes) -> dict:
                       for n, c in ORDERED_CASES.items()}}
 
 
+# ---------------------------------------------------------------------------------------------
+# What each ns-2 default moves (issue #18, item 3): one default restored at a time
+# ---------------------------------------------------------------------------------------------
+
+DEFAULTS_OUT = "ns2-defaults"
+BOOK_VARIANT = "book"
+"""The variant name of the rows run with the book's settings (nothing restored)."""
+
+
+@dataclass(frozen=True)
+class DefaultVariant:
+    """One of ns-2's defaults restored on a validation case, everything else the book's.
+
+    ``both`` is set on sender and receiver, ``sender`` on the sender only, as ``(variable, value)``
+    pairs (``replay.tcl``'s ``-set`` and ``-setsrc``).
+    """
+
+    name: str
+    case: str              # key of CASES: the cell, transport and seeds
+    book_setting: str
+    ns2_default: str
+    both: tuple = ()
+    sender: tuple = ()
+
+    @property
+    def setting(self) -> str:
+        """The restored variables as ``replay.tcl`` gets them (``-set {..} -setsrc {..}``)."""
+        return " ".join(f"{opt} {{{' '.join(f'{k} {v}' for k, v in pairs)}}}"
+                        for opt, pairs in (("-set", self.both), ("-setsrc", self.sender)) if pairs)
+
+
+DEFAULT_VARIANTS = {v.name: v for v in (
+    DefaultVariant("sctp-rwnd-64k", "sctp30-lossless", "rwnd 256 KiB", "rwnd 64 KiB", both=(("initialRwnd_", 65536),)),
+    DefaultVariant("tcp-window-20", "tcp30-lossless", "window 44 segments (64 KiB)", "window 20 segments (29 KiB)",
+                   both=(("window_", 20),)),
+    DefaultVariant("tcp-segsize-536", "tcp30-lossless", "1460-byte segments", "536-byte segments (window 44 x 536 B)",
+                   sender=(("segsize_", 536),)),
+    # a control: 536-byte segments with the window kept at 64 KiB in bytes (122 x 536 B), to tell the
+    # window's share (window_ counts segments) from the segments' own
+    DefaultVariant("tcp-segsize-536-window-64k", "tcp30-lossless", "1460-byte segments",
+                   "control: 536-byte segments, window 122 (64 KiB)", sender=(("segsize_", 536), ("window_", 122))),
+    DefaultVariant("sctp-delayed-sack", "sctp60-1e-2", "a SACK per packet", "delayed SACKs (0.2 s)",
+                   both=(("useDelayedSacks_", 1),)),
+    # DAC (useCmtDelAck_ 1) is ns-2's default and the book's, but acts only on delayed SACKs
+    DefaultVariant("cmt-delayed-sack-dac", "cmt60-1e-2", "a SACK per packet (DAC on, idle)",
+                   "delayed SACKs (0.2 s), DAC on", both=(("useDelayedSacks_", 1),)),
+    DefaultVariant("cmt-delayed-sack-no-dac", "cmt60-1e-2", "a SACK per packet (DAC on, idle)",
+                   "control: delayed SACKs (0.2 s), DAC off", both=(("useDelayedSacks_", 1), ("useCmtDelAck_", 0))),
+    DefaultVariant("cmt-pf", "cmt60-1e-2", "PF off", "PF on (cmtPFCwnd_ 2)", both=(("useCmtPF_", 1),)),
+)}
+
+DEFAULTS_COLUMNS = ["variant", "setting", "case", "seed", "delay_mean_s", "delay_p99_s", "delay_max_s",
+                    "delivered_frac", "queue_drops", "error_drops", "retransmissions", "transmissions"]
+
+
+def arrival_delivery(trace: Path, n: int) -> np.ndarray:
+    """Per packet (TSN 1..n), in-order delivery time from an SCTP packet trace: the latest first
+    arrival at the receiver of TSNs 1..i (-1 if one never arrived).
+
+    Unlike the SACK reading of :func:`parse_trace` this does not wait for the receiver's SACK, so
+    it stays the delivery time when SACKs are delayed; with a SACK per packet the two agree.
+    """
+    first = first_arrivals(_read(trace, "sctp"))
+    out = np.full(n, np.nan)
+    out[:min(n, first.size)] = first[:n]
+    ready = np.fmax.accumulate(np.where(np.isnan(out), np.inf, out))
+    return np.where(np.isfinite(ready), ready, -1.0)
+
+
+def run_ns2_variant(variant: DefaultVariant | None, case: Case, seed: int, gen, sizes, *,
+                    timeout_s: float = TIMEOUT_S, workdir=None) -> dict:
+    """ns-2 on one case and seed with one default restored (``variant``; None: the book's settings).
+
+    Returns the :data:`DEFAULTS_COLUMNS` row. Delivery is read from the ACKs for TCP (one per
+    segment in every variant) and from the data's arrivals for SCTP and CMT
+    (:func:`arrival_delivery`: delayed SACKs would otherwise add their delay to the reading).
+
+    Raises
+    ------
+    RuntimeError
+        As :func:`run_ns2` (no ns-2, a failure, or longer than ``timeout_s``).
+    """
+    exe = ns_executable()
+    v = variant
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        sched, trace = Path(tmp) / "schedule.txt", Path(tmp) / "out.tr"
+        sched.write_text(schedule_text(gen, sizes))
+        args = _replay_args(exe, case.transport, sched, trace, case.bandwidth_mbps, case.error_rate, seed)
+        if v is not None:
+            for opt, pairs in (("-set", v.both), ("-setsrc", v.sender)):
+                if pairs:
+                    args += [opt, " ".join(f"{k} {val}" for k, val in pairs)]
+        what = f"{case.name} ({BOOK_VARIANT if v is None else v.name}), seed {seed}"
+        _run_guarded(args, tmp, timeout_s, what)
+        deliver, counts = parse_trace(trace, case.transport, sizes)
+        if case.transport != "tcp":
+            deliver = arrival_delivery(trace, len(sizes))
+    m = metrics(gen, deliver)
+    m.pop("_delays")
+    return {"variant": BOOK_VARIANT if v is None else v.name, "setting": "" if v is None else v.setting,
+            "case": case.name, "seed": int(seed), **m, **counts}
+
+
+def run_defaults(variants=None, **kw) -> pd.DataFrame:
+    """The given variants (all by default) and, once per case they use, the book's settings: every seed."""
+    variants = list(variants or DEFAULT_VARIANTS.values())
+    gen, sizes = schedule()
+    runs = [(None, c) for c in dict.fromkeys(v.case for v in variants)] + [(v, v.case) for v in variants]
+    rows = []
+    for v, c in runs:
+        case = CASES[c]
+        for seed in case.seeds:
+            t0 = time.perf_counter()
+            r = run_ns2_variant(v, case, seed, gen, sizes, **kw)
+            print(f"  {r['variant']} on {c} seed {seed}: mean delay {r['delay_mean_s']:.4g} s "
+                  f"({time.perf_counter() - t0:.1f} s)", flush=True)
+            rows.append(r)
+    return pd.DataFrame(rows)[DEFAULTS_COLUMNS]
+
+
+def defaults_meta(gen, sizes) -> dict:
+    """Everything that produced ``ns2-defaults.csv`` (written to ``ns2-defaults-params.json``)."""
+    return {"ns2": ns2_version(), "script": "validation/replay.tcl (-set, -setsrc)", "driver": "validation/ns2.py",
+            "schedule": {"packets": int(gen.size), "sha256": schedule_sha256(gen, sizes)},
+            "reading": "TCP: the receiver's ACKs; SCTP and CMT: first arrival of each TSN at the receiver, "
+                       "in order (arrival_delivery)",
+            "book_settings": NS2_SETTINGS, "timeout_s": TIMEOUT_S,
+            "variants": {n: {**{k: (list(map(list, val)) if isinstance(val, tuple) else val)
+                                for k, val in asdict(v).items()}, "setting": v.setting}
+                         for n, v in DEFAULT_VARIANTS.items()},
+            "cases": {c: {"transport": CASES[c].transport, "bandwidth_mbps": CASES[c].bandwidth_mbps,
+                          "error_rate": CASES[c].error_rate, "seeds": list(CASES[c].seeds)}
+                      for c in dict.fromkeys(v.case for v in DEFAULT_VARIANTS.values())}}
+
+
 def main(argv=None) -> int:
-    names = list(argv if argv is not None else sys.argv[1:]) or list(CASES) + list(BOTTLENECK_CASES) + ["ordered"]
+    names = list(argv if argv is not None else sys.argv[1:]) or \
+        list(CASES) + list(BOTTLENECK_CASES) + ["ordered", "defaults"]
     if names == ["chodorek"]:
         names = list(BOTTLENECK_CASES)
-    unknown = [n for n in names if n not in CASES and n not in BOTTLENECK_CASES and n != "ordered"]
+    unknown = [n for n in names if n not in CASES and n not in BOTTLENECK_CASES and n not in ("ordered", "defaults")]
     if unknown:
-        print(f"unknown case(s) {unknown}; known: {list(CASES) + list(BOTTLENECK_CASES)} (or `chodorek`, `ordered`)",
-              file=sys.stderr)
+        print(f"unknown case(s) {unknown}; known: {list(CASES) + list(BOTTLENECK_CASES)} "
+              "(or `chodorek`, `ordered`, `defaults`)", file=sys.stderr)
         return 2
     OUT.mkdir(parents=True, exist_ok=True)
+    if "defaults" in names:
+        t0 = time.perf_counter()
+        rows = run_defaults()
+        rows.to_csv(OUT / f"{DEFAULTS_OUT}.csv", index=False, float_format="%.9g")
+        (OUT / f"{DEFAULTS_OUT}-params.json").write_text(json.dumps(defaults_meta(*schedule()), indent=1) + "\n")
+        print(f"defaults: {time.perf_counter() - t0:.1f} s\n{rows.to_string(index=False)}")
+        names = [n for n in names if n != "defaults"]
     if "ordered" in names:
         t0 = time.perf_counter()
         rows, series = run_ordered()

@@ -20,10 +20,33 @@
 # Every link is traced to <trace> (ns-2's standard format, TCP header fields shown), the
 # only way to see delivery: ns-2's SCTP never calls the receiving application.
 # The settings are the book's values, not ns-2's defaults (see validation/ns2.py).
+#
+# Options, anywhere on the line (each name and value two arguments; removed before the positional
+# arguments above are read, so they combine with the ortiz transport's three extra arguments):
+#   -set {var value ...}     set these agent variables on both agents (sender and receiver)
+#   -setsrc {var value ...}  set these on the sender only
+# Both are applied after the book's settings, before the simulation starts: each restores one of
+# ns-2's defaults for `python validation/ns2.py defaults`, e.g. -set {initialRwnd_ 65536} or
+# -setsrc {segsize_ 536} (the FullTcp receiver keeps its 1-byte segment).
+
+# the options -set and -setsrc: lists of agent variables and values, taken out of argv
+set overrides {}
+set overrides_src {}
+foreach option {-set -setsrc} listvar {overrides overrides_src} {
+    while {[set i [lsearch -exact $argv $option]] >= 0} {
+        if {$i + 1 >= [llength $argv] || [llength [lindex $argv $i+1]] % 2} {
+            puts stderr "$option takes one list of variable value pairs, e.g. $option {initialRwnd_ 65536}"
+            exit 2
+        }
+        lappend $listvar {*}[lindex $argv $i+1]
+        set argv [lreplace $argv $i $i+1]
+    }
+}
+set argc [llength $argv]
 
 if {$argc != 11 && $argc != 14} {
     puts stderr "usage: ns replay.tcl transport schedule trace bw_mbps delay_s qlim per start1 start2 seed t_end\
-                 \[unordered unrel_rtx rwnd_trace\]"
+                 \[unordered unrel_rtx rwnd_trace\] \[-set {var value ...}\] \[-setsrc {var value ...}\]"
     exit 2
 }
 lassign $argv transport schedule tracefile bw delay qlim per start1 start2 seed tend unordered unrelrtx rwndfile
@@ -191,6 +214,21 @@ if {$transport eq "tcp"} {
     puts stderr "transport must be tcp, sctp, cmt, udp or ortiz, got $transport"
     exit 2
 }
+
+# ns-2 defaults restored on request (-set, -setsrc), after the book's settings
+if {$transport eq "udp" && ([llength $overrides] || [llength $overrides_src])} {
+    puts stderr "-set and -setsrc apply to the tcp, sctp, cmt and ortiz agents, not udp"
+    exit 2
+}
+proc override {agent var value} {
+    if {[catch {$agent set $var}]} {
+        puts stderr "[$agent info class] has no variable $var"
+        exit 2
+    }
+    $agent set $var $value
+}
+foreach {var value} $overrides { override $src $var $value; override $dst $var $value }
+foreach {var value} $overrides_src { override $src $var $value }
 
 # the schedule: one send per packet at its time
 set fh [open $schedule r]

@@ -278,3 +278,64 @@ def test_ns2_live_reproduces_committed_ordered_results(name, schedule, tmp_path)
     ref_series = committed(f"{ns2.ORDERED_OUT}-series")
     ref_series = ref_series[(ref_series["case"] == name) & (ref_series["seed"] == seed)]
     assert series["messages_delivered"].tolist() == ref_series["messages_delivered"].tolist()
+
+
+# ---- what each ns-2 default moves (issue #18 item 3): one default restored at a time ----
+
+VARIANTS = ns2.DEFAULT_VARIANTS
+LIVE_DEFAULT = "tcp-window-20"
+"""Rerun live (one lossless seed, about 4 s)."""
+
+
+def defaults_rows() -> pd.DataFrame:
+    return committed(ns2.DEFAULTS_OUT)
+
+
+def test_committed_defaults_are_of_the_current_variants_and_schedule(schedule):
+    meta = json.loads((DATA / f"{ns2.DEFAULTS_OUT}-params.json").read_text())
+    gen, sizes = schedule
+    assert meta["schedule"]["sha256"] == ns2.schedule_sha256(gen, sizes), \
+        "the book's Ortiz packet schedule changed since ns2-defaults.csv was written: run `make validate`"
+    assert meta["variants"] == {n: {**{k: (list(map(list, v)) if isinstance(v, tuple) else v)
+                                       for k, v in ns2.asdict(var).items()}, "setting": var.setting}
+                                for n, var in VARIANTS.items()}, "the variants changed: run `make validate`"
+    assert meta["book_settings"] == json.loads(json.dumps(ns2.NS2_SETTINGS)), "the book's ns-2 settings changed"
+    d = defaults_rows()
+    used = dict.fromkeys(v.case for v in VARIANTS.values())
+    expected = [(ns2.BOOK_VARIANT, c, s) for c in used for s in ns2.CASES[c].seeds] + \
+        [(n, v.case, s) for n, v in VARIANTS.items() for s in ns2.CASES[v.case].seeds]
+    assert sorted(zip(d["variant"], d["case"], d["seed"])) == sorted(expected)
+    settings = d.set_index("variant")["setting"].fillna("")
+    for n, v in VARIANTS.items():
+        assert (settings.loc[[n]] == v.setting).all(), f"{n}: setting changed: run `make validate`"
+
+
+def test_defaults_book_rows_match_the_validation_cases():
+    """The rows run with the book's settings reproduce the validation cases' committed results, so each
+    variant is compared with the same run the rest of the appendix uses; for SCTP and CMT this also checks
+    the arrival reading against the SACK reading (a SACK per packet: equal to the trace's 10 µs)."""
+    d = defaults_rows()
+    book = d[d["variant"] == ns2.BOOK_VARIANT]
+    for case, rows in book.groupby("case"):
+        ours = rows.set_index("seed").sort_index()
+        ref = committed(case).set_index("seed").sort_index()
+        for col in ("queue_drops", "error_drops", "retransmissions", "transmissions"):
+            assert ours[col].tolist() == ref[col].tolist(), f"{case}: {col}"
+        for col in ("delay_mean_s", "delay_p99_s", "delay_max_s"):
+            np.testing.assert_allclose(ours[col], ref[col], rtol=0, atol=2e-5, err_msg=f"{case}: {col}")
+
+
+@pytest.mark.skipif(shutil.which("ns") is None,
+                    reason="ns (ns-2.35) is not on PATH; `make ns2` or `make test` installs Debian's ns2")
+def test_ns2_live_reproduces_a_committed_default_variant(schedule, tmp_path):
+    gen, sizes = schedule
+    v = VARIANTS[LIVE_DEFAULT]
+    case = ns2.CASES[v.case]
+    seed = case.seeds[0]
+    live = ns2.run_ns2_variant(v, case, seed, gen, sizes, workdir=tmp_path)
+    ref = defaults_rows().set_index(["variant", "seed"]).loc[(LIVE_DEFAULT, seed)]
+    assert live["setting"] == ref["setting"]
+    for col in ("queue_drops", "error_drops", "retransmissions", "transmissions"):
+        assert live[col] == ref[col], f"{LIVE_DEFAULT}: {col} changed: run `make validate`"
+    for col in ("delivered_frac", "delay_mean_s", "delay_p99_s", "delay_max_s"):
+        np.testing.assert_allclose(live[col], ref[col], rtol=1e-6, err_msg=f"{LIVE_DEFAULT}: {col}")
