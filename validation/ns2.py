@@ -116,7 +116,9 @@ CASES = {c.name: c for c in (
          discrepancy=("ns-2's CMT-SCTP (SFR, CUC, RTX_CWND, PF off) delivers with a mean delay of about 1 s and "
                       "a largest of 6-7 s, the book's engine 0.03-0.05 s and about 1 s: delays of the order of "
                       "ns-2's 1 s minimum RTO suggest that ns-2 recovers by timeouts what the book recovers by "
-                      "fast retransmit. Not yet explained (issue #18)")),
+                      "fast retransmit. With ns-2's default delayed SACKs its CMT delivers at about 0.03 s, near the "
+                      "book (`python validation/ns2.py defaults`), so the slowness is ns-2's CMT given a SACK per "
+                      "packet; why is not yet explained (issue #18)")),
 )}
 
 
