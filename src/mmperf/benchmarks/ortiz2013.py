@@ -41,7 +41,7 @@ SEED = 1
 def _cell():
     """The cell's inputs: schedule, payload bytes, layers, network, loss seed and the engine's draws."""
     from mmperf.experiments import ortiz2013 as ex
-    from mmperf.seeds import int_seed
+    from mmperf.experiments.ortiz2013.model import loss_seed
 
     params = ex.Params()
     video = ex.prepare_video(params)
@@ -49,7 +49,7 @@ def _cell():
     sizes = video.packets["bytes"].to_numpy()
     layers = video.packets["layer"].to_numpy()
     net = params.network(BANDWIDTH_MBPS, ERROR_RATE)
-    seed = int_seed(ex.PAPER, "uniform-loss", f"{BANDWIDTH_MBPS:g}", f"{ERROR_RATE:g}", root=SEED)
+    seed = loss_seed(BANDWIDTH_MBPS, ERROR_RATE, root=SEED)
     return params, gen, sizes, layers, net, seed
 
 

@@ -268,6 +268,11 @@ class Run:
         return {"links": pd.concat(links, ignore_index=True), "sink": sink, "psnr": psnr}
 
 
+def loss_seed(bandwidth_mbps: float, error_rate: float, *, root: int) -> int:
+    """Seed of one grid cell's error-model draws: the same for every strategy of the cell, from the root seed."""
+    return int_seed(PAPER, "uniform-loss", f"{float(bandwidth_mbps):g}", f"{float(error_rate):g}", root=root)
+
+
 def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_rate: float,
             params: Params | None = None, *, seed: int, trace_events: int = 0, **config_changes) -> Run:
     """Simulate one strategy on one network and decode what arrived.
@@ -303,7 +308,7 @@ def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_r
     if config_changes:
         cfg = replace(cfg, **config_changes)
     net = params.network(bandwidth_mbps, error_rate)
-    seed = int_seed(PAPER, "uniform-loss", f"{float(bandwidth_mbps):g}", f"{float(error_rate):g}", root=seed)
+    seed = loss_seed(bandwidth_mbps, error_rate, root=seed)
     gen = video.send_times()
     sizes = video.packets["bytes"].to_numpy()
     layers = video.packets["layer"].to_numpy()
