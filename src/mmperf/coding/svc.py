@@ -28,6 +28,10 @@ decodes; a block whose enhancement slice was lost falls back to its base
 reconstruction; a frame with a lost base slice cannot be decoded and repeats
 the last decoded frame (as the paper does). PSNR-Y uses the definition of
 :func:`skimage.metrics.peak_signal_noise_ratio` (data range 255).
+
+The compiled kernels are cached on disk (``cache=True``): they call nothing
+compiled outside this file, so numba's own check of this file keeps the cache
+current (a kernel that did would need :func:`mmperf._numba_cache.drop_stale_cache`).
 """
 
 from __future__ import annotations
@@ -62,7 +66,7 @@ def _dct_matrix(n: int = BLOCK) -> np.ndarray:
 _D = _dct_matrix()
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _dct_block(img, y0, x0, d, out):  # pragma: no cover - compiled
     """out = d @ (img[y0:y0+8, x0:x0+8] - 128) @ d.T"""
     tmp = np.empty((BLOCK, BLOCK))
@@ -80,7 +84,7 @@ def _dct_block(img, y0, x0, d, out):  # pragma: no cover - compiled
             out[i, j] = acc
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _idct_block(c, d, out):  # pragma: no cover - compiled
     """out = round(clip(d.T @ c @ d + 128))"""
     tmp = np.empty((BLOCK, BLOCK))
@@ -99,13 +103,13 @@ def _idct_block(c, d, out):  # pragma: no cover - compiled
             out[i, j] = 0.0 if v < 0 else (255.0 if v > 255 else v)
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _level_bits(q):  # pragma: no cover - compiled
     a = abs(q)
     return 2.0 * np.log2(1.0 + a) + 3.0 if a > 0 else 0.0
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _dct_all(frames, d):  # pragma: no cover - compiled
     n, h, w = frames.shape
     nbx = w // BLOCK
@@ -117,7 +121,7 @@ def _dct_all(frames, d):  # pragma: no cover - compiled
     return out
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _stats(coefs, qb, qe):  # pragma: no cover - compiled
     """Coefficient-domain statistics for calibration: bits of each layer, SE of the full layer per frame."""
     n, nb = coefs.shape[0], coefs.shape[1]
@@ -141,7 +145,7 @@ def _stats(coefs, qb, qe):  # pragma: no cover - compiled
     return bits_b, bits_e, se
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _encode_all(frames, d, qb, qe):  # pragma: no cover - compiled
     """Code every block: bits per layer, squared error of base and full, reconstructions."""
     n, h, w = frames.shape
@@ -298,7 +302,7 @@ def _check_frames(frames) -> np.ndarray:
     return frames
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _slice_all(block_bytes, room, header):  # pragma: no cover - compiled
     """Cut every layer of every frame (bytes per block, raster order) into slices and packets.
 
