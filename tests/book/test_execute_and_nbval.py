@@ -109,3 +109,17 @@ def test_a_mechanism_change_re_executes_only_the_chapters_that_import_it(tmp_pat
     table.write_text(table.read_text() + "\n")
     final = {c: input_hash(ROOT / "book" / f"{c}.ipynb", root=copy, seed=1) for c in chapters}
     assert [c for c in chapters if final[c] != mid[c]] == ["ortiz2013"]
+
+
+def test_the_kernel_start_up_lines_run_before_the_first_cell_and_leave_no_trace(tmp_path):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import sys\nrepr(sys.modules.get('rfc3987_syntax', 'imported later'))"),
+                nbformat.v4.new_code_cell("1 + 1")]
+    path = tmp_path / "startup.ipynb"
+    nbformat.write(nb, path)
+    execute_notebook(path)
+    cells = nbformat.read(path, as_version=4).cells
+    assert _execute.KERNEL_STARTUP
+    assert cells[0].outputs[0]["data"]["text/plain"] == "'None'"  # the start-up line ran in this kernel
+    assert [c.execution_count for c in cells] == [1, 2]  # and took no execution count
+    assert all(o["output_type"] == "execute_result" for c in cells for o in c.outputs)  # nor printed anything

@@ -28,6 +28,10 @@ decodes; a block whose enhancement slice was lost falls back to its base
 reconstruction; a frame with a lost base slice cannot be decoded and repeats
 the last decoded frame (as the paper does). PSNR-Y uses the definition of
 :func:`skimage.metrics.peak_signal_noise_ratio` (data range 255).
+
+The compiled kernels are cached on disk (``cache=True``): they call nothing
+compiled outside this file, so numba's own check of this file keeps the cache
+current (a kernel that did would need :func:`mmperf._numba_cache.drop_stale_cache`).
 """
 
 from __future__ import annotations
@@ -62,7 +66,7 @@ def _dct_matrix(n: int = BLOCK) -> np.ndarray:
 _D = _dct_matrix()
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _dct_block(img, y0, x0, d, out):  # pragma: no cover - compiled
     """out = d @ (img[y0:y0+8, x0:x0+8] - 128) @ d.T"""
     tmp = np.empty((BLOCK, BLOCK))
@@ -80,7 +84,7 @@ def _dct_block(img, y0, x0, d, out):  # pragma: no cover - compiled
             out[i, j] = acc
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _idct_block(c, d, out):  # pragma: no cover - compiled
     """out = round(clip(d.T @ c @ d + 128))"""
     tmp = np.empty((BLOCK, BLOCK))
@@ -99,13 +103,13 @@ def _idct_block(c, d, out):  # pragma: no cover - compiled
             out[i, j] = 0.0 if v < 0 else (255.0 if v > 255 else v)
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _level_bits(q):  # pragma: no cover - compiled
     a = abs(q)
     return 2.0 * np.log2(1.0 + a) + 3.0 if a > 0 else 0.0
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _dct_all(frames, d):  # pragma: no cover - compiled
     n, h, w = frames.shape
     nbx = w // BLOCK
@@ -117,7 +121,7 @@ def _dct_all(frames, d):  # pragma: no cover - compiled
     return out
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _stats(coefs, qb, qe):  # pragma: no cover - compiled
     """Coefficient-domain statistics for calibration: bits of each layer, SE of the full layer per frame."""
     n, nb = coefs.shape[0], coefs.shape[1]
@@ -141,7 +145,7 @@ def _stats(coefs, qb, qe):  # pragma: no cover - compiled
     return bits_b, bits_e, se
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _encode_all(frames, d, qb, qe):  # pragma: no cover - compiled
     """Code every block: bits per layer, squared error of base and full, reconstructions."""
     n, h, w = frames.shape
@@ -289,6 +293,40 @@ def calibrate(frames: np.ndarray, *, frame_rate: float = 25.0, target_psnr: floa
     return Calibration(float(qb), float(qe), float(bytes_per_bit))
 
 
+@njit(cache=True)
+def _frozen_se(todo, shown, enh_ok, black, use_black, full, base, original):  # pragma: no cover - compiled
+    """Squared error of each frame ``todo[i]`` against the picture it displays: the reconstruction of
+    frame ``shown[todo[i]]`` (mid-grey if -1) with the enhancement where ``enh_ok`` and, if
+    ``use_black``, black blocks where ``black`` -- what :meth:`CodedVideo._composite` draws.
+
+    The pixels are whole numbers, so the sum is exact whatever its order.
+    """
+    n, h, w = original.shape
+    nbw = w // BLOCK
+    out = np.empty(todo.shape[0])
+    for i in range(todo.shape[0]):
+        t = todo[i]
+        k = shown[t]
+        acc = 0
+        for y in range(h):
+            row = (y // BLOCK) * nbw
+            for x in range(w):
+                if k < 0:
+                    v = 128
+                else:
+                    b = row + x // BLOCK
+                    if use_black and black[k, b]:
+                        v = 0
+                    elif enh_ok[k, b]:
+                        v = np.int64(full[k, y, x])
+                    else:
+                        v = np.int64(base[k, y, x])
+                d = v - np.int64(original[t, y, x])
+                acc += d * d
+        out[i] = acc
+    return out
+
+
 def _check_frames(frames) -> np.ndarray:
     frames = np.asarray(frames)
     if frames.ndim != 3 or frames.dtype != np.uint8:
@@ -298,7 +336,7 @@ def _check_frames(frames) -> np.ndarray:
     return frames
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _slice_all(block_bytes, room, header):  # pragma: no cover - compiled
     """Cut every layer of every frame (bytes per block, raster order) into slices and packets.
 
@@ -484,13 +522,9 @@ class CodedVideo:
         frozen = ~base_ok
         todo = np.flatnonzero(frozen)
         if todo.size:
-            h, w = self.original.shape[1:]
-            for lo in range(0, todo.size, 64):  # 64 frames at a time bounds the float temporaries (~10 MB each)
-                t = todo[lo : lo + 64]
-                k = shown[t]
-                img = self._composite(k, enh_ok, (~base_blk) if base_loss == "black" else None)
-                diff = img - self.original[t].astype(np.float64)
-                se[t] = (diff**2).sum(axis=(1, 2))
+            black = ~base_blk if base_loss == "black" else np.zeros((1, 1), np.bool_)
+            se[todo] = _frozen_se(todo, shown, enh_ok, black, base_loss == "black", self.full, self.base,
+                                  self.original)
         psnr = _psnr_from_se(se, self.npix)
         status = np.where(frozen, "frozen", np.where(enh_ok.all(axis=1), "full", "partial"))
         return Decoded(psnr=psnr, status=status, shown=shown, enh_ok=enh_ok, video=self,

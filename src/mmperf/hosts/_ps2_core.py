@@ -27,10 +27,9 @@ taken out of the state tuple would otherwise cost two atomic operations; and
 they are cached on disk (``cache=True``, unlike the other kernels of the
 package) because compiling them takes about 10 s per process, more than a
 whole run of the Huynh chapter's grid. Numba checks a cached kernel against
-this file only, so :func:`_drop_stale_cache` (run on import) deletes the cached
-kernels when the source of the heap they inline
-(:func:`mmperf.networks.packetsim.heap_push`, ``heap_pop``) has changed since
-they were written.
+this file only, so :func:`mmperf._numba_cache.drop_stale_cache` (run at the end
+of the import) deletes the cached kernels when the file of the heap they call
+(:mod:`mmperf.networks.packetsim`) has changed since they were written.
 
 The random inputs are drawn in Python (:func:`mmperf.hosts.ps2._draw_inputs`)
 and passed in; :func:`run_model` returns raw counters and per-frame records
@@ -39,43 +38,13 @@ that :mod:`mmperf.hosts.ps2` assembles into a ``Replication``.
 
 from __future__ import annotations
 
-import hashlib
-import inspect
-from pathlib import Path
-
 import numpy as np
 from numba import njit
 
+from mmperf import _numba_cache
+from mmperf.networks import packetsim
 from mmperf.networks.packetsim import heap_pop, heap_push
 
-
-def _drop_stale_cache(cache_dir: Path | None = None) -> bool:
-    """Delete this module's cached kernels if the heap functions they call have changed.
-
-    A stamp file beside the cache holds a hash of the source of ``heap_push`` and
-    ``heap_pop``; when it differs (or is missing), the cached kernels (``_ps2_core.*.nbi``,
-    ``.nbc``) are removed and the stamp rewritten. Returns whether anything was removed.
-    """
-    cache_dir = Path(__file__).resolve().parent / "__pycache__" if cache_dir is None else cache_dir
-    digest = hashlib.sha256("".join(inspect.getsource(f.py_func) for f in (heap_push, heap_pop)).encode()).hexdigest()
-    stamp = cache_dir / "_ps2_core.heap.sha256"
-    try:
-        if stamp.read_text() == digest:
-            return False
-    except OSError:
-        pass
-    stale = list(cache_dir.glob("_ps2_core.*.nbi")) + list(cache_dir.glob("_ps2_core.*.nbc"))
-    for f in stale:
-        f.unlink(missing_ok=True)
-    try:
-        cache_dir.mkdir(exist_ok=True)
-        stamp.write_text(digest)
-    except OSError:  # a read-only install: numba will not cache there either
-        pass
-    return bool(stale)
-
-
-_drop_stale_cache()
 
 # FCFS stations (rows of ``fc``); adapters are ADAPTER + device
 HOST, MEMORY, ADAPTER, DISK, RING, I750 = 0, 1, 2, 5, 6, 7
@@ -610,3 +579,6 @@ def run_model(hw, wl, out_sizes, in_sizes, file_sizes, phases) -> dict:
     return {"fcfs": (fc, fci), "host_tags": tagb, "channel": (psf[1], psi[2], psi[3]), "stages": (stf, sti),
             "records": {name: rec[bounds[i]:bounds[i + 1]] for i, name in enumerate(("send", "receive", "file"))},
             "events": events}
+
+
+_numba_cache.drop_stale_cache(__file__, [packetsim], kernel=_push)

@@ -141,7 +141,7 @@ def link_send(p, now, nbytes, rate, delay, qlim, per, loss_start, unif, fstate, 
 _HEAP_ARGS = "f8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8[::1]"
 
 
-@njit(f"void({_HEAP_ARGS}, f8, i8, i8, i8, i8)", cache=False)
+@njit(cache=False, inline="always")
 def heap_push(ht, hq, hk, ha, hb, hc, hs, t, kind, a, b, c):  # pragma: no cover - compiled
     n = hs[0]
     if n >= ht.shape[0]:
@@ -169,7 +169,7 @@ def heap_push(ht, hq, hk, ha, hb, hc, hs, t, kind, a, b, c):  # pragma: no cover
     hs[0] = n + 1
 
 
-@njit(f"void({_HEAP_ARGS}, f8[::1])", cache=False)
+@njit(cache=False, inline="always")
 def heap_pop(ht, hq, hk, ha, hb, hc, hs, out):  # pragma: no cover - compiled
     """Pop the earliest event into ``out`` = [time, kind, a, b, c] (float array)."""
     out[0] = ht[0]

@@ -55,6 +55,14 @@ transmission (``value`` its expiry), a T3 timer restarted by a SACK (``tsn`` the
 path's earliest outstanding chunk before the SACK, ``value`` 1 if the SACK
 acknowledged it), a T3 expiry (``value`` the RTO it ran with) and an RTT
 measurement from data or from a heartbeat (``value`` the new RTO).
+
+Compilation: the helpers of :func:`run_window` and the heap and link of
+:mod:`mmperf.networks.packetsim` are inlined into it (a call passing a dozen
+arrays costs more than the work of an event: the chapter's grid ran 16 % faster
+inlined), which makes it slow to compile (about 15 s); the kernels are therefore
+cached on disk (``cache=True``), and :func:`mmperf._numba_cache.drop_stale_cache`
+(run at the end of the import) deletes the cached kernels whenever
+``packetsim.py``, whose functions they inline, has changed.
 """
 
 from __future__ import annotations
@@ -62,6 +70,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from mmperf import _numba_cache
+from mmperf.networks import packetsim
 from mmperf.networks.packetsim import heap_pop, heap_push, link_send
 
 MODE_TCP, MODE_SCTP, MODE_CMT = 0, 1, 2
@@ -77,7 +87,7 @@ TRACE_EVENTS = {TR_SEND: "send", TR_T3_START: "t3_start", TR_T3_RESTART: "t3_res
 """Names of the trace's event codes."""
 
 
-@njit(cache=False)
+@njit(cache=True)
 def run_datagram(gen_t, size, path_of, hdr, rate, delay, qlim, per, loss_start, unif, bin_s, nbins):  # pragma: no cover
     """UDP/RTP: every packet is offered once, at its generation time, to its path."""
     n = gen_t.shape[0]
@@ -96,7 +106,7 @@ def run_datagram(gen_t, size, path_of, hdr, rate, delay, qlim, per, loss_start, 
     return deliver, counters, stats
 
 
-@njit(cache=False)
+@njit(cache=True, inline="always")
 def _note(tr, tn, t, code, p, tsn, v, t3_exp):  # pragma: no cover
     """Append one event to the trace ``tr`` if it has room, with path ``p``'s T3 expiry after it;
     ``tn[0]`` counts every event."""
@@ -111,7 +121,7 @@ def _note(tr, tn, t, code, p, tsn, v, t3_exp):  # pragma: no cover
     tn[0] = k + 1
 
 
-@njit(cache=False)
+@njit(cache=True, inline="always")
 def _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first):  # pragma: no cover
     """Fill ``first[q]`` with the lowest TSN outstanding on path ``q`` (-1 if none)."""
     want = 0
@@ -127,7 +137,7 @@ def _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first):  #
         t += 1
 
 
-@njit(cache=False)
+@njit(cache=True, inline="always")
 def _arm_t3(q, when, t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs):  # pragma: no cover
     """Set path ``q``'s T3 timer to expire at ``when``.
 
@@ -142,7 +152,7 @@ def _arm_t3(q, when, t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs):  # pragma: no c
         t3_ev[q] = when
 
 
-@njit(cache=False)
+@njit(cache=True, inline="always")
 def _transfer_done(scum, next_new, n, st):  # pragma: no cover
     """Every chunk sent and then acknowledged or abandoned: nothing left for a heartbeat to serve."""
     if next_new < n:
@@ -153,7 +163,7 @@ def _transfer_done(scum, next_new, n, st):  # pragma: no cover
     return True
 
 
-@njit(cache=False)
+@njit(cache=True, inline="always")
 def _rtt_update(p, r, srtt, rttvar, rto, rto_min, rto_max):  # pragma: no cover
     if srtt[p] < 0:
         srtt[p] = r
@@ -165,7 +175,7 @@ def _rtt_update(p, r, srtt, rttvar, rto, rto_min, rto_max):  # pragma: no cover
     rto[p] = min(max(v, rto_min), rto_max)
 
 
-@njit(cache=False)
+@njit(cache=True, inline="always")
 def _withdraw(t, q, fast, now, st, size, hdr, flight, unreliable, txc, rtx_limit, fastf, inq, rtxq, qt, qn,
               delay_q, ht, hq, hk, ha, hb, hc, hs):  # pragma: no cover
     """Take chunk ``t`` out of path ``q``'s flight after a loss is detected.
@@ -191,7 +201,7 @@ def _withdraw(t, q, fast, now, st, size, hdr, flight, unreliable, txc, rtx_limit
     return qt, qn
 
 
-@njit(cache=False)
+@njit(cache=True, inline="always")
 def _ack(t, now, st, cpath, size, hdr, flight, acked, txc, sent_t, sample_p, sample_r):  # pragma: no cover
     """Mark chunk ``t`` acknowledged; if it was in flight, credit its bytes to its path.
 
@@ -211,7 +221,7 @@ def _ack(t, now, st, cpath, size, hdr, flight, acked, txc, sent_t, sample_p, sam
     return freed, sample_p, sample_r
 
 
-@njit(cache=False)
+@njit(cache=True, inline="always")
 def _deliver_in_order(s, now, n, rcvd, size, stream_list, stream_end, sptr, deliver, held, rcum):  # pragma: no cover
     """Hand stream ``s``'s chunks to the application while its next one is here or skipped.
 
@@ -231,7 +241,7 @@ def _deliver_in_order(s, now, n, rcvd, size, stream_list, stream_end, sptr, deli
     return held, rcum
 
 
-@njit(cache=False)
+@njit(cache=True)
 def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, mtu, rbuf, init_cwnd,
                rto_init, rto_min, rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect,
                rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end, tr, tn):  # pragma: no cover
@@ -246,6 +256,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     hc = np.empty(cap, np.int64)
     hs = np.zeros(2, np.int64)
     ev = np.empty(5)
+    acked = np.zeros(2)
     # ---- links
     fstate = np.zeros((2, 4))
     ring = np.zeros((2, qlim.max() + 1))
@@ -422,7 +433,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             trig = a
             cum_r = b
             peer_rwnd = float(c)
-            acked = np.zeros(2)
+            acked[0] = 0.0
+            acked[1] = 0.0
             flight_before0 = flight[0]
             flight_before1 = flight[1]
             old_cum = scum
@@ -619,3 +631,6 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
         if int(ev[1]) == 1:
             in_flight[int(ev[3])] += 1
     return deliver, txc, st, counters, stats, in_flight, rwnd_drops, now
+
+
+_numba_cache.drop_stale_cache(__file__, [packetsim], kernel=run_window)

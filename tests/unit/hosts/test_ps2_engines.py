@@ -106,19 +106,3 @@ def test_engines_agree_on_any_workload(system, mode, frame_rate, outgoing, strea
     wl = ps2.Workload(mode=mode, frame_rate=frame_rate, outgoing=outgoing, incoming_streams=streams,
                       file_transfer=file_transfer, phases=phases, frames=frames)
     _assert_same(*_both(E.hardware(system), wl, seed))
-
-
-def test_cached_kernels_are_dropped_when_the_heap_they_inline_changes(tmp_path):
-    from mmperf.hosts import _ps2_core
-
-    kernels = [tmp_path / "_ps2_core._push-74.py311.nbi", tmp_path / "_ps2_core._push-74.py311.1.nbc"]
-    other = tmp_path / "ps2.something.nbi"
-    for f in (*kernels, other):
-        f.write_text("x")
-    (tmp_path / "_ps2_core.heap.sha256").write_text("a stamp of another heap")
-    assert _ps2_core._drop_stale_cache(tmp_path)
-    assert not any(f.exists() for f in kernels) and other.exists()
-    for f in kernels:  # kernels cached against the current heap stay
-        f.write_text("x")
-    assert not _ps2_core._drop_stale_cache(tmp_path)
-    assert all(f.exists() for f in kernels)
