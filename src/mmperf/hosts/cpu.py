@@ -36,6 +36,7 @@ Design and Implementation of the 4.3BSD UNIX Operating System* (the paper's
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -111,13 +112,19 @@ class Scheduler:
 
         ``kind`` overrides ``ts_policy`` (a host's own policy).
         """
-        from mmperf.hosts.timesharing import Policy
-
         hz, q = 1e6 / self.tick_us, self.quantum_us / self.tick_us
         if abs(hz - round(hz)) > 1e-9 or abs(q - round(q)) > 1e-9:
             raise ValueError(f"the scheduler needs whole ticks per second and per quantum, "
                              f"got tick_us={self.tick_us!r}, quantum_us={self.quantum_us!r}")
-        return Policy(hz=int(round(hz)), quantum_ticks=int(round(q)), kind=self.ts_policy if kind is None else kind)
+        return _policy(int(round(hz)), int(round(q)), self.ts_policy if kind is None else kind)
+
+
+@lru_cache(maxsize=16)
+def _policy(hz: int, quantum_ticks: int, kind: str):
+    """One :class:`mmperf.hosts.timesharing.Policy` per clock, quantum and kind (it validates its table once)."""
+    from mmperf.hosts.timesharing import Policy
+
+    return Policy(hz=hz, quantum_ticks=quantum_ticks, kind=kind)
 
 
 @dataclass(frozen=True)

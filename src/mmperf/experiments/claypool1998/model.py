@@ -465,7 +465,7 @@ PROJECTION = {"specint92": SPECINT92["IPX"], "mbps": NETWORKS["Ethernet"].mbps, 
               "reps": 10}
 """Fig. 22's starting point: an IPX on a netperf-loaded Ethernet with six counter processes -- the heaviest
 load of the paper's experiments (Sec. 5.1) (assumed)."""
-PROJECTION_YEARS = np.arange(0.0, 10.01, 0.5)
+PROJECTION_YEARS = np.arange(0.0, 10.01, 1.0)
 NO_BUFFER_TICK_US = 10_000.0
 """The book's reading of "virtually no buffering": an optimal buffer of one clock tick or less."""
 
