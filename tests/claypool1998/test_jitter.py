@@ -123,7 +123,7 @@ def test_on_either_time_sharing_policy_the_light_receiver_never_waits(policy):
     from mmperf.hosts.cpu import Scheduler
 
     check, trace = J.scheduler_check(seed=5, n_packets=200, hogs=(0, 6),
-                                     scheduler=Scheduler(mechanism="timesharing", ts_policy=policy))
+                                     scheduler=Scheduler(ts_policy=policy))
     assert (check["late_max_us"] == 0).all()
     v = check.set_index(["sched_class", "hogs"])["variance"]
     for cls in ("default", "niced", "real-time"):
@@ -132,7 +132,7 @@ def test_on_either_time_sharing_policy_the_light_receiver_never_waits(policy):
 
 
 def test_the_chapter_runs_on_the_scheduler_and_its_counters_do_not_delay_a_light_receiver():
-    """The jitter chapter's default mechanism is the event-driven scheduler; on it the receiver of
+    """The jitter chapter's hosts run the event-driven scheduler with SVR4 on the Suns; on it the receiver of
     Sec. 4 (about 1-3 % of the processor) waits behind no counter, so its own delays (arrival to
     time stamp) are those of the idle host, datagram for datagram, whatever the number of counters."""
     from mmperf.experiments import claypool1998 as X
@@ -141,7 +141,7 @@ def test_the_chapter_runs_on_the_scheduler_and_its_counters_do_not_delay_a_light
     from mmperf.seeds import rng
 
     sch = J.Params().scheduler
-    assert sch.mechanism == "timesharing" and sch.ts_policy == "svr4"
+    assert sch == X.SCHEDULER and sch.ts_policy == "svr4"
     arrivals = np.arange(300) * 160_000.0 + 500.0
     for ws in ("SLC", "SGI Challenge L"):
         cpus = X.CPUS.get(ws, 1)

@@ -175,9 +175,6 @@ def test_an_int_stream_key_beyond_64_bits_is_refused_not_aliased():
 
 
 @pytest.mark.parametrize("make,match", [
-    (lambda: cpu.handling_delays(
-        10**11, host=cpu.Host("x", 100.0), rng=seeds.rng("t")),
-     "per-packet arrays"),
     (lambda: periodic.PeriodicStream(period_us=1000.0, size_bytes=100, n_packets=10**11), "per-packet arrays"),
     (lambda: queueing.simulate_single_station(
         arrival_rate=0.5, mean_service=1.0, customers=10**11, rng=seeds.rng("t")),

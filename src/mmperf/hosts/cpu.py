@@ -1,43 +1,30 @@
-"""A workstation's processor under CPU-bound load, as a time-sharing quantum scheduler.
+"""A workstation's processor under CPU-bound load: the stream's process on the event-driven scheduler.
 
-The model answers one question per datagram: once a datagram is in the
-receiving host, how long until the receiving process has taken it in and
+The model answers one question per datagram (or video frame): once it is in
+the host, how long until the host's process has done its work on it and
 time-stamped it? (The same model serves the sending process woken by its
-interval timer.) It is a small, explicit scheduler, not a fitted delay
+interval timer.) The answer comes out of a schedule, not a fitted delay
 distribution:
 
 * The host runs ``hogs`` CPU-bound counter processes (the paper's "process
-  that increments a long integer variable in a tight loop") plus, in a
-  multi-user environment, a Poisson number of other runnable processes.
-* The process handling the datagram needs ``work`` of CPU time, drawn from a
-  gamma distribution whose mean is ``work_spec_us / specint92``: a faster
-  processor does the same work in proportionally less time (the paper's
-  Sec. 2.3 observation that execution times of application components scale
-  inversely with SPEC results).
-* With no competitor, or in the **real-time** class (Sec. 5.1: "a runnable
-  real-time process runs before any other process"), it runs at once.
-* In the time-sharing classes a woken process returns from sleep with a
-  boosted priority and runs at once, but only until the next clock tick
-  (uniform residual of a ``tick_us`` tick). If its work is not finished by
-  then it is demoted to the time-sharing level of the counter processes and
-  waits while those ahead of it each use a full quantum ``quantum_us``.
-  Each competitor is ahead independently with probability
-  ``ahead[class]``: one half for the **default** class (its decayed usage
-  priority is as likely to be better as worse than the woken process's),
-  less for a **niced** process (its better user-mode priority puts it ahead
-  of most user-mode processes, but not of newly activated ones, Sec. 5.1).
+  that increments a long integer variable in a tight loop") on ``cpus``
+  processors sharing one run queue.
+* The process handling the stream is a *sleeper* on the event-driven
+  time-sharing scheduler of :mod:`mmperf.hosts.timesharing` (4.3BSD decay
+  usage, or SunOS 5's SVR4 TS class): each job wakes it, it runs the job's
+  kernel part at the sleep priority and its user part at its own time-sharing
+  priority, and sleeps again. Other sleepers (e.g. the other streams of a
+  videoconference) may share the host in the same class.
+* Each job needs ``work`` of CPU time, drawn from a gamma distribution whose
+  mean is ``work_spec_us / specint92``: a faster processor does the same work
+  in proportionally less time (the paper's Sec. 2.3 observation that
+  execution times of application components scale inversely with SPEC
+  results).
+* The **niced** class is ``nice`` -19 (the paper's ``setpriority(-19)``), the
+  **real-time** class runs before every time-sharing process (Sec. 5.1).
 
-Interarrival jitter therefore grows with the number of competitors, falls
-with processor power (a faster processor is less often caught by the tick),
-and is almost flat for the real-time class -- under these rules, which are
-the ``binomial`` mechanism: each wake-up's wait is an independent draw, and
-the probabilities ``ahead`` are chosen, not derived.
-
-The ``timesharing`` mechanism (``Scheduler(mechanism="timesharing")``,
-:func:`served`) replaces the draw by a schedule: the host's process is a
-sleeper on the event-driven 4.3BSD scheduler of :mod:`mmperf.hosts.timesharing`
-beside its counter processes, on ``Host.cpus`` processors. The jitter
-chapter uses it; the quality chapter still uses ``binomial``.
+Consecutive jobs' delays are correlated through the schedule (a job arriving
+while the process is still busy waits for it; priorities carry over).
 
 References
 ----------
@@ -48,9 +35,8 @@ Design and Implementation of the 4.3BSD UNIX Operating System* (the paper's
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -60,11 +46,8 @@ from mmperf import _validate
 SCHEDULING_CLASSES = ("default", "niced", "real-time")
 """Scheduling classes of the receiving process (Sec. 5.1)."""
 
-MECHANISMS = ("binomial", "timesharing")
-"""How a host's delays are made (:class:`Scheduler`)."""
-
 TS_POLICIES = ("4.3bsd", "svr4")
-"""Time-sharing policies of the ``timesharing`` mechanism (:data:`mmperf.hosts.timesharing.KINDS`)."""
+"""Time-sharing policies (:data:`mmperf.hosts.timesharing.KINDS`)."""
 
 NICED = -19
 """The niced class's ``nice`` value: the paper's ``setpriority(-19)`` (Sec. 5.1)."""
@@ -80,89 +63,68 @@ def check_class(sched_class: str) -> str:
 
 @dataclass(frozen=True)
 class Scheduler:
-    """Parameters of the time-sharing quantum scheduler.
+    """Parameters of the hosts' event-driven scheduler and of the work per job.
 
     Parameters
     ----------
     tick_us : float, default 10,000
         Clock tick (4.3BSD/SunOS ``hz = 100``).
     quantum_us : float, default 100,000
-        Time-sharing quantum a demoted process waits per competitor ahead of
-        it (4.3BSD ``roundrobin`` every 100 ms).
+        4.3BSD round-robin quantum (``roundrobin`` every 100 ms; not used by ``svr4``, whose
+        dispatch table gives the quanta).
     work_spec_us : float, default 42,000
         Mean CPU work to take in and time-stamp one datagram, in
         microseconds on a SPECint92 = 1 processor (so 4.9 ms on an SLC,
-        0.66 ms on a Sparc 5). The one calibrated parameter of the host
-        model (see :mod:`mmperf.experiments.claypool1998`).
+        0.66 ms on a Sparc 5). Calibrated (see :mod:`mmperf.experiments.claypool1998`).
     work_shape : float, default 1
-        Gamma shape of the per-datagram work (1: exponential).
-    ahead : mapping, default {'default': 0.5, 'niced': 0.05, 'real-time': 0}
-        Probability that one competitor is ahead of a demoted process (``binomial`` mechanism only).
-    mechanism : {'binomial', 'timesharing'}, default 'binomial'
-        How a host's delays are made: ``binomial`` draws each wake-up's wait independently (the
-        rules above, one processor); ``timesharing`` runs the host's processes on the event-driven
-        4.3BSD scheduler of :mod:`mmperf.hosts.timesharing` (clock ``1 / tick_us``, round-robin every
-        ``quantum_us``, decay-usage priorities, wake-up preemption, ``Host.cpus`` processors), so the
-        delays come out of one schedule, correlated from datagram to datagram; ``ahead`` and
-        ``Host.background`` are not used there.
+        Gamma shape of the per-job work (1: exponential).
     kernel_share : float, default 0.3
-        Share of each wake-up's work done in the kernel at the sleep priority (``timesharing`` only; assumed).
+        Share of each wake-up's work done in the kernel at the sleep priority (assumed).
     ts_policy : {'4.3bsd', 'svr4'}, default '4.3bsd'
-        The time-sharing policy of the ``timesharing`` mechanism (:data:`mmperf.hosts.timesharing.KINDS`):
-        4.3BSD decay usage, or the SVR4 TS class with the default SunOS 5 dispatch table (clock
-        ``1 / tick_us``; ``quantum_us`` is then not used: the table gives the quanta). A
+        The time-sharing policy (:data:`mmperf.hosts.timesharing.KINDS`): 4.3BSD decay usage, or the
+        SVR4 TS class with the default SunOS 5 dispatch table (clock ``1 / tick_us``). A
         :class:`Host` may override it (``Host.ts_policy``).
 
     Raises
     ------
     ValueError
-        If a time or probability is out of range, or ``ahead`` lacks a class.
+        If a time is not positive, ``kernel_share`` is not a fraction, the policy is unknown, or
+        the clock and quantum are not whole ticks.
     """
 
     tick_us: float = 10_000.0
     quantum_us: float = 100_000.0
     work_spec_us: float = 42_000.0
     work_shape: float = 1.0
-    ahead: Mapping[str, float] = field(
-        default_factory=lambda: MappingProxyType({"default": 0.5, "niced": 0.05, "real-time": 0.0})
-    )
-    mechanism: str = "binomial"
     kernel_share: float = 0.3
     ts_policy: str = "4.3bsd"
 
     def __post_init__(self):
         for name in ("tick_us", "quantum_us", "work_spec_us", "work_shape"):
             _validate.positive(getattr(self, name), name)
-        missing = [c for c in SCHEDULING_CLASSES if c not in self.ahead]
-        if missing:
-            raise ValueError(f"ahead must give a probability for every class, missing {missing}")
-        for c, p in self.ahead.items():
-            if not 0 <= float(p) <= 1:
-                raise ValueError(f"ahead[{c!r}] must be a probability in [0, 1], got {p!r}")
-        object.__setattr__(self, "ahead", MappingProxyType(dict(self.ahead)))
-        _validate.one_of(self.mechanism, "mechanism", MECHANISMS)
         if not 0 <= float(self.kernel_share) <= 1:
             raise ValueError(f"kernel_share must be a fraction in [0, 1], got {self.kernel_share!r}")
         _validate.one_of(self.ts_policy, "ts_policy", TS_POLICIES)
-        if self.mechanism == "timesharing":
-            self.policy()  # whole ticks per second and per quantum
-
-    def __reduce__(self):  # a read-only mapping does not pickle: rebuild it (runs across processes)
-        return (Scheduler, (self.tick_us, self.quantum_us, self.work_spec_us, self.work_shape, dict(self.ahead),
-                            self.mechanism, self.kernel_share, self.ts_policy))
+        self.policy()  # whole ticks per second and per quantum
 
     def policy(self, kind: str | None = None):
         """The event-driven scheduler's constants (:class:`mmperf.hosts.timesharing.Policy`) for this clock and quantum.
 
         ``kind`` overrides ``ts_policy`` (a host's own policy).
         """
-        from mmperf.hosts.timesharing import Policy
-
         hz, q = 1e6 / self.tick_us, self.quantum_us / self.tick_us
         if abs(hz - round(hz)) > 1e-9 or abs(q - round(q)) > 1e-9:
-            raise ValueError(f"the timesharing mechanism needs whole ticks per second and per quantum, "
+            raise ValueError(f"the scheduler needs whole ticks per second and per quantum, "
                              f"got tick_us={self.tick_us!r}, quantum_us={self.quantum_us!r}")
-        return Policy(hz=int(round(hz)), quantum_ticks=int(round(q)), kind=self.ts_policy if kind is None else kind)
+        return _policy(int(round(hz)), int(round(q)), self.ts_policy if kind is None else kind)
+
+
+@lru_cache(maxsize=16)
+def _policy(hz: int, quantum_ticks: int, kind: str):
+    """One :class:`mmperf.hosts.timesharing.Policy` per clock, quantum and kind (it validates its table once)."""
+    from mmperf.hosts.timesharing import Policy
+
+    return Policy(hz=hz, quantum_ticks=quantum_ticks, kind=kind)
 
 
 @dataclass(frozen=True)
@@ -177,35 +139,24 @@ class Host:
         Processor power as SPECint92 (Table 3: SLC 8.6, IPC 13.8, IPX 21.8, Sparc 5 64.0).
     hogs : int, default 0
         Number of CPU-bound counter processes (Sec. 4.1).
-    background : float, default 0
-        Mean number of other runnable processes at a random instant (multi-user daemons,
-        other users); 0 in single-user mode.
     sched_class : {'default', 'niced', 'real-time'}, default 'default'
         Scheduling class of the stream's process (Sec. 5.1).
-    background_run_us : float, optional
-        CPU time a background process holds once dispatched ahead of the
-        stream's process (default: a full quantum, as a CPU-bound process
-        does). Short-burst processes, such as the other streams of a
-        videoconference, hold it only for their own work.
     cpus : int, default 1
-        Processors sharing the run queue (the ``timesharing`` mechanism; the SGI Challenge L of
-        the paper's Sec. 6: 4). The ``binomial`` mechanism models one processor.
+        Processors sharing the run queue (the SGI Challenge L of the paper's Sec. 6: 4).
     ts_policy : {'4.3bsd', 'svr4'}, optional
-        The host's time-sharing policy (``timesharing`` mechanism), overriding ``Scheduler.ts_policy``
+        The host's time-sharing policy, overriding ``Scheduler.ts_policy``
         (e.g. the SGI's IRIX beside SunOS 5 Suns).
 
     Raises
     ------
     ValueError
-        For a non-positive power, a negative load or an unknown class.
+        For a non-positive power, a negative load, an unknown class or policy.
     """
 
     name: str
     specint92: float
     hogs: int = 0
-    background: float = 0.0
     sched_class: str = "default"
-    background_run_us: float | None = None
     cpus: int = 1
     ts_policy: str | None = None
 
@@ -213,109 +164,80 @@ class Host:
         _validate.positive(self.specint92, "specint92")
         if isinstance(self.hogs, bool) or not isinstance(self.hogs, (int, np.integer)) or self.hogs < 0:
             raise ValueError(f"hogs (the number of CPU-bound processes, the load) must be an int >= 0, got {self.hogs!r}")
-        _validate.non_negative(self.background, "background")
         check_class(self.sched_class)
         if self.ts_policy is not None:
             _validate.one_of(self.ts_policy, "ts_policy", TS_POLICIES)
-        if self.background_run_us is not None:
-            _validate.positive(self.background_run_us, "background_run_us")
         _validate.whole(self.cpus, "cpus", minimum=1)
 
 
-def handling_delays(n: int, *, host: Host, scheduler: Scheduler = Scheduler(),
-                    rng: np.random.Generator) -> pd.DataFrame:
-    """Draw, for ``n`` wake-ups, the CPU work and the delay until the work is done.
+def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.random.Generator,
+           work_spec_us: float | None = None, others=()) -> dict:
+    """When the host's process has done the work of each job ready at ``ready_us``.
+
+    The process is a sleeper woken by each job on :func:`mmperf.hosts.timesharing.serve`, beside
+    ``host.hogs`` counter processes on ``host.cpus`` processors, in the host's class (niced:
+    ``nice`` -19; real-time: the real-time class), with the host's time-sharing policy.
 
     Parameters
     ----------
-    n : int
-        Number of wake-ups (datagrams).
+    ready_us : array_like of float
+        When each job is ready (non-decreasing) [us].
     host : Host
-        The host and the class of the process woken.
-    scheduler : Scheduler, optional
-        Scheduler parameters.
+    scheduler : Scheduler
     rng : numpy.random.Generator
-        Source of randomness (from :func:`mmperf.seeds.rng`).
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``work_us`` (CPU time needed), ``competitors`` (runnable
-        competitors at the wake-up), ``demoted`` (bool: caught by the clock
-        tick), ``ahead`` (competitors that ran a quantum first) and
-        ``delay_us`` (from wake-up until the work is done).
-
-    Raises
-    ------
-    ValueError
-        If ``n`` is negative.
-
-    References
-    ----------
-    Claypool, Habermann & Riedl 1998, Secs. 4.1 and 5.1.
-
-    Examples
-    --------
-    >>> from mmperf.seeds import rng
-    >>> d = handling_delays(1000, host=Host("RT", 21.8, hogs=6, sched_class="real-time"), rng=rng("doc"))
-    >>> bool((d["delay_us"] == d["work_us"]).all())
-    True
-    """
-    return pd.DataFrame(_handling(n, host=host, scheduler=scheduler, rng=rng))
-
-
-def _handling(n: int, *, host: Host, scheduler: Scheduler, rng: np.random.Generator) -> dict:
-    """:func:`handling_delays` as a dict of arrays (no DataFrame overhead in the generator's inner loop)."""
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-        raise ValueError(f"n must be an int >= 0, got {n!r}")
-    _validate.size(12 * int(n), "12 * n (the packets' per-packet arrays)")
-    mean_work = mean_work_us(host.specint92, scheduler=scheduler)
-    work = rng.gamma(scheduler.work_shape, mean_work / scheduler.work_shape, size=n)
-    others = rng.poisson(host.background, size=n) if host.background > 0 else np.zeros(n, dtype=int)
-    competitors = host.hogs + others
-    tick_left = rng.uniform(0.0, scheduler.tick_us, size=n)
-    p = scheduler.ahead[host.sched_class]
-    timeshare = host.sched_class != "real-time"
-    demoted = timeshare & (competitors > 0) & (work > tick_left)
-    if host.background_run_us is None:  # every competitor holds the CPU for a quantum
-        ahead = np.where(demoted, rng.binomial(competitors, p), 0)
-        delay = work + ahead * scheduler.quantum_us
-    else:
-        ahead_hogs = np.where(demoted, rng.binomial(host.hogs, p, size=n), 0)
-        ahead_others = np.where(demoted, rng.binomial(others, p), 0)
-        ahead = ahead_hogs + ahead_others
-        delay = work + ahead_hogs * scheduler.quantum_us + ahead_others * host.background_run_us
-    return {"work_us": work, "competitors": competitors, "demoted": demoted, "ahead": ahead, "delay_us": delay}
-
-
-def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.random.Generator) -> dict:
-    """When the host's process has done the work of each job ready at ``ready_us`` (first in, first out).
-
-    With the ``binomial`` mechanism each job's wait is drawn by :func:`handling_delays` and the
-    jobs queue behind each other (``fifo``); with ``timesharing`` the process is a sleeper woken
-    by each job on :func:`mmperf.hosts.timesharing.serve`, beside ``host.hogs`` counter processes
-    on ``host.cpus`` processors, in the host's class (niced: ``nice`` -19; real-time: the
-    real-time class).
+        Draws the work per job (gamma, mean ``work_spec_us / host.specint92``, shape ``scheduler.work_shape``).
+    work_spec_us : float, optional
+        Mean work per job x SPECint92 [us] (default ``scheduler.work_spec_us``: a datagram; a video frame is more).
+    others : sequence of array_like, optional
+        Job arrival times [us] of further sleepers on the host, in the same class and with the same
+        work per job (e.g. the other streams of a videoconference); an empty one is left out.
 
     Returns
     -------
     dict
         ``work_us`` (CPU work per job) and ``done_us`` (when it was done).
-    """
-    from mmperf.media.periodic import fifo
 
-    ready_us = np.asarray(ready_us, dtype=float)
-    n = ready_us.size
-    if scheduler.mechanism == "binomial":
-        h = _handling(n, host=host, scheduler=scheduler, rng=rng)
-        return {"work_us": h["work_us"], "done_us": fifo(ready_us + h["delay_us"], h["work_us"])}
+    Raises
+    ------
+    RuntimeError
+        If a job is not done by the end of the run (the run continues after the last job until
+        every backlog could drain at a fair share beside the counters).
+
+    Examples
+    --------
+    >>> from mmperf.seeds import rng
+    >>> d = served(np.arange(5) * 1e5, host=Host("Sparc 5", 64.0, hogs=2), scheduler=Scheduler(), rng=rng("doc"))
+    >>> bool(np.all(d["done_us"] - np.arange(5) * 1e5 >= d["work_us"] - 1e-6))
+    True
+    """
     from mmperf.hosts import timesharing
 
-    mean_work = mean_work_us(host.specint92, scheduler=scheduler)
-    work = rng.gamma(scheduler.work_shape, mean_work / scheduler.work_shape, size=n)
-    _, done = timesharing.serve(ready_us, scheduler.kernel_share * work, (1 - scheduler.kernel_share) * work,
-                                hogs=host.hogs, cpus=host.cpus, nice=NICED if host.sched_class == "niced" else 0,
-                                realtime=host.sched_class == "real-time", policy=scheduler.policy(host.ts_policy))
+    ready_us = np.asarray(ready_us, dtype=float)
+    mean_work = mean_work_us(host.specint92, scheduler=scheduler) if work_spec_us is None else (
+        _validate.positive(work_spec_us, "work_spec_us") / host.specint92)
+    k = scheduler.kernel_share
+
+    def draw(n):
+        return rng.gamma(scheduler.work_shape, mean_work / scheduler.work_shape, size=n)
+
+    work = draw(ready_us.size)
+    jobs = []
+    for o in others:
+        o = np.asarray(o, dtype=float)
+        o = o[o <= ready_us[-1]] if ready_us.size else o[:0]  # the run ends with the stream's last job
+        if o.size:
+            w = draw(o.size)
+            jobs.append((o, k * w, (1 - k) * w))
+    kw = dict(hogs=host.hogs, cpus=host.cpus, nice=NICED if host.sched_class == "niced" else 0,
+              realtime=host.sched_class == "real-time", policy=scheduler.policy(host.ts_policy), others=jobs)
+    # the run goes on one second after the last job; if a backlog is left, it is run again long enough
+    # for every backlog to drain even if the sleepers together got only a fair share of one process
+    _, done = timesharing.serve(ready_us, k * work, (1 - k) * work, **kw)
+    if np.isnan(done).any():
+        total = float(work.sum() + sum(j[1].sum() + j[2].sum() for j in jobs))
+        _, done = timesharing.serve(ready_us, k * work, (1 - k) * work, tail_us=1e6 + (host.hogs + 1) * total, **kw)
+    if np.isnan(done).any():
+        raise RuntimeError(f"served: {int(np.isnan(done).sum())} jobs on host {host.name!r} not done by the end of the run")
     return {"work_us": work, "done_us": done}
 
 

@@ -416,12 +416,13 @@ def _run(duration_us, cpus, policy, trace_cap, *, hog, rt, nice, counts, job_tim
 
 
 def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice: int = 0, realtime: bool = False,
-          policy: Policy = Policy(), tail_us: float = 1e6) -> tuple[np.ndarray, np.ndarray]:
-    """The fast path for one stream: a sleeper served beside ``hogs`` CPU-bound processes.
+          policy: Policy = Policy(), tail_us: float = 1e6, others=()) -> tuple[np.ndarray, np.ndarray]:
+    """The fast path for one stream: a sleeper served beside ``hogs`` CPU-bound processes and other sleepers.
 
-    The same schedule as :func:`simulate` with ``Process("stream", "sleeper", ...)`` first and
-    ``hogs`` hogs after it, without the tables, the trace and the per-job validation (the
-    arrays are checked once, as arrays): for the thousands of runs of a chapter.
+    The same schedule as :func:`simulate` with ``Process("stream", "sleeper", ...)`` first, then one
+    sleeper per entry of ``others`` (same ``nice`` and class), then ``hogs`` hogs, without the tables,
+    the trace and the per-job validation (the arrays are checked once, as arrays): for the thousands
+    of runs of a chapter.
 
     Parameters
     ----------
@@ -435,7 +436,10 @@ def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice
         The stream process's ``nice`` value and class.
     policy : Policy, optional
     tail_us : float, default 1 s
-        Simulated time after the last arrival.
+        Simulated time after the last arrival (of the stream's jobs).
+    others : sequence of (arrivals_us, kernel_us, user_us), optional
+        Further sleepers on the same host in the stream's class (e.g. the other streams of a
+        videoconference), each with its own jobs; their jobs after the end of the run are not served.
 
     Returns
     -------
@@ -448,15 +452,8 @@ def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice
     >>> (finish - [1e6 + 7, 2e6]).tolist()
     [100.0, 150.0]
     """
-    arr = _validate.finite_array(arrivals_us, "arrivals_us", ndim=1)
-    ker = _validate.finite_array(kernel_us, "kernel_us", ndim=1, non_negative=True)
-    usr = _validate.finite_array(user_us, "user_us", ndim=1, non_negative=True)
-    if not (arr.size == ker.size == usr.size):
-        raise ValueError(f"arrivals_us, kernel_us and user_us must have one entry per job, got {arr.size}, {ker.size}, {usr.size}")
-    if np.any(arr < 0) or np.any(np.diff(arr) < 0):
-        raise ValueError("arrivals_us must be >= 0 and non-decreasing")
-    if np.any(ker + usr <= 0):
-        raise ValueError("kernel_us and user_us must have a positive sum per job")
+    arr, ker, usr = _jobs([(arrivals_us, kernel_us, user_us)], "")[0]
+    jobs = [(arr, ker, usr)] + (_jobs(others, "others: ", allow_empty=True) if len(others) else [])
     _validate.whole(hogs, "hogs", minimum=0)
     _validate.whole(cpus, "cpus", minimum=1)
     _validate.whole(nice, "nice", minimum=-20)
@@ -466,10 +463,39 @@ def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice
         raise TypeError(f"policy must be a Policy, got {type(policy).__name__}")
     duration = float(arr[-1]) + _validate.positive(tail_us, "tail_us")
     _validate.size(int(duration / policy.tick_us) + arr.size, "the events of the run")
-    start, finish, *_ = _run(duration, cpus, policy, 1, hog=[False] + [True] * hogs, rt=[bool(realtime)] + [False] * hogs,
-                             nice=[nice] + [0] * hogs, counts=np.array([arr.size] + [0] * hogs, dtype=np.int64),
-                             job_time=arr, job_kernel=ker, job_user=usr)
+    jobs = [(a[a <= duration], k[a <= duration], u[a <= duration]) for a, k, u in jobs]
+    m = len(jobs)
+    start, finish, *_ = _run(duration, cpus, policy, 1, hog=[False] * m + [True] * hogs,
+                             rt=[bool(realtime)] * m + [False] * hogs, nice=[nice] * m + [0] * hogs,
+                             counts=np.array([j[0].size for j in jobs] + [0] * hogs, dtype=np.int64),
+                             job_time=np.concatenate([j[0] for j in jobs]), job_kernel=np.concatenate([j[1] for j in jobs]),
+                             job_user=np.concatenate([j[2] for j in jobs]))
+    start, finish = start[:arr.size], finish[:arr.size]
     return np.where(start < 0, np.nan, start), np.where(finish < 0, np.nan, finish)
+
+
+def _jobs(sleepers, label: str, *, allow_empty: bool = False) -> list:
+    """Sleepers' (arrivals, kernel, user) job arrays, checked at once as arrays (for :func:`serve`)."""
+    out = [tuple(np.asarray(a, dtype=np.float64) for a in sl) for sl in sleepers]
+    for a, k, u in out:
+        if a.ndim != 1 or not (a.size == k.size == u.size) or k.ndim != 1 or u.ndim != 1:
+            raise ValueError(f"{label}arrivals_us, kernel_us and user_us must be 1-d with one entry per job, "
+                             f"got shapes {a.shape}, {k.shape}, {u.shape}")
+    arr, ker, usr = (np.concatenate([o[i] for o in out]) for i in range(3))
+    if arr.size == 0 and not allow_empty:
+        raise ValueError(f"{label}arrivals_us must hold at least one job")
+    _validate.finite_array(arr, f"{label}arrivals_us", ndim=1, allow_empty=True)
+    _validate.finite_array(ker, f"{label}kernel_us", ndim=1, non_negative=True, allow_empty=True)
+    _validate.finite_array(usr, f"{label}user_us", ndim=1, non_negative=True, allow_empty=True)
+    first = np.cumsum([0] + [o[0].size for o in out])[:-1]
+    steps = np.diff(arr)
+    if arr.size > 1:
+        steps[first[first > 0] - 1] = 0.0  # no order across sleepers
+    if np.any(arr < 0) or np.any(steps < 0):
+        raise ValueError(f"{label}arrivals_us must be >= 0 and non-decreasing")
+    if np.any(ker + usr <= 0):
+        raise ValueError(f"{label}kernel_us and user_us must have a positive sum per job")
+    return out
 
 
 def _check_books(jobs, cpu, trace, *, duration_us, cpus, truncated):

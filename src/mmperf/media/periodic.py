@@ -153,14 +153,19 @@ def simulate(stream: PeriodicStream, *, sender: Host, receiver: Host, network: N
 
 
 def _simulate(stream: PeriodicStream, *, sender: Host, receiver: Host, network: Network, traffic: Traffic,
-              scheduler: Scheduler, rng: np.random.Generator) -> dict:
-    """:func:`simulate` as a dict of arrays (for callers that run thousands of streams)."""
+              scheduler: Scheduler, rng: np.random.Generator, work_spec_us: float | None = None,
+              sender_others=(), receiver_others=()) -> dict:
+    """:func:`simulate` as a dict of arrays (for callers that run thousands of streams).
+
+    ``work_spec_us`` overrides the work per datagram (x SPECint92) at both ends; ``sender_others`` and
+    ``receiver_others`` are job arrival times of further sleepers on each host (:func:`mmperf.hosts.cpu.served`).
+    """
     n = stream.n_packets
     t = np.arange(n) * stream.period_us
-    x = served(t, host=sender, scheduler=scheduler, rng=rng)["done_us"]
+    x = served(t, host=sender, scheduler=scheduler, rng=rng, work_spec_us=work_spec_us, others=sender_others)["done_us"]
     d = _network(n, stream.size_bytes, network=network, traffic=traffic, rng=rng)
     a = fifo(x + d["delay_us"], d["transmit_us"])
-    r = served(a, host=receiver, scheduler=scheduler, rng=rng)["done_us"]
+    r = served(a, host=receiver, scheduler=scheduler, rng=rng, work_spec_us=work_spec_us, others=receiver_others)["done_us"]
     ia = np.empty(n)
     ia[0] = np.nan
     ia[1:] = np.diff(r)

@@ -271,16 +271,20 @@ def load_shares(system: System, users: int, *, model: ConferenceModel = Conferen
 
 
 def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: ConferenceModel = ConferenceModel(),
-             limits: UserLimits = VIDEOCONFERENCE, scheduler: Scheduler = Scheduler(), root: int | None = None) -> pd.Series:
+             limits: UserLimits = VIDEOCONFERENCE, scheduler: Scheduler = Scheduler(ts_policy="svr4"), root: int | None = None) -> pd.Series:
     """Predict latency, jitter, data loss and quality of one videoconference configuration (Sec. 8.5).
 
-    The receiving workstation runs ``load`` CPU-bound processes plus the
-    conference's own processes (a Poisson number runnable, mean equal to the
-    processor utilisation, each holding the CPU for its busy period -- its
-    frame work over one minus the utilisation -- but at most a quantum); the
-    network carries the other users' frames as background bursts. One stream
-    is simulated with :func:`mmperf.media.periodic.simulate`; its jitter
-    compensation curve gives the optimal buffer and the gaps.
+    Both workstations of the measured stream run the conference on the event-driven scheduler
+    (:func:`mmperf.hosts.cpu.served`): the stream's process (the sender, and the receiver that
+    decodes and displays) is a sleeper doing a video frame's CPU work per frame
+    (``model.frame_cpu_spec_us / SPECint92``, gamma with the scheduler's shape), beside the
+    conference's ``users - 1`` other stream processes (the other users' decoders and the
+    workstation's own sender: sleepers with the same work per frame, 30 frames/s each, a random
+    phase) and ``load`` CPU-bound processes, all conference processes in the system's class. A
+    saturated processor (utilisation above 1) sheds the other streams' frames beyond its capacity
+    (those are the data loss of :func:`load_shares`), so at most all of it is offered; the measured
+    stream's frames are all decoded. The network carries the other users' frames as background
+    bursts. The stream's jitter compensation curve gives the optimal buffer and the gaps.
 
     Parameters
     ----------
@@ -313,19 +317,16 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
         raise ValueError(f"load (CPU-bound processes) must be an int >= 0, got {load!r}")
     shares = load_shares(system, users, model=model, limits=limits)
     period = 1e6 / limits.full_frame_rate
-    u = shares["cpu_utilization"]
-    # a conference process dispatched ahead keeps the CPU for its busy period (its queue of frames,
-    # mean frame work / (1 - utilisation) as in an M/M/1 queue), at most a quantum
-    run = scheduler.quantum_us if u >= 1 else min(scheduler.quantum_us, shares["frame_cpu_us"] / (1 - u))
-    host = Host(system.name, system.specint92, hogs=load, background=min(u, 1.0),
-                sched_class=system.sched_class, background_run_us=run)
+    host = Host(system.name, system.specint92, hogs=load, sched_class=system.sched_class)
     others = (users - 1) / users * shares["net_utilization"]
     traffic = Traffic(utilization=min(others, 0.95), burst_bytes=model.frame_bytes)
     g = rng("claypool1998", "quality", system.name, f"{system.specint92:g}", f"{system.mbps:g}", system.sched_class,
             int(users), int(load), int(rep), root=root)
     t = _simulate(PeriodicStream(period_us=period, size_bytes=model.frame_bytes, n_packets=model.n_frames),
                   sender=host, receiver=host, network=Network(system.name, system.mbps), traffic=traffic,
-                  scheduler=scheduler, rng=g)
+                  scheduler=scheduler, rng=g, work_spec_us=model.frame_cpu_spec_us,
+                  sender_others=conference_streams(users, shares, period_us=period, n_frames=model.n_frames, rng=g),
+                  receiver_others=conference_streams(users, shares, period_us=period, n_frames=model.n_frames, rng=g))
     late = jitter.lateness(t["recv_us"], t["send_us"])
     b = jitter.DEFAULT_BUFFERS_US
     best = _closest(b, jitter._dropped_pct(late, b), limits)
@@ -334,6 +335,30 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
     return pd.Series({**shares, "jitter_us2": jitter.variance(t["interarrival_us"]),
                       "area": 100.0 * float(np.minimum(late, jitter.MAX_BUFFER_US).mean()), "buffer_us": best["buffer_us"],
                       "gaps_pct": best["dropped_pct"], "latency_us": latency, "quality": q, "acceptable": bool(q <= 1.0)})
+
+
+def conference_streams(users: int, shares: dict, *, period_us: float, n_frames: int, rng: np.random.Generator) -> list:
+    """Frame arrival times of a workstation's other ``users - 1`` conference processes (see :func:`evaluate`).
+
+    Each is periodic (``period_us``) with a uniform random phase; when the processor is saturated
+    (``shares["cpu_utilization"]`` above 1) each frame is kept with the probability that brings the
+    offered load, with the measured stream's own, down to 1.
+
+    Examples
+    --------
+    >>> from mmperf.seeds import rng
+    >>> sh = load_shares(System("x", 21.8, 10.0), 3, model=ConferenceModel(frame_cpu_spec_us=225_000.0))
+    >>> [len(s) for s in conference_streams(3, sh, period_us=33_333.0, n_frames=10, rng=rng("doc"))]
+    [10, 10]
+    """
+    u = shares["cpu_utilization"]
+    one = u / users  # one stream's utilisation
+    keep = 1.0 if u <= 1 or users < 2 else max(0.0, (1 - one) / (u - one))
+    out = []
+    for _ in range(users - 1):
+        t = rng.uniform(0.0, period_us) + np.arange(n_frames) * period_us
+        out.append(t[rng.random(n_frames) < keep] if keep < 1 else t)
+    return out
 
 
 def sweep(systems: list[System], *, users=(5,), loads=(0,), reps: int = 1, **kwargs) -> pd.DataFrame:
@@ -357,9 +382,9 @@ def max_acceptable_users(frame: pd.DataFrame) -> pd.Series:
     return out.reindex(m["system"].unique(), fill_value=0)
 
 
-def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str, background: float = 0.0,
+def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str,
             bulk: bool = True, reps: int = 3, stream: PeriodicStream = PeriodicStream(),
-            scheduler: Scheduler = Scheduler(), root: int | None = None) -> pd.DataFrame:
+            scheduler: Scheduler = Scheduler(ts_policy="svr4"), root: int | None = None) -> pd.DataFrame:
     """Jitter as processor power and network bandwidth double every year (Sec. 9, Fig. 22).
 
     For each year ``y`` the stream runs between two hosts of power
@@ -377,8 +402,8 @@ def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str
     rows = []
     for y in np.asarray(years, dtype=float):
         spec, bw = specint92 * 2.0**y, mbps * 2.0**y
-        sender = Host("sender", spec, background=background, sched_class=sched_class)
-        receiver = Host("receiver", spec, hogs=hogs, background=background, sched_class=sched_class)
+        sender = Host("sender", spec, sched_class=sched_class)
+        receiver = Host("receiver", spec, hogs=hogs, sched_class=sched_class)
         v = [jitter.variance(_simulate(stream, sender=sender, receiver=receiver, network=Network("projected", bw),
                                        traffic=Traffic(bulk=bulk), scheduler=scheduler,
                                        rng=rng("claypool1998", "projection", sched_class, int(hogs), f"{y:g}", r, root=root))["interarrival_us"])

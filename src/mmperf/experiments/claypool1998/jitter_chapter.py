@@ -1,7 +1,7 @@
 """The jitter chapter of Claypool, Habermann & Riedl (1998), Secs. 3-6: ``Params``, ``run`` and ``CLAIMS``.
 
 Every run's host delays come from the event-driven scheduler
-(:mod:`mmperf.hosts.timesharing`, ``Scheduler(mechanism="timesharing", ts_policy="svr4")``):
+(:mod:`mmperf.hosts.timesharing`, :data:`.model.SCHEDULER`):
 the Suns run the SVR4 time-sharing class of SunOS 5.4 with its default dispatch
 table, the SGI (IRIX) stays on 4.3BSD decay usage (:data:`.model.TS_POLICY`); the
 receiving process is a sleeper woken by each datagram, the counter processes are
@@ -35,7 +35,7 @@ from mmperf.metrics.fits import grouped_fits, line_fit
 
 _DOC = {
     "reps": ("runs", "assumed: replications per experiment point"),
-    "scheduler": ("-", "mechanism 'timesharing', ts_policy 'svr4': the event-driven scheduler with SunOS 5's SVR4 TS class "
+    "scheduler": ("-", "ts_policy 'svr4': the event-driven scheduler with SunOS 5's SVR4 TS class "
                        "and default ts_dptbl on the Suns (hz 100: physical), 4.3BSD decay usage on the SGI (assumed); "
                        "per-datagram work calibrated, kernel share assumed (see the parameter table)"),
     "reflection_packets": ("datagrams", "the book's: length of the Fig. 3 traces"),
@@ -54,7 +54,7 @@ class Params:
     """
 
     reps: int = M.REPS
-    scheduler: Scheduler = Scheduler(mechanism="timesharing", ts_policy="svr4")
+    scheduler: Scheduler = M.SCHEDULER
     reflection_packets: int = 60
     trace_packets: int = 100
 
@@ -73,7 +73,7 @@ SCHEDULER_CHECK_HOST = "SPARCclassic"
 """Host of the scheduler check: the paper's Sec. 5 priority experiments."""
 
 def scheduler_check(*, seed: int, n_packets: int = M.N_PACKETS, period_us: float = 160_000.0,
-                    hogs=range(0, 7), scheduler: Scheduler = Scheduler(mechanism="timesharing", ts_policy="svr4")) -> tuple[pd.DataFrame, pd.DataFrame]:
+                    hogs=range(0, 7), scheduler: Scheduler = M.SCHEDULER) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The Sec. 5 experiment on an event-driven time-sharing scheduler (:mod:`mmperf.hosts.timesharing`).
 
     The receiving process sleeps until each datagram arrives (every ``period_us``), then does the

@@ -72,14 +72,17 @@ SPECINT92 = {
 """Processor power of every host, SPECint92."""
 
 CPUS = {"SGI Challenge L": 4}
-"""Processors per host where more than one: Sec. 6.1, "We used 4 processor SGI Challenge L workstations" (paper).
-Used by the ``timesharing`` host mechanism; the ``binomial`` one models a single processor."""
+"""Processors per host where more than one: Sec. 6.1, "We used 4 processor SGI Challenge L workstations" (paper)."""
 
 TS_POLICY = {"SGI Challenge L": "4.3bsd"}
 """Time-sharing policy of a host where it differs from the scheduler's (``Host.ts_policy``): the Suns
-run SunOS 5.4 (the SVR4 TS class, the jitter chapter's ``Scheduler(ts_policy="svr4")``); the SGI's
+run SunOS 5.4 (the SVR4 TS class, :data:`SCHEDULER`); the SGI's
 IRIX 5.3 is kept on the 4.3BSD decay-usage policy (an approximation: IRIX's own scheduler is not
 modelled, and on four processors the counters hardly matter)."""
+
+SCHEDULER = Scheduler(ts_policy="svr4")
+"""The hosts' scheduler in both chapters: the event-driven scheduler of :mod:`mmperf.hosts.timesharing` with SunOS 5's
+SVR4 TS class (the Suns; the SGI overrides it, :data:`TS_POLICY`), hz 100, the calibrated work per datagram."""
 
 WORKSTATIONS = ["SLC", "IPC", "IPX", "Sparc 5"]
 """The four Sun workstations of Sec. 4 (Table 3)."""
@@ -89,7 +92,7 @@ PARAMETERS = pd.DataFrame([
     ("audio size", SETUP["audio_size"], "bytes", "paper", "Sec. 3"),
     ("gaps buffer", SETUP["gaps_buffer"], "us", "paper", "Sec. 3, after Naylor & Kleinrock"),
     ("compensation buffers", SETUP["fig16_max_buffer"] * 1000, "us", "paper", "Sec. 8.1: buffers 0 to 250 ms"),
-    ("host mechanism", "timesharing", "-", "book",
+    ("host mechanism", "event-driven scheduler", "-", "book",
      "each host's stream process is a sleeper on the event-driven scheduler (mmperf.hosts.timesharing)"),
     ("time-sharing policy, Suns", "svr4", "-", "physical",
      "SunOS 5.4 (Sec. 5.1): the SVR4 TS class with the default Solaris 2 ts_dptbl (60 levels; quantum 200 ms at level 0 "
@@ -131,31 +134,30 @@ PARAMETERS = pd.DataFrame([
 class Environment:
     """Background activity of a test environment (Fig. 8).
 
-    ``background`` is the mean number of other runnable processes on each host
-    (multi-user daemons and users; 0 in single-user mode); ``utilization`` and
-    ``burst_bytes`` describe other traffic on a shared Ethernet (0 on a
-    dedicated, disconnected network). All values are assumed: the paper
-    describes the environments only in words.
+    ``utilization`` and ``burst_bytes`` describe other traffic on a shared
+    Ethernet (0 on a dedicated, disconnected network). No daemons are
+    modelled on the hosts, so multi- and single-user environments differ
+    only in their traffic. All values are assumed: the paper describes the
+    environments only in words.
     """
 
     name: str
-    background: float
     utilization: float
     burst_bytes: float = 24_576.0
 
 
 ENVIRONMENTS = {
     e.name: e for e in [
-        Environment("multi-user, day", 0.05, 0.10),
-        Environment("multi-user, night", 0.05, 0.02),
-        Environment("single-user, day", 0.0, 0.10),
-        Environment("single-user, night", 0.0, 0.02),
-        Environment("single-user, dedicated network", 0.0, 0.0),
+        Environment("multi-user, day", 0.10),
+        Environment("multi-user, night", 0.02),
+        Environment("single-user, day", 0.10),
+        Environment("single-user, night", 0.02),
+        Environment("single-user, dedicated network", 0.0),
     ]
 }
 """The five environments of Fig. 8 (top to bottom)."""
 
-QUIET_CLUSTER = Environment("SGI cluster, private networks", 0.05, 0.0)
+QUIET_CLUSTER = Environment("SGI cluster, private networks", 0.0)
 """Environment of the network experiments (Sec. 6): point-to-point networks without other users' traffic (assumed)."""
 
 
@@ -200,14 +202,11 @@ class RunConfig:
 
     def hosts(self) -> tuple[Host, Host]:
         """(sender, receiver): the sender idle, the counters and the class on the receiver."""
-        e = self.env()
         spec = SPECINT92[self.workstation]
         cpus = CPUS.get(self.workstation, 1)
         pol = TS_POLICY.get(self.workstation)
-        sender = Host(self.workstation, spec, hogs=0, background=e.background, sched_class=self.sched_class, cpus=cpus,
-                      ts_policy=pol)
-        receiver = Host(self.workstation, spec, hogs=self.hogs, background=e.background, sched_class=self.sched_class,
-                        cpus=cpus, ts_policy=pol)
+        sender = Host(self.workstation, spec, hogs=0, sched_class=self.sched_class, cpus=cpus, ts_policy=pol)
+        receiver = Host(self.workstation, spec, hogs=self.hogs, sched_class=self.sched_class, cpus=cpus, ts_policy=pol)
         return sender, receiver
 
     def traffic(self) -> Traffic:
@@ -218,7 +217,7 @@ class RunConfig:
         return PeriodicStream(period_us=self.period_us, size_bytes=self.size_bytes, n_packets=self.n_packets)
 
 
-def trace(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler(), root: int | None = None) -> pd.DataFrame:
+def trace(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDULER, root: int | None = None) -> pd.DataFrame:
     """Regenerate the trace of run ``rep`` of ``config`` (deterministic given ``root``, the root seed;
     None: the book's root seed, :func:`mmperf.seeds.use`).
 
@@ -233,7 +232,7 @@ def trace(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler(), ro
                     traffic=config.traffic(), scheduler=scheduler, rng=g)
 
 
-def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler(), root: int | None = None) -> dict:
+def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDULER, root: int | None = None) -> dict:
     sender, receiver = config.hosts()
     return _simulate(config.stream(), sender=sender, receiver=receiver, network=NETWORKS[config.network],
                      traffic=config.traffic(), scheduler=scheduler, rng=rng(PAPER, config.experiment, config.point, rep, root=root))
@@ -260,14 +259,12 @@ def traces(points: list[RunConfig] | None = None, *, reps: int = REPS) -> pd.Dat
                       for c in pts for r in range(reps)], ignore_index=True)
 
 
-def reported_load(config: RunConfig, rep: int, *, scheduler: Scheduler = Scheduler(), root: int | None = None) -> float:
+def reported_load(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDULER, root: int | None = None) -> float:
     """The load ``w`` reports at the end of run ``rep`` of ``config`` (deterministic).
 
-    With the ``timesharing`` mechanism the hosts run no other processes, so the run queue holds
-    the counters alone; with ``binomial`` also the environment's background."""
+    The hosts run no other processes, so the run queue holds the counters alone."""
     _, receiver = config.hosts()
-    background = 0.0 if scheduler.mechanism == "timesharing" else receiver.background
-    return load_average(hogs=receiver.hogs, background=background,
+    return load_average(hogs=receiver.hogs, background=0.0,
                         duration_s=config.stream().duration_s, rng=rng(PAPER, "w", config.point, rep, root=root))
 
 
@@ -305,8 +302,7 @@ def grid() -> list[RunConfig]:
 TABLE4_HOGS = 1
 """Counter processes on the receiving SGI for the 'loaded processor' runs of Table 4 (assumed: the paper
 says only that the processor jitter is "as obtained in results from Section 4", Sec. 8.2, where one to
-six counters ran). Used by the quality chapter's Table 4, still on the ``binomial`` mechanism (one
-processor). On the ``timesharing`` mechanism the count hardly matters: the SGI's four processors absorb
+six counters ran). On the scheduler the count hardly matters: the SGI's four processors absorb
 three counters, and the light receiver preempts the rest, so the processor column is the idle SGI's
 (about 0.9 ms² for 0 to 6 counters, against the paper's 501-591)."""
 
@@ -322,7 +318,7 @@ def table4_grid() -> list[RunConfig]:
     return pts
 
 
-def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Scheduler = Scheduler(),
+def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Scheduler = SCHEDULER,
                root: int | None = None) -> pd.DataFrame:
     """Run every point ``reps`` times; one row per run with its factors, load and measures.
 
@@ -394,7 +390,7 @@ def closest_approach(summary: pd.DataFrame, *, grid=None) -> float:
 
 
 def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int = 100,
-                   offset_us: float = 0.0, scheduler: Scheduler = Scheduler(), root: int | None = None) -> pd.DataFrame:
+                   offset_us: float = 0.0, scheduler: Scheduler = SCHEDULER, root: int | None = None) -> pd.DataFrame:
     """Interarrival times of the first ``packets`` datagrams of several runs, stacked with an offset.
 
     Returns
@@ -461,14 +457,15 @@ FIG21_USERS = 2
 FIG21_LOADS = list(range(0, 7))
 QUALITY_REPS = 3
 """Runs per point of the quality predictions (each 600 frames, 20 s)."""
-TABLE4_REPS = 60
-"""Runs per point for Table 4 (one counter process makes single runs noisy)."""
+TABLE4_REPS = 20
+"""Runs per point for Table 4 (on the scheduler the SGI's variances vary little from run to run: 20 runs
+give each cell's mean within about 2 %)."""
 
 PROJECTION = {"specint92": SPECINT92["IPX"], "mbps": NETWORKS["Ethernet"].mbps, "hogs": 6,
-              "background": ENVIRONMENTS["multi-user, day"].background, "reps": 10}
+              "reps": 10}
 """Fig. 22's starting point: an IPX on a netperf-loaded Ethernet with six counter processes -- the heaviest
-load of the paper's experiments (Sec. 5.1) -- in a multi-user environment (assumed)."""
-PROJECTION_YEARS = np.arange(0.0, 10.01, 0.5)
+load of the paper's experiments (Sec. 5.1) (assumed)."""
+PROJECTION_YEARS = np.arange(0.0, 10.01, 1.0)
 NO_BUFFER_TICK_US = 10_000.0
 """The book's reading of "virtually no buffering": an optimal buffer of one clock tick or less."""
 

@@ -1,5 +1,12 @@
 """The quality chapter of Claypool, Habermann & Riedl (1998), Secs. 7-9: ``QualityParams``, ``run_quality``, ``QUALITY_CLAIMS``.
 
+Every run's host delays come from the event-driven scheduler (:data:`.model.SCHEDULER`, as in the
+jitter chapter): the jitter runs of Figs. 16-18 and Table 4 are the jitter chapter's; in the
+conference predictions of Figs. 19-21 the stream's sender and decoder are sleepers doing a video
+frame's work (225,000 us x SPECint92, calibrated) beside the conference's other stream processes
+and the load's counters (:func:`mmperf.quality.planning.evaluate`); Fig. 22 runs the jitter
+chapter's stream on hosts grown year by year.
+
 Kinds (see :data:`mmperf.claims.KINDS`): properties of the quality metric, of
 the paper's own regression equations and of its Table 4 against its own threshold are ``analytic``; the CPU time per video
 frame is calibrated on Fig. 19's SPECint92 40, so Fig. 19's and Fig. 20's limits,
@@ -26,7 +33,7 @@ from mmperf.metrics.fits import line_fit
 from mmperf.quality import planning as P
 
 _DOC = {
-    "reps": ("runs", "assumed: replications per jitter experiment point (Secs. 3-6 runs)"),
+    "reps": ("runs", "assumed: replications per jitter experiment point for Figs. 17-18 (the jitter chapter runs ten)"),
     "quality_reps": ("runs", "assumed: replications per prediction of Figs. 19-21"),
     "table4_reps": ("runs", "assumed: replications per Table 4 cell"),
     "sensitivity_reps": ("runs", "assumed: replications of the Fig. 22 load sensitivity"),
@@ -43,10 +50,10 @@ class QualityParams:
         If a count is not a whole number >= 1.
     """
 
-    reps: int = M.REPS
+    reps: int = 3
     quality_reps: int = M.QUALITY_REPS
     table4_reps: int = M.TABLE4_REPS
-    sensitivity_reps: int = 5
+    sensitivity_reps: int = 3
 
     def __post_init__(self):
         for f in fields(self):
@@ -246,17 +253,20 @@ QUALITY_CLAIMS = (
               paper_value="over 200 (within Fig. 16's 250 ms)",
               value=lambda r: float(r.value("fig16_run")["no_drop_buffer_us"] / 1000),
               criterion=Range(200, 250, partly=(150, 250)), kind="prediction", expected="not_reproduced",
-              note=lambda r: "Re-judged (issue 16) on the pre-registered run, not on the runs selected for dropping 1-3 % at "
-                             "100 ms (a selection on the paper's number). That run's latest frame is "
-                             f"{r.value('fig16_run')['no_drop_buffer_us'] / 1000:.0f} ms late, beyond Fig. 16's 250 ms curve; "
-                             f"the selected runs would give a median of {_like16(r)['no_drop_buffer_us'].median() / 1000:.0f} ms."),
+              note=lambda r: "Re-judged (issue 16) on the pre-registered run, not on runs selected for dropping 1-3 % at "
+                             "100 ms (a selection on the paper's number). On the scheduler that run's latest frame is "
+                             f"{r.value('fig16_run')['no_drop_buffer_us'] / 1000:.0f} ms late: a light receiver never waits "
+                             f"behind its two counters; {len(_like16(r))} of the {len(r.table('runs'))} runs drop 1-3 % at 100 ms."),
     ClaimSpec("quality-fig17-r", quote="There is a high correlation between jitter compensation area and buffer size",
               where="Fig. 17", quantity="r of area and optimal buffer over all runs", paper_value="0.96",
               value=lambda r: fits(r)[0].r, criterion=Tolerance(0.96, abs=0.02), kind="prediction", expected="not_reproduced",
-              note="The optimal buffer saturates at the 250 ms end of the curve for the most loaded runs."),
+              note=lambda r: "On the scheduler every run's optimal buffer lies between "
+                             f"{r.table('runs')['buffer_us'].min() / 1000:.0f} and {r.table('runs')['buffer_us'].max() / 1000:.0f} ms "
+                             "(no run reaches the 250 ms end of the curve): the load-dependent jitter the paper regressed is absent."),
     ClaimSpec("quality-fig18-r", quote="There is a high correlation between jitter and compensation curve area",
               where="Fig. 18", quantity="r of variance and area over all runs", paper_value="0.95",
-              value=lambda r: fits(r)[1].r, criterion=Tolerance(0.95, abs=0.02), kind="prediction", expected="partly"),
+              value=lambda r: fits(r)[1].r, criterion=Tolerance(0.95, abs=0.02), kind="prediction", expected="not_reproduced",
+              note="Partly on the former per-datagram host model; not reproduced on the scheduler (issue 16)."),
     ClaimSpec("quality-eq-substitution",
               quote="Substituting the equation for Area into the equation for Buffer, we have: Buf. = 0.00525 x Jitter + 41,500,000",
               where="Sec. 8.1", quantity="the third equation follows from the first two (within 1 %)", paper_value="yes",
@@ -276,7 +286,11 @@ QUALITY_CLAIMS = (
     ClaimSpec("quality-table4-within", quote="The predicted jitter values are within 7% of the actual jitter values",
               where="Sec. 8.2, Table 4", quantity="largest |predicted - actual| / actual over the three networks",
               paper_value="7 %", value=_t4_err, criterion=Range(0, 0.07, partly=(0, 0.14)), kind="prediction",
-              expected="partly"),
+              expected="not_reproduced",
+              note="On the scheduler the processor column is the idle SGI's own work spread (about 0.9 ms²: a light "
+                   "receiver on four processors waits behind no counter), and with the network loaded as well the actual "
+                   "jitter is the network column's alone, so on Fibre Channel and HIPPI, whose network column is as "
+                   "small, the sum overshoots by the processor column."),
     ClaimSpec("quality-table4-ethernet-network", quote="Table 4: Ethernet, Network 411.37", where="Table 4",
               quantity="variance with netperf on Ethernet [ms²] (64 KB TCP window, not calibrated)", paper_value="411.37",
               value=lambda r: float(table4_wide(r).loc["Ethernet", ("book", "network")]),
@@ -284,14 +298,17 @@ QUALITY_CLAIMS = (
     ClaimSpec("quality-table4-processor", quote="Table 4: Processor 564.63, 590.60, 501.15", where="Table 4",
               quantity="mean variance with one counter process, three networks [ms²]", paper_value="552 (mean)",
               value=lambda r: float(table4_wide(r)["book"]["processor"].mean()), criterion=Tolerance(552.127, rel=0.25),
-              kind="prediction", expected="reproduced",
-              note="The SGI's SPECint92 (90) and the single counter process are the book's assumptions."),
+              kind="prediction", expected="not_reproduced",
+              note="The SGI's SPECint92 (90) and the single counter process are the book's assumptions. On the scheduler "
+                   "the four processors absorb the counter and the light receiver preempts it: the column is the idle "
+                   "host's, about 0.9 ms², for 0 to 6 counters (reproduced on the former per-datagram model)."),
     ClaimSpec("quality-fig19-spec40",
               quote="For five users, increasing the processor power to a SPECint92 of 40 or greater results in acceptable videoconference quality",
               where="Sec. 8.5.2, Fig. 19", quantity="smallest SPECint92 of the grid with acceptable quality for five users on Ethernet",
               paper_value="40", value=lambda r: float(fig19_means(r)[0].query("quality <= 1")["x"].min()),
               criterion=Tolerance(40, abs=5), kind="calibrated", expected="reproduced",
-              note="Calibrated: the CPU time per video frame was set on this statement."),
+              note="Calibrated: the CPU time per video frame was set on this statement (under the former per-datagram "
+                   "host model, and kept on the scheduler, where five users become acceptable at 45)."),
     ClaimSpec("quality-fig19-network-never",
               quote="At no time does increasing the network bandwidth result in an acceptable quality", where="Sec. 8.5.2",
               quantity="every bandwidth from 10 to 1600 Mb/s unacceptable for five IPX users", paper_value="never acceptable",
@@ -318,9 +335,11 @@ QUALITY_CLAIMS = (
               quote="Very high-performance workstations such as a DEC Alpha connected by high-speed networks such as a HIPPI can support over 50 users",
               where="Sec. 8.5.3", quantity="largest acceptable user count, DEC Alpha + HIPPI (grid up to 80)",
               paper_value="over 50", value=lambda r: float(users_ok(r)["DEC Alpha + HIPPI"]),
-              criterion=Range(51, 1e6, partly=(40, 1e6)), kind="calibrated", expected="reproduced",
+              criterion=Range(51, 1e6, partly=(40, 1e6)), kind="calibrated", expected="partly",
               note="Depends on the Alpha's SPECint92, which the paper does not give (book: 300), and on the calibrated "
-                   "CPU time per frame; the limit scales with both."),
+                   "CPU time per frame; the limit scales with both. On the scheduler the conference's own processes "
+                   "queue behind each other as the processor fills (45 users load it to 1.0), so the limit falls "
+                   "to about 40 (over 50 on the former per-datagram model)."),
     ClaimSpec("quality-fig21-coincide", quote="The predictions for videoconference quality are almost identical for the three systems",
               where="Sec. 8.5.4, Fig. 21", quantity="largest (max - min) / mean quality of the three systems over loads",
               paper_value="about 0", value=_coincide, criterion=Range(0, 0.2, partly=(0, 0.4)), kind="prediction",
@@ -329,19 +348,25 @@ QUALITY_CLAIMS = (
     ClaimSpec("quality-fig21-rt-flat",
               quote="With real-time priorities, videoconference quality does not suffer from increased jitter from the processor as processor load increases",
               where="Sec. 8.5.4", quantity="(max - min) / mean of the real-time IPX's quality over loads 0-6", paper_value="about 0",
-              value=_rt_flat, criterion=Range(0, 0.1, partly=(0, 0.25)), kind="prediction", expected="reproduced"),
+              value=_rt_flat, criterion=Range(0, 0.1, partly=(0, 0.25)), kind="prediction", expected="partly",
+              note="Flat within the run-to-run spread of three runs per load: the counters cannot touch a real-time "
+                   "conference, so what varies is the conference's own queueing (reproduced on the former model)."),
     ClaimSpec("quality-fig21-rt-best",
               quote="For conditions of increasing load, real-time priorities have a greater effect on improving quality than do faster processors and faster networks",
               where="Sec. 8.5.4", quantity="fraction of loads 1-6 at which the real-time IPX beats all three default-class systems",
               paper_value="all", value=_rt_best, criterion=Holds("real-time IPX best at every load > 0"), kind="prediction",
-              expected="reproduced"),
+              expected="not_reproduced",
+              note="On the scheduler the real-time IPX does beat the default-class IPX, whose conference (62 % of the "
+                   "processor, 10 ms per frame) uses up its quanta and competes with the counters from two on; but the "
+                   "Sparc 5's and the Alpha's conferences are light (21 % and 5 %), return above the counters after each "
+                   "frame and stay better than the real-time IPX at every load."),
     ClaimSpec("quality-fig22-no-rt",
               quote="For the next five years, hardware improvements alone will not reduce the effects of jitter enough to eliminate the need for application buffering techniques",
               where="Sec. 9, Fig. 22",
               quantity="years until default-priority jitter reaches the book's own no-buffering threshold (six counters; "
                        "10 = not within the ten years projected)",
               paper_value="more than 5", value=lambda r: min(crossing_years(r)[("default", "book")], float(M.PROJECTION_YEARS.max())),
-              criterion=Range(5, 1e6, partly=(4, 1e6)), kind="prediction", expected="reproduced",
+              criterion=Range(5, 1e6, partly=(4, 1e6)), kind="prediction", expected="not_reproduced",
               note=lambda r: "Re-judged (issue 16) against the threshold the chapter derives, as quality-fig22-rt is: the "
                              "paper's 1e9 does not follow from its own equations, and its own Table 4 is below it "
                              f"(quality-fiveyears-table4). Against the paper's 1e9: {crossing_years(r)[('default', 'paper')]:.1f} years."),
@@ -362,8 +387,10 @@ QUALITY_CLAIMS = (
               quantity="years until real-time jitter reaches the book's own no-buffering threshold (jitter at a one-tick optimal buffer)",
               paper_value="0 (today)", value=lambda r: crossing_years(r)[("real-time", "book")],
               criterion=Range(0, 0.5, partly=(0, 1.5)), kind="prediction", expected="not_reproduced",
-              note="Judged against the threshold the chapter derives (the paper's 1e9 does not follow from its own "
-                   "equations); against the paper's 1e9 the real-time stream needs no time at all."),
+              note=lambda r: "Judged against the threshold the chapter derives (the paper's 1e9 does not follow from its own "
+                             f"equations); against the paper's 1e9: {crossing_years(r)[('real-time', 'paper')]:.1f} years. On the "
+                             "scheduler the default and real-time streams behave alike (a light receiver never waits "
+                             "behind the counters), so both cross at about the same year."),
     ClaimSpec("quality-ethernet-bottleneck",
               quote="The traditional Ethernet network will become the bottleneck in approximately a year when workstation performance has doubled",
               where="Sec. 9", quantity="first year (half-year grid) at which IPX-class hosts support fewer users on Ethernet than on HIPPI",
