@@ -3,25 +3,27 @@
 The paper's experiments (Sec. 3) send fixed-size UDP datagrams from a
 ``send`` process driven by an interval timer to a ``receive`` process that
 time-stamps each datagram with ``gettimeofday()``. :func:`simulate` follows
-each datagram through three first-in first-out stages,
+each datagram through three stages:
 
-.. math::
+* the **sending host**: the ``send`` process is a sleeper woken at each timer
+  instant :math:`t_i = i T` on the host's event-driven scheduler
+  (:func:`mmperf.hosts.cpu.served`, :mod:`mmperf.hosts.timesharing`), beside
+  the host's counters and other processes; it hands the datagram to the
+  network when its CPU work is done, at :math:`x_i`;
+* the **network**, a first-in first-out link (:func:`fifo`),
+  :math:`a_i = \\max(x_i + d_i,\\; a_{i-1} + \\tau)`, with :math:`d_i` the LAN
+  delay and :math:`\\tau` the transmission time (:mod:`mmperf.networks.lan`);
+* the **receiving host**: the ``receive`` process, woken by each arrival
+  :math:`a_i` on its own host's scheduler, time-stamps the datagram when its
+  work is done, at :math:`r_i`.
 
-    x_i = \\max(t_i + h^s_i,\\; x_{i-1} + w^s_i), \\quad
-    a_i = \\max(x_i + d_i,\\; a_{i-1} + \\tau), \\quad
-    r_i = \\max(a_i + h^r_i,\\; r_{i-1} + w^r_i),
-
-where :math:`t_i = i T` is the timer instant (the send timestamp), :math:`h`
-the host handling delay and :math:`w` its CPU work (:mod:`mmperf.hosts.cpu`),
-:math:`d_i` the LAN delay and :math:`\\tau` the transmission time
-(:mod:`mmperf.networks.lan`). The ``max`` is what makes the **reflection
-effect** (Fig. 3): a datagram delayed beyond the period leaves the next one
-queued in the socket, which the process then reads at once, so a long
-interarrival is followed by a short one -- a reflection about the mean that
-cannot go below zero, and is therefore truncated at high packet rates.
-
-Each recursion is solved without a Python loop: with :math:`C_i = \\sum_{j\\le i} w_j`,
-:math:`r_i - C_i = \\max_{j \\le i}(\\text{ready}_j - C_j)`, a cumulative maximum.
+A process still busy (or not yet scheduled) when the next datagram arrives
+leaves it queued in the socket and reads it at once when it gets to it, so a
+long interarrival is followed by a short one: the **reflection effect**
+(Fig. 3), a reflection about the mean that cannot go below zero and is
+therefore truncated at high packet rates. The delays of consecutive datagrams
+are correlated because they come out of one schedule, not from independent
+draws.
 """
 
 from __future__ import annotations
