@@ -55,3 +55,28 @@ def test_bad_inputs_name_the_parameter():
         packet.tcp_starts(0, -1, seed=1)
     with pytest.raises(ValueError, match="replications"):
         packet.run_packet_sample(Params(), seed=1, replications=0)
+
+
+def test_packet_reservations_are_the_fluid_model_s():
+    p = Params()
+    assert packet.packet_reservations(p, "s1", 0, 3, seed=1, duration_s=2.0) == {}
+    s2 = packet.packet_reservations(p, "s2", 0, 3, seed=1, duration_s=2.0)
+    np.testing.assert_allclose(s2["reserved_bps"], p.s2_fraction * p.video.target_rate_bps)
+    s4 = packet.packet_reservations(p, "s4", 0, 3, seed=1, duration_s=2.0)
+    assert s4["reserved_bps"].shape == (3, int(np.ceil(2.0 / p.next_time_s)))
+    assert s4["reservation_period_s"] == pytest.approx(p.next_time_s)
+    assert s4["signalling_delay_s"] == packet.TFD_SIGNALLING_DELAY_S
+    # the TFD windows announce the bytes the packets carry (the last window is 0.2 s long)
+    t, b = packet.video_packets(p, 0, 3, seed=1, duration_s=2.0)
+    lengths = np.minimum(p.next_time_s, 2.0 - p.next_time_s * np.arange(s4["reserved_bps"].shape[1]))
+    assert (s4["reserved_bps"] * lengths / 8).sum() == pytest.approx(b.sum(), rel=2e-3)
+    with pytest.raises(ValueError, match="scenario"):
+        packet.packet_reservations(p, "s5", 0, 1, seed=1, duration_s=1.0)
+
+
+@pytest.mark.parametrize("scenario", ["s3", "s4"])
+def test_peak_and_tfd_reservations_protect_a_stream_from_ten_flows(scenario):
+    best = packet.run_packet_cell(Params(), n_videos=1, k_flows=10, replication=0, seed=1, duration_s=3.0)
+    r = packet.run_packet_cell(Params(), n_videos=1, k_flows=10, replication=0, seed=1, duration_s=3.0, scenario=scenario)
+    assert best["video_dropped"] > 0 and best["video_conforming"] == 0
+    assert r["video_dropped"] == 0 and r["video_conforming"] > 0.99 * r["video_sent"]

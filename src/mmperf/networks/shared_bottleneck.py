@@ -33,6 +33,31 @@ without queueing or loss (the reverse path carries only ACKs). The sender implem
 * ACK clocking: the window is counted from the oldest unacknowledged segment and new
   segments leave as ACKs arrive (``min(cwnd, rwnd_packets)``; the receiver window is large).
 
+**Reservations** (optional; none: everything is best effort as above). Each video stream may
+hold a reservation, a token bucket of rate :math:`r_i(t)` [bit/s] and depth :math:`b_i` [bytes]
+(RSVP's TSpec, RFC 2210), enforced by a *policer* at the queue's entrance followed by
+*strict priority*:
+
+* a video packet that finds at least its size in its stream's bucket is *conforming*: it takes
+  the tokens and joins the reserved FIFO, which the link serves before best effort; a packet
+  that does not is *excess* and joins the best-effort FIFO with TCP (RFC 2211 sec. 3.6 and
+  RFC 2212: non-conforming traffic of a controlled-load or guaranteed flow is treated as best
+  effort); the reserved FIFO is not limited, because the policer bounds it: its backlog never
+  exceeds :math:`\\sum_i b_i` plus what arrives while one best-effort packet is sent;
+* the link is non-preemptive: a conforming packet waits for the reserved packets before it and
+  at most one best-effort packet in transmission (the guaranteed-service delay bound of a
+  (r, b) flow on a rate-C server, :math:`b/C + L_{max}/C`); best effort gets what is left;
+* a static reservation (RSVP, s2/s3) is one rate; a renewed one (TFD, s4) is a rate per
+  window of ``reservation_period_s``, each in force ``signalling_delay_s`` after its window
+  starts (the time for the announcement to reach the router), none before the first.
+
+Why a policer and priority rather than WFQ/CBQ: with a reservation of at most the link, the
+two give a conforming stream the same service (no loss, a delay of about one packet), and only
+the policer's split matches the fluid model's definition that the surrogate shares (a bucket of
+depth :math:`b_i` drained at :math:`r_i` overflows on exactly the bytes an (r, b) policer marks as
+excess), while strict priority needs no per-flow clocks, so the kernel stays one FIFO per class.
+The best-effort drop-tail limit counts best-effort packets only.
+
 **Determinism.** One event heap ordered by (time, insertion order) and a pointer into the
 video packets; at equal times a video packet enters the queue before any heap event. There is
 no randomness inside: a run is a function of its inputs (give the flows different start
