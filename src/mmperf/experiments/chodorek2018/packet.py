@@ -24,7 +24,8 @@ import numpy as np
 import pandas as pd
 
 from mmperf import _validate
-from mmperf.experiments.chodorek2018.model import reservations, video_arrivals
+from mmperf._paths import repo_root
+from mmperf.experiments.chodorek2018.model import reservations, summarize, video_arrivals
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo
 from mmperf.networks import shared_bottleneck
@@ -130,6 +131,58 @@ def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication:
             **res.summary(), "wall_s": time.perf_counter() - t0}
 
 
+METRIC_COLUMNS = {"video_per_pct": "per", "utilization_pct": "link_utilization",
+                  "video_throughput_mbps": "video_throughput", "tcp_throughput_mbps": "tcp_throughput"}
+"""Packet-run columns -> the metric names of Tables I and II (:data:`~mmperf.experiments.chodorek2018.METRICS`)."""
+
+GRID_FILE = "data/chodorek2018/packet-grid.csv"
+"""The committed packet grid of the book's seed (every scenario and cell; its ``.json`` says how it was run)."""
+
+SEED_GRID = "data/chodorek2018/packet-seeds/seed-{seed}.csv"
+"""The committed packet grids of the other judging seeds (shorter runs; each at its seed's calibration)."""
+
+
+def packet_summary(rows: pd.DataFrame) -> pd.DataFrame:
+    """Packet runs (one row per scenario, K, N, replication) as the fluid model's tidy summary.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``scenario, K, N, metric, value, sd, q05, q95, unit`` (:func:`~mmperf.experiments.chodorek2018.summarize`).
+    """
+    return summarize(rows.rename(columns=METRIC_COLUMNS))
+
+
+def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Params | None = None):
+    """The committed packet grid of a root seed, if there is one run at this calibration.
+
+    Looks in :data:`GRID_FILE`, then :data:`SEED_GRID`; a grid counts only if its ``.json`` has
+    this seed, buffer and round trip and it holds every scenario x K x N of ``params`` (defaults).
+
+    Returns
+    -------
+    (pandas.DataFrame, dict) or None
+        The rows and their parameters, or None.
+    """
+    import json
+
+    p = Params() if params is None else params
+    for rel in (GRID_FILE, SEED_GRID.format(seed=int(seed))):
+        path = repo_root() / rel
+        meta_path = path.with_suffix(".json")
+        if not path.exists() or not meta_path.exists():
+            continue
+        meta = json.loads(meta_path.read_text())
+        if (meta.get("seed") != int(seed) or meta.get("buffer_packets") != int(buffer_packets)
+                or abs(float(meta.get("rtt_s", -1)) - float(rtt_s)) > 1e-9):
+            continue
+        rows = pd.read_csv(path)
+        cells = set(zip(rows.scenario, rows.K, rows.N))
+        if all((s, k, n) in cells for s in p.scenarios for k in p.k_values for n in p.n_values):
+            return rows, meta
+    return None
+
+
 SAMPLE_CELLS = ((1, 1), (10, 1), (10, 10), (5, 5), (1, 10))
 """(K, N) of the packet-level sample: issue #20's three ns-2 cells and two more of s1 (the other
 scenarios need packet-level reservations, not built yet)."""
@@ -168,6 +221,76 @@ def run_packet_sample(params: Params, *, seed: int, cells=SAMPLE_CELLS, replicat
                                                               buffer_packets=buffer_packets, rtt_s=rtt_s,
                                                               duration_s=duration_s)})
     return pd.DataFrame(rows)
+
+
+LIVE_CELLS = (("s1", 1, 1), ("s1", 10, 1), ("s1", 10, 10), ("s1", 5, 5), ("s1", 1, 10), ("s2", 5, 5), ("s2", 1, 10),
+              ("s3", 5, 5), ("s3", 1, 10), ("s4", 5, 5), ("s4", 1, 10))
+"""(scenario, K, N) the chapter runs live: issue #20's three ns-2 cells and two cells per scenario."""
+
+
+def live_check(params: Params, *, seed: int, cells=LIVE_CELLS, duration_s: float = 30.0, replication: int = 0,
+               buffer_packets: int = 50, rtt_s: float = 0.004) -> pd.DataFrame:
+    """Run ``cells`` now and put each run beside the same run in the committed grid (if any).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per cell: ``scenario, K, N``, the live video PER [%], TCP loss [%], video and TCP
+        throughput [Mb/s], utilization [%], and ``same_as_committed`` (True: every count of the run
+        equals the committed row; None: the committed grid has no such run at these settings).
+    """
+    found = committed_grid(seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    grid = None
+    if found is not None and float(found[1]["duration_s"]) == float(duration_s):
+        grid = found[0].set_index(["scenario", "K", "N", "replication"])
+    counts = ["video_sent", "video_dropped", "tcp_sent", "tcp_dropped", "tcp_timeouts", "tcp_fast_retransmits"]
+    rows = []
+    for s, k, n in cells:
+        r = run_packet_cell(params, scenario=s, n_videos=n, k_flows=k, replication=replication, seed=seed,
+                            buffer_packets=buffer_packets, rtt_s=rtt_s, duration_s=duration_s)
+        same = None
+        if grid is not None and (s, k, n, replication) in grid.index:
+            g = grid.loc[(s, k, n, replication)]
+            same = bool(all(int(g[c]) == int(r[c]) for c in counts))
+        rows.append({"scenario": s, "K": k, "N": n, **{m: r[c] for c, m in METRIC_COLUMNS.items()},
+                     "tcp_loss_pct": r["tcp_loss_pct"], "same_as_committed": same})
+    return pd.DataFrame(rows)
+
+
+SURROGATE_TOLERANCE = {"per": (0.05, 0.25), "link_utilization": (1.0, 0.0), "video_throughput": (5.0, 0.03),
+                       "tcp_throughput": (5.0, 0.03)}
+"""Per metric, (absolute, relative) tolerance within which the fluid surrogate agrees with the packet
+model on a cell: ``|fluid - packet| <= max(absolute, relative * |packet|)`` (PER in points of %,
+utilization in points, throughputs in Mb/s)."""
+
+
+def surrogate_agreement(fluid: pd.DataFrame, packet: pd.DataFrame, cells=LIVE_CELLS) -> pd.DataFrame:
+    """Where the fluid surrogate agrees with the packet model on sample cells, per scenario and metric.
+
+    Parameters
+    ----------
+    fluid, packet : pandas.DataFrame
+        Tidy summaries (``scenario, K, N, metric, value``) of the two models.
+    cells : sequence of (scenario, K, N)
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``scenario, metric, cells, agree`` (cells within :data:`SURROGATE_TOLERANCE`),
+        ``largest_gap`` (fluid - packet of largest size) and ``surrogate_ok`` (every cell agrees).
+    """
+    keys = ["scenario", "K", "N", "metric"]
+    want = pd.DataFrame(list(cells), columns=["scenario", "K", "N"])
+    m = (fluid[keys + ["value"]].rename(columns={"value": "fluid"})
+         .merge(packet[keys + ["value"]].rename(columns={"value": "packet"}), on=keys).merge(want, on=["scenario", "K", "N"]))
+    tol = m.metric.map(lambda x: SURROGATE_TOLERANCE[x][0]).combine(
+        m.metric.map(lambda x: SURROGATE_TOLERANCE[x][1]) * m.packet.abs(), max)
+    m["gap"] = m.fluid - m.packet
+    m["ok"] = m.gap.abs() <= tol
+    out = m.groupby(["scenario", "metric"]).agg(cells=("ok", "size"), agree=("ok", "sum"),
+                                                largest_gap=("gap", lambda g: g.loc[g.abs().idxmax()])).reset_index()
+    out["surrogate_ok"] = out.agree == out.cells
+    return out
 
 
 def main(argv=None) -> int:

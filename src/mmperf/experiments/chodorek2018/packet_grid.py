@@ -35,11 +35,14 @@ import pandas as pd
 from mmperf import __version__
 from mmperf import _validate
 from mmperf._paths import repo_root
-from mmperf.experiments.chodorek2018.packet import SAMPLE_CELLS, TCP_START_WINDOW_S, TFD_SIGNALLING_DELAY_S, run_packet_cell
+from mmperf.experiments.chodorek2018.packet import (
+    GRID_FILE,
+    SAMPLE_CELLS,
+    TCP_START_WINDOW_S,
+    TFD_SIGNALLING_DELAY_S,
+    run_packet_cell,
+)
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
-
-GRID_FILE = "data/chodorek2018/packet-grid.csv"
-"""Default output of :func:`main` (relative to the repository), with ``packet-grid.json``."""
 
 KEY = ["scenario", "K", "N", "replication"]
 """The columns that name a run."""
@@ -178,6 +181,7 @@ def main(argv=None, *, client=None) -> int:
     todo = [t for t in todo_all if t not in done]
     print(f"{len(todo_all)} runs asked, {len(todo_all) - len(todo)} already in {out}, {len(todo)} to run")
     t0 = time.perf_counter()
+    commit = _git_commit(repo_root())  # the code the runs start from (before any later edit)
     own = None
     if todo and client is None:
         from dask.distributed import Client, LocalCluster
@@ -201,7 +205,7 @@ def main(argv=None, *, client=None) -> int:
         "command": "python -m mmperf.experiments.chodorek2018.packet_grid " + " ".join(sys.argv[1:] if argv is None else argv),
         "function": "mmperf.experiments.chodorek2018.packet.run_packet_cell", "params": "Params() (defaults)",
         **settings, "tcp_start_window_s": TCP_START_WINDOW_S, "tfd_signalling_delay_s": TFD_SIGNALLING_DELAY_S,
-        "mmperf_version": __version__, "git_commit": _git_commit(repo_root()),
+        "mmperf_version": __version__, "git_commit": commit,
         "scenarios": sorted(df["scenario"].unique().tolist()) if len(df) else [],
         "runs": int(len(df)), "cells_KN": sorted({(int(k), int(n)) for k, n in zip(df.get("K", []), df.get("N", []))}),
         "replications_per_cell": (df.groupby(["scenario", "K", "N"]).size().agg(["min", "max"]).astype(int).tolist()
