@@ -20,13 +20,15 @@ export MMPERF_CHROMIUM := $(CHROMIUM)
 # String hashing fixed for every kernel (the executor and nbval alike).
 export PYTHONHASHSEED := 0
 
-.PHONY: book test env chromium ns2 validate bench clean help lab pdf
+.PHONY: book test env chromium ns2 validate bench clean help lab pdf chodorek-grid
 
 help:
 	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all;"
 	@echo "            SEED=N or MMPERF_SEED=N builds with root seed N under _build/seed-N)"
 	@echo "make test   set up, build, then unit tests + nbval over every chapter + browser check"
 	@echo "make validate  run ns-2 on every validation case -> data/validation (installs ns-2 if missing)"
+	@echo "make chodorek-grid  the Chodorek packet-level grid on Dask -> data/chodorek2018/packet-grid.csv"
+	@echo "            (GRID_ARGS='--duration 30 --replications 5 --workers 2' or '--scheduler ADDR')"
 	@echo "make bench  time every chapter and the whole build -> _build/bench.csv"
 	@echo "make pdf    set up, build the whole book as one PDF (_build/pdf/book.pdf), offline"
 	@echo "make lab    open the chapters in JupyterLab with the book's kernel"
@@ -78,6 +80,12 @@ test: export MMPERF_SEED :=
 test: book chromium ns2
 	NPY_DISABLE_CPU_FEATURES="$(NPY_LOWERED_DISPATCH)" \
 	  $(BIN)/python -m pytest -p no:cacheprovider --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
+
+# The Chodorek paper's grid on the packet-level bottleneck (issue #20), opt-in: every scenario x
+# K x N on a Dask LocalCluster (or `--scheduler ADDR`), resumable; options through GRID_ARGS
+# (`python -m mmperf.experiments.chodorek2018.packet_grid --help`).
+chodorek-grid: $(STAMP)
+	$(BIN)/python -m mmperf.experiments.chodorek2018.packet_grid $(GRID_ARGS)
 
 bench: $(STAMP) ns2
 	$(BIN)/python -m mmperf.book bench $(if $(REPEAT),--repeat $(REPEAT))

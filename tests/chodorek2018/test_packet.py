@@ -55,3 +55,87 @@ def test_bad_inputs_name_the_parameter():
         packet.tcp_starts(0, -1, seed=1)
     with pytest.raises(ValueError, match="replications"):
         packet.run_packet_sample(Params(), seed=1, replications=0)
+
+
+def test_packet_reservations_are_the_fluid_model_s():
+    p = Params()
+    assert packet.packet_reservations(p, "s1", 0, 3, seed=1, duration_s=2.0) == {}
+    s2 = packet.packet_reservations(p, "s2", 0, 3, seed=1, duration_s=2.0)
+    np.testing.assert_allclose(s2["reserved_bps"], p.s2_fraction * p.video.target_rate_bps)
+    s4 = packet.packet_reservations(p, "s4", 0, 3, seed=1, duration_s=2.0)
+    assert s4["reserved_bps"].shape == (3, int(np.ceil(2.0 / p.next_time_s)))
+    assert s4["reservation_period_s"] == pytest.approx(p.next_time_s)
+    assert s4["signalling_delay_s"] == packet.TFD_SIGNALLING_DELAY_S
+    # the TFD windows announce the bytes the packets carry (the last window is 0.2 s long)
+    t, b = packet.video_packets(p, 0, 3, seed=1, duration_s=2.0)
+    lengths = np.minimum(p.next_time_s, 2.0 - p.next_time_s * np.arange(s4["reserved_bps"].shape[1]))
+    assert (s4["reserved_bps"] * lengths / 8).sum() == pytest.approx(b.sum(), rel=2e-3)
+    with pytest.raises(ValueError, match="scenario"):
+        packet.packet_reservations(p, "s5", 0, 1, seed=1, duration_s=1.0)
+
+
+@pytest.mark.parametrize("scenario", ["s3", "s4"])
+def test_peak_and_tfd_reservations_protect_a_stream_from_ten_flows(scenario):
+    best = packet.run_packet_cell(Params(), n_videos=1, k_flows=10, replication=0, seed=1, duration_s=3.0)
+    r = packet.run_packet_cell(Params(), n_videos=1, k_flows=10, replication=0, seed=1, duration_s=3.0, scenario=scenario)
+    assert best["video_dropped"] > 0 and best["video_conforming"] == 0
+    assert r["video_dropped"] == 0 and r["video_conforming"] > 0.99 * r["video_sent"]
+
+
+def test_surrogate_agreement_applies_the_stated_tolerance():
+    cells = [("s1", 1, 1), ("s1", 2, 2)]
+    rows = [{"scenario": s, "K": k, "N": n, "metric": m, "value": v}
+            for s, k, n in cells for m, v in (("per", 1.0), ("link_utilization", 90.0), ("video_throughput", 100.0),
+                                              ("tcp_throughput", 500.0))]
+    packet_df = pd.DataFrame(rows)
+    same = packet.surrogate_agreement(packet_df, packet_df, cells)
+    assert same.surrogate_ok.all() and (same.agree == 2).all()
+    fluid = packet_df.copy()
+    # PER off by 20 % (inside 25 %) in one cell, utilization off by 1.5 points (outside 1) in the other
+    fluid.loc[(fluid.metric == "per") & (fluid.K == 1), "value"] = 1.2
+    fluid.loc[(fluid.metric == "link_utilization") & (fluid.K == 2), "value"] = 91.5
+    got = packet.surrogate_agreement(fluid, packet_df, cells).set_index("metric")
+    assert bool(got.loc["per", "surrogate_ok"]) and not bool(got.loc["link_utilization", "surrogate_ok"])
+    assert got.loc["link_utilization", "largest_gap"] == pytest.approx(1.5)
+
+
+def test_packet_summary_has_the_fluid_layout():
+    rows = pd.DataFrame([{"scenario": "s1", "K": 1, "N": 1, "replication": r, "video_per_pct": 0.1 * r,
+                          "utilization_pct": 80.0, "video_throughput_mbps": 60.0, "tcp_throughput_mbps": 700.0 + r}
+                         for r in range(3)])
+    s = packet.packet_summary(rows).set_index("metric")
+    assert s.loc["per", "value"] == pytest.approx(0.1) and s.loc["tcp_throughput", "sd"] == pytest.approx(1.0)
+    assert set(s.unit) == {"%", "Mb/s"}
+
+
+def test_committed_packet_grids_are_complete_and_reproducible():
+    meta = json.loads((repo_root() / packet.GRID_FILE).with_suffix(".json").read_text())
+    found = packet.committed_grid(meta["seed"], buffer_packets=meta["buffer_packets"], rtt_s=meta["rtt_s"])
+    assert found is not None, "the book seed's packet grid is missing or incomplete"
+    rows = found[0]
+    p = Params()
+    assert len(rows) == len(p.scenarios) * len(p.k_values) * len(p.n_values) * meta["replications_per_cell"][0]
+    assert meta["replications_per_cell"][0] == meta["replications_per_cell"][1]
+    # the best-effort rows are the committed sample's runs (same streams, seed and settings)
+    sample = pd.read_csv(SAMPLE)
+    keys = ["scenario", "K", "N", "replication"]
+    both = sample.merge(rows, on=keys, suffixes=("", "_grid"))
+    assert len(both) == len(sample)
+    assert (both.tcp_dropped == both.tcp_dropped_grid).all() and (both.video_dropped == both.video_dropped_grid).all()
+    # one s4 row rerun: identical counts
+    row = rows[(rows.scenario == "s4") & (rows.K == 10) & (rows.N == 10) & (rows.replication == 0)].iloc[0]
+    r = packet.run_packet_cell(p, scenario="s4", n_videos=10, k_flows=10, replication=0, seed=meta["seed"],
+                               buffer_packets=meta["buffer_packets"], rtt_s=meta["rtt_s"], duration_s=meta["duration_s"])
+    for col in ("video_sent", "video_dropped", "video_conforming", "tcp_sent", "tcp_dropped", "tcp_timeouts"):
+        assert r[col] == row[col], f"{col} changed: rerun `make chodorek-grid` (see {packet.GRID_FILE}'s .json)"
+
+
+def test_the_other_seeds_grids_are_at_their_own_calibration():
+    metas = sorted((repo_root() / packet.SEED_GRID).parent.glob("seed-*.json"))
+    assert len(metas) >= 9
+    for path in metas:
+        meta = json.loads(path.read_text())
+        assert path.stem == f"seed-{meta['seed']}"
+        assert packet.committed_grid(meta["seed"], buffer_packets=meta["buffer_packets"], rtt_s=meta["rtt_s"]) is not None
+        # another calibration is not this grid
+        assert packet.committed_grid(meta["seed"], buffer_packets=meta["buffer_packets"] + 1, rtt_s=meta["rtt_s"]) is None

@@ -1,19 +1,46 @@
 """Compiled core of :mod:`mmperf.networks.shared_bottleneck` (one event loop, explicit arrays).
 
-Events (heap keys ``(time, insertion order)``, :mod:`mmperf.networks.packetsim`'s heap):
-``EV_DATA`` a TCP segment reaches its receiver, ``EV_ACK`` an ACK reaches its sender,
-``EV_RTO`` a retransmission timer, ``EV_START`` a TCP flow starts. Video packets are not heap
-events: they are offered to the queue in their given order from a pointer, before any heap
-event of the same or a later time. The queue is :func:`~mmperf.networks.packetsim.link_send`
-(drop-tail by packets in the system, FIFO service at the link rate, then the propagation delay).
+No event heap: every event source here is in time order by construction, so the loop merges
+five sources by ``(time, insertion order)``, which is the order a heap keyed the same way
+would give (the kernel before this one used :mod:`mmperf.networks.packetsim`'s heap; the
+results are identical, ``tests/unit/networks/test_shared_bottleneck.py``):
+
+* the video packets, a pointer into their (sorted) send times; at equal times a video packet
+  comes before any other event but a service start;
+* **service starts** of the link: the next queued packet starts when the link frees
+  (``busy``), before any event of the same time; the link is a non-preemptive server of two
+  FIFOs, the *reserved* one first (strict priority), then *best effort*;
+* ``DATA`` a TCP segment reaches its receiver: a FIFO, since segments leave the one link in
+  order and all take the same propagation delay;
+* ``ACK`` an ACK reaches its sender: a FIFO, since ACKs are sent in DATA order and all take
+  the same delay;
+* timers, at most one pending RTO event and one start per flow: ``2K`` slots whose earliest
+  is cached and recomputed only when a slot changes (a few times per RTO, not per packet).
+
+Each DATA, ACK and timer event gets an insertion number from one counter, so ties between
+them are broken as before.
+
+Video packets meet a per-stream token-bucket policer before the queues: a packet that finds
+at least its size in tokens is *conforming* and joins the reserved FIFO; otherwise it joins
+best effort like TCP. The bucket of stream ``i`` fills at its reserved rate, which is
+``rate[i, w]`` in window ``w = floor((t - offset) / period)`` (0 before the first window, the last
+window's rate after the last), and holds at most ``depth[i]`` bytes (full at time 0).
+
+The kernel is cached on disk (``cache=True``): compiling it costs about 4 s, several 30-s runs
+of a cell. Numba checks a cached kernel against this file only, so
+:func:`_drop_stale_cache` deletes it when the source of the function it inlines from
+another module (:func:`mmperf.transports._engine._rtt_update`) has changed.
 """
 
 from __future__ import annotations
 
+import hashlib
+import inspect
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
-from mmperf.networks.packetsim import heap_pop, heap_push, link_send
 from mmperf.transports._engine import _rtt_update as _rtt_sample  # RFC 6298 sec. 2, per index (here: per flow)
 
 EV_DATA, EV_ACK, EV_RTO, EV_START = 1, 2, 3, 4
@@ -22,42 +49,131 @@ INF = 1e300
 # per-flow counters (columns of ``fc``)
 F_SENT, F_DROPS, F_DELIVERED, F_RETX, F_FAST, F_TIMEOUTS, F_INFLIGHT, F_LINK_BYTES, F_ACKED = range(9)
 N_FC = 9
+# video packet fates (``varr``): arrival time >= 0 at the far end, or one of these
+V_DROPPED, V_NOT_OFFERED, V_QUEUED = -1.0, -2.0, -3.0
 
 
-def heap_capacity(k_flows: int, rwnd: int) -> int:
-    """Events the heap may hold: per flow at most ``rwnd`` segments or their ACKs in flight, a timer, a start."""
-    return max(1 << 12, k_flows * (rwnd + 2) + 16)
+def _drop_stale_cache(cache_dir: Path | None = None) -> bool:
+    """Delete this module's cached kernels if the function they call from another module changed.
+
+    A stamp file beside the cache holds a hash of the source of
+    :func:`mmperf.transports._engine._rtt_update`; when it differs (or is missing) the cached
+    kernels (``_shared_bottleneck.*.nbi``, ``.nbc``) are removed and the stamp rewritten.
+    Returns whether anything was removed.
+    """
+    cache_dir = Path(__file__).resolve().parent / "__pycache__" if cache_dir is None else cache_dir
+    digest = hashlib.sha256(inspect.getsource(_rtt_sample.py_func).encode()).hexdigest()
+    stamp = cache_dir / "_shared_bottleneck.deps.sha256"
+    try:
+        if stamp.read_text() == digest:
+            return False
+    except OSError:
+        pass
+    stale = list(cache_dir.glob("_shared_bottleneck.*.nbi")) + list(cache_dir.glob("_shared_bottleneck.*.nbc"))
+    for f in stale:
+        f.unlink(missing_ok=True)
+    try:
+        cache_dir.mkdir(exist_ok=True)
+        stamp.write_text(digest)
+    except OSError:  # a read-only install: numba will not cache there either
+        pass
+    return bool(stale)
 
 
-@njit(cache=False)
-def run(vt, vs, start, t_end, rate_bps, delay_s, qlim, pkt_bytes, ack_delay, rwnd, init_cwnd,
-        rto_init, rto_min, rto_max, ht, hq, hk, ha, hb, hc, hs):  # pragma: no cover - compiled
-    """Run the shared bottleneck until ``t_end`` (``ht .. hs``: an empty heap, :func:`heap_capacity` events).
+_drop_stale_cache()
 
-    Returns ``(varr, fc, link_counters, events, cwnd, ssthresh)``: each video packet's arrival
-    time at the far end (-1 dropped, -2 never offered because sent after ``t_end``), the per-flow
-    counters ``fc`` (K, N_FC), the link's counters (offered, queue drops, -, -), the number of
-    events processed, and each flow's final window and slow-start threshold [segments].
+
+def fifo_capacity(k_flows: int, rwnd: int) -> int:
+    """Entries the DATA and ACK FIFOs may hold: per flow at most ``2 (rwnd + 2)`` (a power of two)."""
+    n = max(1 << 10, 2 * k_flows * (rwnd + 2) + 16)
+    c = 1
+    while c < n:
+        c *= 2
+    return c
+
+
+@njit(cache=True, inline="always")
+def _refill(i, now, tok, tlast, rrate, period, offset, depth):  # pragma: no cover - compiled
+    """Tokens of stream ``i``'s bucket at ``now``: integrate its piecewise-constant rate since ``tlast``."""
+    t = tlast[i]
+    x = tok[i]
+    W = rrate.shape[1]
+    w = int(np.floor((t - offset) / period)) if t >= offset else -1
+    while True:
+        tb = offset + (w + 1) * period if w >= 0 else offset
+        te = now if now < tb else tb
+        if te > t:
+            r = 0.0 if w < 0 else rrate[i, w if w < W else W - 1]
+            x = x + r * (te - t)
+            if x > depth[i]:
+                x = depth[i]
+            t = te
+        if now <= tb:
+            break
+        w += 1
+    tok[i] = x
+    tlast[i] = now
+
+
+@njit(cache=True)
+def run(vt, vs, vstream, rrate, period, offset, depth, start, t_end, rate_bps, delay_s, qlim, pkt_bytes, ack_delay,
+        rwnd, init_cwnd, rto_init, rto_min, rto_max, fcap):  # pragma: no cover - compiled
+    """Run the shared bottleneck until ``t_end``.
+
+    ``vstream`` gives each video packet's stream (an index into the rows of ``rrate`` [bytes/s]
+    and ``depth`` [bytes]); with ``rrate`` of zero rows there is no reserved class. ``qlim``
+    bounds the best-effort packets in the system (waiting or in transmission); the reserved
+    FIFO is not bounded (the policer bounds it). ``fcap``: :func:`fifo_capacity`.
+
+    Returns ``(varr, fc, events, cwnd, ssthresh, vres, max_res_backlog)``: each video packet's
+    arrival time at the far end (``V_DROPPED``, ``V_NOT_OFFERED`` if sent after ``t_end``,
+    ``V_QUEUED`` if still waiting at ``t_end``), the per-flow counters ``fc`` (K, N_FC), the events
+    processed (video packets, DATA, ACK and timer events; service starts are not counted),
+    each flow's final window and slow-start threshold [segments], whether each video packet
+    was conforming (1) and the largest reserved backlog seen [bytes].
     """
     K = start.shape[0]
     nv = vt.shape[0]
-    # ring size: a power of two above the receiver window (segments in flight are < rwnd)
+    S = rrate.shape[0]
     R = 1
     while R <= rwnd + 1:
         R *= 2
     mask = R - 1
-    ev = np.empty(5)
-    # ---- the bottleneck (link 0 of packetsim's two-link arrays; link 1 unused)
-    rate = np.full(2, rate_bps)
-    delay = np.full(2, delay_s)
-    ql = np.full(2, qlim, np.int64)
-    per = np.zeros(2)
-    lstart = np.zeros(2)
-    unif = np.zeros((2, 1))
-    fstate = np.zeros((2, 4))
-    ring = np.zeros((2, qlim + 1))
-    counters = np.zeros((2, 4), np.int64)
-    stats = np.zeros((2, 1, 3))
+    fmask = fcap - 1
+    tx_per_byte = 8.0 / rate_bps
+    # ---- the link: a non-preemptive server of the reserved FIFO (first) and the best-effort FIFO
+    busy = 0.0                          # when the packet in service (if any) finishes
+    cur_be = False                      # the packet in service is best effort
+    be_a = np.zeros(qlim + 1, np.int64)  # video index >= 0, or -(k + 1) for a segment of flow k
+    be_b = np.zeros(qlim + 1, np.int64)  # the segment number
+    be_h = 0
+    be_n = 0
+    bcap = qlim + 1
+    rq = np.zeros(max(nv, 1), np.int64)  # conforming video packets, in arrival order
+    rq_h = 0
+    rq_n = 0
+    rq_bytes = 0.0
+    max_rq = 0.0
+    tok = depth.copy()
+    tlast = np.zeros(S)
+    vres = np.zeros(nv, np.int8)
+    # ---- the DATA and ACK FIFOs: (time, insertion number, flow, segment or ACK number)
+    dt_ = np.empty(fcap)
+    dq_ = np.empty(fcap, np.int64)
+    dk_ = np.empty(fcap, np.int64)
+    ds_ = np.empty(fcap, np.int64)
+    d_h = 0
+    d_n = 0
+    at_ = np.empty(fcap)
+    aq_ = np.empty(fcap, np.int64)
+    ak_ = np.empty(fcap, np.int64)
+    as_ = np.empty(fcap, np.int64)
+    a_h = 0
+    a_n = 0
+    seq = 0
+    # ---- timers: slot k the RTO event of flow k, slot K + k its start
+    tt = np.full(2 * K, INF)
+    tq = np.zeros(2 * K, np.int64)
     # ---- TCP senders (segments numbered 0, 1, ...; an infinite backlog)
     una = np.zeros(K, np.int64)        # oldest unacknowledged segment (= the ACK number last advanced to)
     nxt = np.zeros(K, np.int64)        # next segment to send
@@ -81,31 +197,106 @@ def run(vt, vs, start, t_end, rate_bps, delay_s, qlim, pkt_bytes, ack_delay, rwn
     rcv = np.zeros(K, np.int64)        # next in-order segment expected
     got = np.zeros((K, R), np.int8)    # out-of-order segments held
     fc = np.zeros((K, N_FC))
-    varr = np.full(nv, -2.0)
+    varr = np.full(nv, V_NOT_OFFERED)
     events = 0
     for k in range(K):
-        heap_push(ht, hq, hk, ha, hb, hc, hs, start[k], EV_START, k, 0, 0)
+        tt[K + k] = start[k]
+        tq[K + k] = seq
+        seq += 1
+    tb_i = -1                           # the earliest timer slot (-1: none)
+    tb_t = INF
+    for j in range(2 * K):
+        if tt[j] < tb_t:
+            tb_t = tt[j]
+            tb_i = j
     iv = 0
     while True:
+        # ---- the earliest of DATA, ACK and timers by (time, insertion number)
+        src = 0
+        th = INF
+        hq = 0
+        if d_n > 0:
+            src, th, hq = 1, dt_[d_h], dq_[d_h]
+        if a_n > 0 and (at_[a_h] < th or (at_[a_h] == th and aq_[a_h] < hq)):
+            src, th, hq = 2, at_[a_h], aq_[a_h]
+        if tb_i >= 0 and (tb_t < th or (tb_t == th and tq[tb_i] < hq)):
+            src, th = 3, tb_t
         tv = vt[iv] if iv < nv else INF
-        th = ht[0] if hs[0] > 0 else INF
-        if tv <= th:
-            if tv > t_end:
-                break
-            now = tv
-            varr[iv] = link_send(0, now, vs[iv], rate, delay, ql, per, lstart, unif, fstate, ring, counters, stats, 1.0)
-            iv += 1
-            events += 1
+        tn = tv if tv <= th else th
+        # ---- a service start comes first: the link frees at ``busy`` and a packet waits
+        if rq_n + be_n > 0 and busy <= tn and busy <= t_end:
+            now = busy
+            if rq_n > 0:
+                i = rq[rq_h]
+                rq_h += 1
+                rq_n -= 1
+                rq_bytes -= vs[i]
+                busy = now + vs[i] * tx_per_byte
+                varr[i] = busy + delay_s
+                cur_be = False
+            else:
+                a = be_a[be_h]
+                s = be_b[be_h]
+                be_h = be_h + 1 if be_h + 1 < bcap else 0
+                be_n -= 1
+                cur_be = True
+                if a >= 0:
+                    busy = now + vs[a] * tx_per_byte
+                    varr[a] = busy + delay_s
+                else:
+                    k = -a - 1
+                    busy = now + pkt_bytes * tx_per_byte
+                    fc[k, F_LINK_BYTES] += pkt_bytes
+                    if d_n >= fcap:
+                        raise RuntimeError("DATA FIFO overflow")
+                    j = (d_h + d_n) & fmask
+                    dt_[j] = busy + delay_s
+                    dq_[j] = seq
+                    dk_[j] = k
+                    ds_[j] = s
+                    seq += 1
+                    d_n += 1
             continue
-        if th > t_end:
+        if tn > t_end:
             break
-        heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
         events += 1
-        now = ev[0]
-        kind = int(ev[1])
-        k = int(ev[2])
-        if kind == EV_DATA:  # ---- a segment reaches the receiver: cumulative ACK of every segment
-            s = int(ev[3])
+        if tv <= th:  # ---- a video packet: policer, then a FIFO (or a drop)
+            now = tv
+            conf = False
+            if S > 0:
+                i = vstream[iv]
+                _refill(i, now, tok, tlast, rrate, period, offset, depth)
+                if tok[i] >= vs[iv]:
+                    tok[i] -= vs[iv]
+                    conf = True
+            if conf:
+                vres[iv] = 1
+            if not conf and be_n + (1 if (cur_be and busy > now) else 0) >= qlim:
+                varr[iv] = V_DROPPED
+            elif rq_n + be_n == 0 and busy <= now:  # an idle link: the packet starts now
+                busy = now + vs[iv] * tx_per_byte
+                varr[iv] = busy + delay_s
+                cur_be = not conf
+            elif conf:
+                rq[(rq_h + rq_n)] = iv  # never wraps: one slot per video packet
+                rq_n += 1
+                rq_bytes += vs[iv]
+                if rq_bytes > max_rq:
+                    max_rq = rq_bytes
+                varr[iv] = V_QUEUED
+            else:
+                j = be_h + be_n
+                be_a[j if j < bcap else j - bcap] = iv
+                be_n += 1
+                varr[iv] = V_QUEUED
+            iv += 1
+            continue
+        now = th
+        if src == 1:  # ---- a segment reaches the receiver: cumulative ACK of every segment
+            k = dk_[d_h]
+            s = ds_[d_h]
+            d_h = (d_h + 1) & fmask
+            d_n -= 1
             fc[k, F_DELIVERED] += 1
             if s == rcv[k]:
                 rcv[k] += 1
@@ -114,17 +305,41 @@ def run(vt, vs, start, t_end, rate_bps, delay_s, qlim, pkt_bytes, ack_delay, rwn
                     rcv[k] += 1
             elif s > rcv[k]:
                 got[k, s & mask] = 1
-            heap_push(ht, hq, hk, ha, hb, hc, hs, now + ack_delay, EV_ACK, k, rcv[k], 0)
+            if a_n >= fcap:
+                raise RuntimeError("ACK FIFO overflow")
+            j = (a_h + a_n) & fmask
+            at_[j] = now + ack_delay
+            aq_[j] = seq
+            ak_[j] = k
+            as_[j] = rcv[k]
+            seq += 1
+            a_n += 1
             continue
+        if src == 3:
+            slot = tb_i
+            tt[slot] = INF
+            k = slot if slot < K else slot - K
+            kind = EV_RTO if slot < K else EV_START
+        else:
+            k = ak_[a_h]
+            ack_no = as_[a_h]
+            a_h = (a_h + 1) & fmask
+            a_n -= 1
+            kind = EV_ACK
+        timers_changed = src == 3
         if kind == EV_START:
             started[k] = 1
         elif kind == EV_RTO:
             t_ev[k] = INF
             if deadline[k] >= INF:
+                tb_i, tb_t = _earliest(tt)
                 continue
             if deadline[k] > now:  # the timer was restarted since: wait for the new deadline
-                heap_push(ht, hq, hk, ha, hb, hc, hs, deadline[k], EV_RTO, k, 0, 0)
+                tt[k] = deadline[k]
+                tq[k] = seq
+                seq += 1
                 t_ev[k] = deadline[k]
+                tb_i, tb_t = _earliest(tt)
                 continue
             # expiry (RFC 5681 sec. 3.1 eq. 4, RFC 6298 sec. 5.5-5.7): go back to the oldest unacknowledged
             fc[k, F_TIMEOUTS] += 1
@@ -137,8 +352,8 @@ def run(vt, vs, start, t_end, rate_bps, delay_s, qlim, pkt_bytes, ack_delay, rwn
             dup[k] = 0
             recover[k] = maxs[k] - 1  # RFC 6582 sec. 3.2 step 4
             deadline[k] = INF
-        elif kind == EV_ACK:
-            a = int(ev[3])
+        else:
+            a = ack_no
             if a > una[k]:  # ---- new data acknowledged
                 newly = a - una[k]
                 fc[k, F_ACKED] += newly
@@ -153,8 +368,9 @@ def run(vt, vs, start, t_end, rate_bps, delay_s, qlim, pkt_bytes, ack_delay, rwn
                     dupw[k] = 0.0
                     inrec[k] = 0
                 if inrec[k] == 1:  # partial ACK: retransmit the next hole, deflate by what was acked, add one
-                    _send(k, a, now, sent_t, rex, maxs, mask, fc, pkt_bytes, rate, delay, ql, per, lstart, unif,
-                          fstate, ring, counters, stats, ht, hq, hk, ha, hb, hc, hs)
+                    be_h, be_n, busy, cur_be, seq, d_n = _send(
+                        k, a, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b,
+                        be_h, be_n, bcap, busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq)
                     if dupw[k] > newly:
                         dupw[k] -= newly - 1.0
                     else:
@@ -180,8 +396,9 @@ def run(vt, vs, start, t_end, rate_bps, delay_s, qlim, pkt_bytes, ack_delay, rwn
                     recover[k] = maxs[k] - 1
                     ssth[k] = max(min(cwnd[k], rwnd) / 2.0, 2.0)
                     fc[k, F_FAST] += 1
-                    _send(k, a, now, sent_t, rex, maxs, mask, fc, pkt_bytes, rate, delay, ql, per, lstart, unif,
-                          fstate, ring, counters, stats, ht, hq, hk, ha, hb, hc, hs)
+                    be_h, be_n, busy, cur_be, seq, d_n = _send(
+                        k, a, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b,
+                        be_h, be_n, bcap, busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq)
                     cwnd[k] = ssth[k]
                     dupw[k] = 3.0
                     inrec[k] = 1
@@ -193,30 +410,54 @@ def run(vt, vs, start, t_end, rate_bps, delay_s, qlim, pkt_bytes, ack_delay, rwn
             w = w if w < rwnd else float(rwnd)
             lim = una[k] + int(w)
             while nxt[k] < lim:
-                _send(k, nxt[k], now, sent_t, rex, maxs, mask, fc, pkt_bytes, rate, delay, ql, per, lstart, unif,
-                      fstate, ring, counters, stats, ht, hq, hk, ha, hb, hc, hs)
+                be_h, be_n, busy, cur_be, seq, d_n = _send(
+                    k, nxt[k], now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b,
+                    be_h, be_n, bcap, busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq)
                 nxt[k] += 1
             if deadline[k] >= INF and maxs[k] > una[k]:
                 deadline[k] = now + rto[k]
             if deadline[k] < INF and t_ev[k] >= INF:
-                heap_push(ht, hq, hk, ha, hb, hc, hs, deadline[k], EV_RTO, k, 0, 0)
+                tt[k] = deadline[k]
+                tq[k] = seq
+                seq += 1
                 t_ev[k] = deadline[k]
-    # ---- what is still on the wire at t_end: segments in propagation; link bytes not yet sent
+                timers_changed = True
+        if timers_changed:
+            tb_i, tb_t = _earliest(tt)
+    # ---- what is still in the system at t_end: waiting packets, segments in propagation
+    for j in range(be_n):
+        a = be_a[(be_h + j) % bcap]
+        if a < 0:
+            fc[-a - 1, F_INFLIGHT] += 1
     fin_limit = t_end + delay_s
-    while hs[0] > 0:
-        heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
-        if int(ev[1]) == EV_DATA:
-            k = int(ev[2])
-            fc[k, F_INFLIGHT] += 1
-            if ev[0] > fin_limit:  # its transmission had not finished by t_end
-                fc[k, F_LINK_BYTES] -= pkt_bytes
-    return varr, fc, counters[0].copy(), events, cwnd.copy(), ssth.copy()
+    for j in range(d_n):
+        jj = (d_h + j) & fmask
+        k = dk_[jj]
+        fc[k, F_INFLIGHT] += 1
+        if dt_[jj] > fin_limit:  # its transmission had not finished by t_end
+            fc[k, F_LINK_BYTES] -= pkt_bytes
+    return varr, fc, events, cwnd.copy(), ssth.copy(), vres, max_rq
 
 
-@njit(cache=False)
-def _send(k, s, now, sent_t, rex, maxs, mask, fc, pkt_bytes, rate, delay, ql, per, lstart, unif, fstate, ring,
-          counters, stats, ht, hq, hk, ha, hb, hc, hs):  # pragma: no cover - compiled
-    """Offer segment ``s`` of flow ``k`` to the bottleneck; schedule its arrival unless dropped."""
+@njit(cache=True, inline="always")
+def _earliest(tt):  # pragma: no cover - compiled
+    """The earliest timer slot and its time (-1, INF if none)."""
+    bi = -1
+    bt = INF
+    for j in range(tt.shape[0]):
+        if tt[j] < bt:
+            bt = tt[j]
+            bi = j
+    return bi, bt
+
+
+@njit(cache=True, inline="always")
+def _send(k, s, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b, be_h, be_n, bcap,
+          busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq):  # pragma: no cover - compiled
+    """Offer segment ``s`` of flow ``k`` to the best-effort FIFO at ``now`` (started at once on an idle link).
+
+    Returns the new ``(be_h, be_n, busy, cur_be, seq, d_n)``.
+    """
     j = s & mask
     sent_t[k, j] = now
     if s < maxs[k]:
@@ -226,9 +467,25 @@ def _send(k, s, now, sent_t, rex, maxs, mask, fc, pkt_bytes, rate, delay, ql, pe
         rex[k, j] = 0
         maxs[k] = s + 1
     fc[k, F_SENT] += 1
-    arr = link_send(0, now, pkt_bytes, rate, delay, ql, per, lstart, unif, fstate, ring, counters, stats, 1.0)
-    if arr >= 0:
-        fc[k, F_LINK_BYTES] += pkt_bytes
-        heap_push(ht, hq, hk, ha, hb, hc, hs, arr, EV_DATA, k, s, 0)
-    else:
+    if be_n + (1 if (cur_be and busy > now) else 0) >= qlim:
         fc[k, F_DROPS] += 1
+    elif be_n == 0 and rq_n == 0 and busy <= now:  # an idle link: the segment starts now
+        busy = now + pkt_bytes * tx_per_byte
+        cur_be = True
+        fc[k, F_LINK_BYTES] += pkt_bytes
+        if d_n >= fcap:
+            raise RuntimeError("DATA FIFO overflow")
+        jj = (d_h + d_n) & fmask
+        dt_[jj] = busy + delay_s
+        dq_[jj] = seq
+        dk_[jj] = k
+        ds_[jj] = s
+        seq += 1
+        d_n += 1
+    else:
+        jj = be_h + be_n
+        jj = jj if jj < bcap else jj - bcap
+        be_a[jj] = -(k + 1)
+        be_b[jj] = s
+        be_n += 1
+    return be_h, be_n, busy, cur_be, seq, d_n

@@ -33,6 +33,31 @@ without queueing or loss (the reverse path carries only ACKs). The sender implem
 * ACK clocking: the window is counted from the oldest unacknowledged segment and new
   segments leave as ACKs arrive (``min(cwnd, rwnd_packets)``; the receiver window is large).
 
+**Reservations** (optional; none: everything is best effort as above). Each video stream may
+hold a reservation, a token bucket of rate :math:`r_i(t)` [bit/s] and depth :math:`b_i` [bytes]
+(RSVP's TSpec, RFC 2210), enforced by a *policer* at the queue's entrance followed by
+*strict priority*:
+
+* a video packet that finds at least its size in its stream's bucket is *conforming*: it takes
+  the tokens and joins the reserved FIFO, which the link serves before best effort; a packet
+  that does not is *excess* and joins the best-effort FIFO with TCP (RFC 2211 sec. 3.6 and
+  RFC 2212: non-conforming traffic of a controlled-load or guaranteed flow is treated as best
+  effort); the reserved FIFO is not limited, because the policer bounds it: its backlog never
+  exceeds :math:`\\sum_i b_i` plus what arrives while one best-effort packet is sent;
+* the link is non-preemptive: a conforming packet waits for the reserved packets before it and
+  at most one best-effort packet in transmission (the guaranteed-service delay bound of a
+  (r, b) flow on a rate-C server, :math:`b/C + L_{max}/C`); best effort gets what is left;
+* a static reservation (RSVP, s2/s3) is one rate; a renewed one (TFD, s4) is a rate per
+  window of ``reservation_period_s``, each in force ``signalling_delay_s`` after its window
+  starts (the time for the announcement to reach the router), none before the first.
+
+Why a policer and priority rather than WFQ/CBQ: with a reservation of at most the link, the
+two give a conforming stream the same service (no loss, a delay of about one packet), and only
+the policer's split matches the fluid model's definition that the surrogate shares (a bucket of
+depth :math:`b_i` drained at :math:`r_i` overflows on exactly the bytes an (r, b) policer marks as
+excess), while strict priority needs no per-flow clocks, so the kernel stays one FIFO per class.
+The best-effort drop-tail limit counts best-effort packets only.
+
 **Determinism.** One event heap ordered by (time, insertion order) and a pointer into the
 video packets; at equal times a video packet enters the queue before any heap event. There is
 no randomness inside: a run is a function of its inputs (give the flows different start
@@ -67,7 +92,6 @@ import numpy as np
 
 from mmperf import _validate
 from mmperf.networks import _shared_bottleneck as _core
-from mmperf.networks.packetsim import new_heap
 
 __all__ = ["SharedBottleneckResult", "jain_index", "simulate"]
 
@@ -85,6 +109,13 @@ class SharedBottleneckResult:
         still queued or propagating at the end.
     video_link_bytes : float
         Video bytes whose transmission on the bottleneck finished by ``duration_s``.
+    video_conforming, video_conforming_dropped : int
+        Video packets the token-bucket policer let into the reserved class, and how many of
+        them were dropped (always 0: the reserved FIFO is not bounded; kept as a check).
+    reserved_backlog_max_bytes : float
+        The largest backlog of the reserved FIFO [bytes] (bounded by the buckets' depths).
+    video_arrival_s : numpy.ndarray of float
+        Each video packet's arrival at the far end [s] (NaN: dropped, queued or not offered).
     tcp_sent, tcp_delivered, tcp_dropped, tcp_in_flight : numpy.ndarray of int
         The same per TCP flow, shape ``(K,)`` (segments, retransmissions included).
     tcp_link_bytes : numpy.ndarray of float
@@ -107,6 +138,10 @@ class SharedBottleneckResult:
     video_dropped: int
     video_in_flight: int
     video_link_bytes: float
+    video_conforming: int
+    video_conforming_dropped: int
+    reserved_backlog_max_bytes: float
+    video_arrival_s: np.ndarray
     tcp_sent: np.ndarray
     tcp_delivered: np.ndarray
     tcp_dropped: np.ndarray
@@ -130,6 +165,8 @@ class SharedBottleneckResult:
         if self.video_sent != self.video_delivered + self.video_dropped + self.video_in_flight:
             raise RuntimeError(f"video conservation broken: sent {self.video_sent} != delivered {self.video_delivered}"
                                f" + dropped {self.video_dropped} + in flight {self.video_in_flight}")
+        if self.video_conforming_dropped:
+            raise RuntimeError(f"{self.video_conforming_dropped} conforming video packets were dropped")
         bad = self.tcp_sent != self.tcp_delivered + self.tcp_dropped + self.tcp_in_flight
         if bad.any():
             k = int(np.argmax(bad))
@@ -179,7 +216,7 @@ class SharedBottleneckResult:
         return {"video_per_pct": self.video_per_pct, "tcp_loss_pct": self.tcp_loss_pct,
                 "video_throughput_mbps": self.video_throughput_mbps, "tcp_throughput_mbps": self.tcp_throughput_mbps,
                 "utilization_pct": self.utilization_pct, "video_sent": self.video_sent,
-                "video_dropped": self.video_dropped, "tcp_sent": int(self.tcp_sent.sum()),
+                "video_dropped": self.video_dropped, "video_conforming": self.video_conforming, "tcp_sent": int(self.tcp_sent.sum()),
                 "tcp_dropped": int(self.tcp_dropped.sum()), "tcp_timeouts": int(self.tcp_timeouts.sum()),
                 "tcp_fast_retransmits": int(self.tcp_fast_retransmits.sum()),
                 "jain_index": jain_index(self.tcp_link_bytes) if self.tcp_link_bytes.size else np.nan}
@@ -202,7 +239,8 @@ def jain_index(x) -> float:
 def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: int, rtt_s: float,
              tcp_start_s, duration_s: float, packet_bytes: int = 1500, ack_bytes: int = 40,
              rwnd_packets: int = 10_000, init_cwnd: int = 2, init_rto_s: float = 1.0, min_rto_s: float = 0.2,
-             max_rto_s: float = 60.0) -> SharedBottleneckResult:
+             max_rto_s: float = 60.0, video_streams=None, reserved_bps=None, bucket_bytes=None,
+             reservation_period_s: float | None = None, signalling_delay_s: float = 0.0) -> SharedBottleneckResult:
     """Run video packets and K TCP NewReno flows through one drop-tail bottleneck.
 
     Parameters
@@ -232,6 +270,22 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
     init_rto_s, min_rto_s, max_rto_s : float, default 1, 0.2, 60
         Initial RTO, its lower and upper bounds [s] (RFC 6298 gives 1 s, a 1-s minimum and at
         least 60 s; 0.2 s is the minimum of Linux and of ns-2, the paper's simulator).
+    video_streams : array_like of int, optional
+        Stream of each video packet (0 .. S-1), same length as ``video_times``; required with
+        ``reserved_bps``.
+    reserved_bps : array_like of float, optional
+        Reserved rate [bit/s] of each stream: shape ``(S,)`` for a static reservation, or
+        ``(S, W)`` for one renewed every ``reservation_period_s`` (window ``w`` in force over
+        ``[w P + d, (w + 1) P + d)`` with ``d = signalling_delay_s``; no reservation before ``d``,
+        the last window's after the last). None: no reserved class (all best effort).
+    bucket_bytes : array_like of float, optional
+        Token-bucket depth of each stream [bytes], shape ``(S,)``, each at least the largest
+        video packet; required with ``reserved_bps``.
+    reservation_period_s : float, optional
+        Renewal period ``P`` [s] of a reservation given per window; required when
+        ``reserved_bps`` has two dimensions.
+    signalling_delay_s : float, default 0
+        Delay ``d`` [s] between the start of a window and the router applying its rate.
 
     Returns
     -------
@@ -270,24 +324,60 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
     max_rto_s = _validate.positive(max_rto_s, "max_rto_s")
     if min_rto_s > max_rto_s:
         raise ValueError(f"min_rto_s ({min_rto_s}) must not exceed max_rto_s ({max_rto_s})")
+    res = _reservation_inputs(vt, vs, video_streams, reserved_bps, bucket_bytes, reservation_period_s,
+                              signalling_delay_s, duration_s)
     one_way = rtt_s / 2
     ack_delay = one_way + 8.0 * ack_bytes / capacity_bps
-    varr, fc, _, events, _, _ = _core.run(vt, vs, start, duration_s, capacity_bps, one_way, buffer_packets,
-                                          float(packet_bytes), ack_delay, rwnd_packets, float(init_cwnd),
-                                          init_rto_s, min_rto_s, max_rto_s,
-                                          *new_heap(_core.heap_capacity(start.size, rwnd_packets)))
-    offered = varr != -2.0
+    varr, fc, events, _, _, vres, max_rq = _core.run(
+        vt, vs, *res, start, duration_s, capacity_bps, one_way, buffer_packets, float(packet_bytes), ack_delay,
+        rwnd_packets, float(init_cwnd), init_rto_s, min_rto_s, max_rto_s, _core.fifo_capacity(start.size, rwnd_packets))
+    offered = varr != _core.V_NOT_OFFERED
     fin = varr - one_way  # end of transmission of a delivered packet
     ok = varr >= 0
     fi = fc.astype(np.int64)
     res = SharedBottleneckResult(
         duration_s=duration_s, capacity_bps=capacity_bps, packet_bytes=packet_bytes,
         video_sent=int(offered.sum()), video_delivered=int((ok & (varr <= duration_s)).sum()),
-        video_dropped=int((varr == -1.0).sum()), video_in_flight=int((varr > duration_s).sum()),
+        video_dropped=int((varr == _core.V_DROPPED).sum()),
+        video_in_flight=int(((varr > duration_s) | (varr == _core.V_QUEUED)).sum()),
         video_link_bytes=float(vs[ok & (fin <= duration_s)].sum()),
+        video_conforming=int((vres == 1).sum()), video_conforming_dropped=int(((vres == 1) & (varr == _core.V_DROPPED)).sum()),
+        reserved_backlog_max_bytes=float(max_rq), video_arrival_s=np.where(ok, varr, np.nan),
         tcp_sent=fi[:, _core.F_SENT], tcp_delivered=fi[:, _core.F_DELIVERED], tcp_dropped=fi[:, _core.F_DROPS],
         tcp_in_flight=fi[:, _core.F_INFLIGHT], tcp_link_bytes=fc[:, _core.F_LINK_BYTES].copy(),
         tcp_acked=fi[:, _core.F_ACKED], tcp_retransmissions=fi[:, _core.F_RETX],
         tcp_fast_retransmits=fi[:, _core.F_FAST], tcp_timeouts=fi[:, _core.F_TIMEOUTS], events=int(events))
     res.check()
     return res
+
+
+def _reservation_inputs(vt, vs, video_streams, reserved_bps, bucket_bytes, period_s, delay_s, duration_s):
+    """The kernel's policer arrays ``(vstream, rate [bytes/s] (S, W), period, offset, depth)``, checked."""
+    if reserved_bps is None:
+        if video_streams is not None or bucket_bytes is not None:
+            raise ValueError("video_streams and bucket_bytes need reserved_bps")
+        return np.zeros(vt.size, np.int64), np.zeros((0, 1)), 1.0, 0.0, np.zeros(0)
+    r = np.array(_validate.finite_array(reserved_bps, "reserved_bps", non_negative=True), float)
+    if r.ndim == 1:
+        r, period_s = r[:, None], 2.0 * duration_s + 1.0
+    elif r.ndim != 2:
+        raise ValueError(f"reserved_bps must have shape (S,) or (S, W), got {r.shape}")
+    else:
+        if period_s is None:
+            raise ValueError("reservation_period_s is required with reserved_bps per window")
+        period_s = _validate.positive(period_s, "reservation_period_s")
+    S = r.shape[0]
+    if video_streams is None or bucket_bytes is None:
+        raise ValueError("reserved_bps needs video_streams and bucket_bytes")
+    st = np.asarray(video_streams)
+    if st.shape != vt.shape or (st.size and (not np.issubdtype(st.dtype, np.integer) or st.min() < 0 or st.max() >= S)):
+        raise ValueError(f"video_streams must hold one stream index in [0, {S}) per video packet")
+    depth = np.array(_validate.finite_array(bucket_bytes, "bucket_bytes", ndim=1, non_negative=True), float)
+    if depth.shape != (S,):
+        raise ValueError(f"bucket_bytes must have shape ({S},), got {depth.shape}")
+    if vs.size and np.any(depth < vs.max()):
+        raise ValueError(f"bucket_bytes must be at least the largest video packet ({vs.max():g} bytes)")
+    delay_s = float(delay_s)
+    if not np.isfinite(delay_s) or delay_s < 0:
+        raise ValueError(f"signalling_delay_s must be finite and >= 0, got {delay_s!r}")
+    return st.astype(np.int64), r / 8.0, float(period_s), delay_s, depth

@@ -556,5 +556,18 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
         "one_stream": "replication 0, stream 0: rate sent per 300-ms window (= the s4 reservation) and the s2, s3 reservations [Mb/s]",
         "sensitivity": "s1 PER [%] and link utilization [%] of four cells for other buffers [packets] and base RTTs [ms]",
     }
-    return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions,
-                   values={"buffer_packets": buffer_packets, "rtt_ms": 1000 * rtt_s})
+    values = {"buffer_packets": buffer_packets, "rtt_ms": 1000 * rtt_s}
+    # the committed packet-level grid of this seed at this calibration, when the set-up is the paper's
+    from mmperf.experiments.chodorek2018 import packet
+
+    found = packet.committed_grid(seed, buffer_packets=buffer_packets, rtt_s=rtt_s) if params == Params() else None
+    if found is not None:
+        rows, meta = found
+        tables["packet_summary"] = packet.packet_summary(rows)
+        tables["packet_comparison"] = compare(tables["packet_summary"])
+        descriptions["packet_summary"] = ("the committed packet-level grid of this seed (every scenario and cell): mean, sd, "
+                                          "5 % and 95 % quantile over its replications")
+        descriptions["packet_comparison"] = "per cell of Tables I and II: the paper's value, the packet model's mean, its sd, difference"
+        values.update({"packet_duration_s": float(meta["duration_s"]),
+                       "packet_replications": int(rows.groupby(["scenario", "K", "N"]).size().min())})
+    return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions, values=values)

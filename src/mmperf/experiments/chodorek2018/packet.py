@@ -4,19 +4,29 @@ The fluid model (:mod:`mmperf.networks.bottleneck`, in slots) runs the whole gri
 runs single cells packet by packet on :func:`mmperf.networks.shared_bottleneck.simulate` with
 the same streams: stream j of replication r has the frames and phase that
 :func:`~mmperf.experiments.chodorek2018.video_arrivals` gives it, its packets paced over each
-frame interval (:func:`mmperf.media.hdvideo.packet_schedule`). Only best effort (s1) so far:
-the reservations of s2-s4 are not packet-level yet.
+frame interval (:func:`mmperf.media.hdvideo.packet_schedule`).
+
+**Reservations** (s2-s4) are those the fluid model grants for the same streams
+(:func:`~mmperf.experiments.chodorek2018.reservations`: s2 150 % of the 40 Mb/s target, s3 the
+largest 1-s mean rate over the run, s4 each 300-ms window's announced bytes over 300 ms; admission
+control up to the reservable share of the link; bucket depth the stream's largest one-frame
+burst), enforced packet by packet by the bottleneck's token-bucket policer and strict-priority
+reserved FIFO (:func:`mmperf.networks.shared_bottleneck.simulate`). The s4 rate of a window is in
+force :data:`TFD_SIGNALLING_DELAY_S` after the window starts.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 
 from mmperf import _validate
-from mmperf.experiments.chodorek2018.params import Params
+from mmperf._paths import repo_root
+from mmperf.experiments.chodorek2018.model import reservations, summarize, video_arrivals
+from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo
 from mmperf.networks import shared_bottleneck
 from mmperf.seeds import check_seed, rng
@@ -28,27 +38,61 @@ TCP_START_WINDOW_S = 0.1
 started together; the spread breaks the symmetry of identical flows)."""
 
 
+TFD_SIGNALLING_DELAY_S = 0.002
+"""Delay [s] from the start of a TFD window to the router applying its announced rate: the
+announcement rides in the window's first packets (an IP option, paper Sec. III) and is taken to
+reach the router one one-way base delay (half the chapter's 4-ms round trip) after it is sent;
+until then the previous window's rate holds (none before the first)."""
+
+
 def video_packets(params: Params, replication: int, n_videos: int, *, seed: int, duration_s: float,
-                  clips=None) -> tuple[np.ndarray, np.ndarray]:
+                  clips=None, streams: bool = False):
     """Send times [s] and wire sizes [bytes] of the first ``n_videos`` streams, merged in time order.
 
     Ties between streams keep stream order (a stable sort), so the schedule is a function of
-    ``(params.video, replication, n_videos, seed, duration_s)``.
+    ``(params.video, replication, n_videos, seed, duration_s)``. With ``streams=True`` a third
+    array gives each packet's stream (0 .. n_videos-1).
     """
     seed = check_seed(seed)
     n_videos = _validate.whole(n_videos, "n_videos", minimum=0)
     duration_s = _validate.positive(duration_s, "duration_s")
     clips = hdvideo.clip_library(params.video, root=seed) if clips is None else clips
-    ts, bs = [np.empty(0)], [np.empty(0, np.int64)]
+    ts, bs, ss = [np.empty(0)], [np.empty(0, np.int64)], [np.empty(0, np.int64)]
     for j in range(n_videos):
         frames = hdvideo.stream_frames(params.video, replication=replication, stream=j, clips=clips, root=seed)
         phase = rng(PAPER, "phase", replication, j, root=seed).uniform(0, 1 / params.video.frame_rate)
         t, b = hdvideo.packet_schedule(frames, frame_rate=params.video.frame_rate, duration_s=duration_s, phase_s=phase)
         ts.append(t)
         bs.append(b)
+        ss.append(np.full(t.size, j, np.int64))
     t, b = np.concatenate(ts), np.concatenate(bs)
     order = np.argsort(t, kind="stable")
+    if streams:
+        return t[order], b[order], np.concatenate(ss)[order]
     return t[order], b[order]
+
+
+def packet_reservations(params: Params, scenario: str, replication: int, n_videos: int, *, seed: int,
+                        duration_s: float) -> dict:
+    """The policer's inputs for a cell: the fluid model's granted reservations of the same streams.
+
+    Returns
+    -------
+    dict
+        Keyword arguments of :func:`~mmperf.networks.shared_bottleneck.simulate` (``reserved_bps``,
+        ``bucket_bytes``, and for s4 ``reservation_period_s``, ``signalling_delay_s``); empty for s1.
+    """
+    if scenario not in SCENARIOS:
+        raise ValueError(f"scenario must be one of {list(SCENARIOS)}, got {scenario!r}")
+    if scenario == "s1" or n_videos == 0:
+        return {}
+    p = replace(params, duration_s=duration_s)
+    res = reservations(p, scenario, video_arrivals(p, replication, n_videos, seed=seed))
+    rates = res["rates_bps"]
+    if scenario == "s4":
+        return {"reserved_bps": rates, "bucket_bytes": res["depth_bytes"],
+                "reservation_period_s": res["slots_per_period"] * p.slot_s, "signalling_delay_s": TFD_SIGNALLING_DELAY_S}
+    return {"reserved_bps": rates[:, 0], "bucket_bytes": res["depth_bytes"]}
 
 
 def tcp_starts(replication: int, k_flows: int, *, seed: int) -> np.ndarray:
@@ -58,13 +102,13 @@ def tcp_starts(replication: int, k_flows: int, *, seed: int) -> np.ndarray:
 
 
 def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication: int, seed: int,
-                    buffer_packets: int = 50, rtt_s: float = 0.004, duration_s: float = 30.0) -> dict:
-    """One best-effort (s1) cell on the packet-level bottleneck.
+                    buffer_packets: int = 50, rtt_s: float = 0.004, duration_s: float = 30.0, scenario: str = "s1") -> dict:
+    """One cell of a scenario on the packet-level bottleneck.
 
     Returns
     -------
     dict
-        ``N, K, replication, seed, duration_s`` and the metrics of
+        ``scenario, N, K, replication, seed, duration_s`` and the metrics of
         :meth:`~mmperf.networks.shared_bottleneck.SharedBottleneckResult.summary`
         (video PER [%], TCP loss [%], throughputs [Mb/s], utilization [%], counts), plus ``wall_s``.
 
@@ -76,12 +120,67 @@ def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication:
     (0.0, 0)
     """
     t0 = time.perf_counter()
-    vt, vb = video_packets(params, replication, n_videos, seed=seed, duration_s=duration_s)
+    vt, vb, vst = video_packets(params, replication, n_videos, seed=seed, duration_s=duration_s, streams=True)
+    resv = packet_reservations(params, scenario, replication, n_videos, seed=seed, duration_s=duration_s)
+    if resv:
+        resv["video_streams"] = vst
     res = shared_bottleneck.simulate(vt, vb, capacity_bps=params.capacity_bps, buffer_packets=buffer_packets, rtt_s=rtt_s,
                                      tcp_start_s=tcp_starts(replication, k_flows, seed=seed), duration_s=duration_s,
-                                     packet_bytes=params.packet_bytes)
-    return {"N": n_videos, "K": k_flows, "replication": replication, "seed": seed, "duration_s": duration_s,
+                                     packet_bytes=params.packet_bytes, **resv)
+    return {"scenario": scenario, "N": n_videos, "K": k_flows, "replication": replication, "seed": seed, "duration_s": duration_s,
             **res.summary(), "wall_s": time.perf_counter() - t0}
+
+
+METRIC_COLUMNS = {"video_per_pct": "per", "utilization_pct": "link_utilization",
+                  "video_throughput_mbps": "video_throughput", "tcp_throughput_mbps": "tcp_throughput"}
+"""Packet-run columns -> the metric names of Tables I and II (:data:`~mmperf.experiments.chodorek2018.METRICS`)."""
+
+GRID_FILE = "data/chodorek2018/packet-grid.csv"
+"""The committed packet grid of the book's seed (every scenario and cell; its ``.json`` says how it was run)."""
+
+SEED_GRID = "data/chodorek2018/packet-seeds/seed-{seed}.csv"
+"""The committed packet grids of the other judging seeds (shorter runs; each at its seed's calibration)."""
+
+
+def packet_summary(rows: pd.DataFrame) -> pd.DataFrame:
+    """Packet runs (one row per scenario, K, N, replication) as the fluid model's tidy summary.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``scenario, K, N, metric, value, sd, q05, q95, unit`` (:func:`~mmperf.experiments.chodorek2018.summarize`).
+    """
+    return summarize(rows.rename(columns=METRIC_COLUMNS))
+
+
+def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Params | None = None):
+    """The committed packet grid of a root seed, if there is one run at this calibration.
+
+    Looks in :data:`GRID_FILE`, then :data:`SEED_GRID`; a grid counts only if its ``.json`` has
+    this seed, buffer and round trip and it holds every scenario x K x N of ``params`` (defaults).
+
+    Returns
+    -------
+    (pandas.DataFrame, dict) or None
+        The rows and their parameters, or None.
+    """
+    import json
+
+    p = Params() if params is None else params
+    for rel in (GRID_FILE, SEED_GRID.format(seed=int(seed))):
+        path = repo_root() / rel
+        meta_path = path.with_suffix(".json")
+        if not path.exists() or not meta_path.exists():
+            continue
+        meta = json.loads(meta_path.read_text())
+        if (meta.get("seed") != int(seed) or meta.get("buffer_packets") != int(buffer_packets)
+                or abs(float(meta.get("rtt_s", -1)) - float(rtt_s)) > 1e-9):
+            continue
+        rows = pd.read_csv(path)
+        cells = set(zip(rows.scenario, rows.K, rows.N))
+        if all((s, k, n) in cells for s in p.scenarios for k in p.k_values for n in p.n_values):
+            return rows, meta
+    return None
 
 
 SAMPLE_CELLS = ((1, 1), (10, 1), (10, 10), (5, 5), (1, 10))
@@ -118,10 +217,80 @@ def run_packet_sample(params: Params, *, seed: int, cells=SAMPLE_CELLS, replicat
     rows = []
     for k, n in cells:
         for rep in range(replications):
-            rows.append({"scenario": "s1", **run_packet_cell(params, n_videos=n, k_flows=k, replication=rep, seed=seed,
+            rows.append({**run_packet_cell(params, n_videos=n, k_flows=k, replication=rep, seed=seed,
                                                               buffer_packets=buffer_packets, rtt_s=rtt_s,
                                                               duration_s=duration_s)})
     return pd.DataFrame(rows)
+
+
+LIVE_CELLS = (("s1", 1, 1), ("s1", 10, 1), ("s1", 10, 10), ("s1", 5, 5), ("s1", 1, 10), ("s2", 5, 5), ("s2", 1, 10),
+              ("s3", 5, 5), ("s3", 1, 10), ("s4", 5, 5), ("s4", 1, 10))
+"""(scenario, K, N) the chapter runs live: issue #20's three ns-2 cells and two cells per scenario."""
+
+
+def live_check(params: Params, *, seed: int, cells=LIVE_CELLS, duration_s: float = 30.0, replication: int = 0,
+               buffer_packets: int = 50, rtt_s: float = 0.004) -> pd.DataFrame:
+    """Run ``cells`` now and put each run beside the same run in the committed grid (if any).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per cell: ``scenario, K, N``, the live video PER [%], TCP loss [%], video and TCP
+        throughput [Mb/s], utilization [%], and ``same_as_committed`` (True: every count of the run
+        equals the committed row; None: the committed grid has no such run at these settings).
+    """
+    found = committed_grid(seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    grid = None
+    if found is not None and float(found[1]["duration_s"]) == float(duration_s):
+        grid = found[0].set_index(["scenario", "K", "N", "replication"])
+    counts = ["video_sent", "video_dropped", "tcp_sent", "tcp_dropped", "tcp_timeouts", "tcp_fast_retransmits"]
+    rows = []
+    for s, k, n in cells:
+        r = run_packet_cell(params, scenario=s, n_videos=n, k_flows=k, replication=replication, seed=seed,
+                            buffer_packets=buffer_packets, rtt_s=rtt_s, duration_s=duration_s)
+        same = None
+        if grid is not None and (s, k, n, replication) in grid.index:
+            g = grid.loc[(s, k, n, replication)]
+            same = bool(all(int(g[c]) == int(r[c]) for c in counts))
+        rows.append({"scenario": s, "K": k, "N": n, **{m: r[c] for c, m in METRIC_COLUMNS.items()},
+                     "tcp_loss_pct": r["tcp_loss_pct"], "same_as_committed": same})
+    return pd.DataFrame(rows)
+
+
+SURROGATE_TOLERANCE = {"per": (0.05, 0.25), "link_utilization": (1.0, 0.0), "video_throughput": (5.0, 0.03),
+                       "tcp_throughput": (5.0, 0.03)}
+"""Per metric, (absolute, relative) tolerance within which the fluid surrogate agrees with the packet
+model on a cell: ``|fluid - packet| <= max(absolute, relative * |packet|)`` (PER in points of %,
+utilization in points, throughputs in Mb/s)."""
+
+
+def surrogate_agreement(fluid: pd.DataFrame, packet: pd.DataFrame, cells=LIVE_CELLS) -> pd.DataFrame:
+    """Where the fluid surrogate agrees with the packet model on sample cells, per scenario and metric.
+
+    Parameters
+    ----------
+    fluid, packet : pandas.DataFrame
+        Tidy summaries (``scenario, K, N, metric, value``) of the two models.
+    cells : sequence of (scenario, K, N)
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``scenario, metric, cells, agree`` (cells within :data:`SURROGATE_TOLERANCE`),
+        ``largest_gap`` (fluid - packet of largest size) and ``surrogate_ok`` (every cell agrees).
+    """
+    keys = ["scenario", "K", "N", "metric"]
+    want = pd.DataFrame(list(cells), columns=["scenario", "K", "N"])
+    m = (fluid[keys + ["value"]].rename(columns={"value": "fluid"})
+         .merge(packet[keys + ["value"]].rename(columns={"value": "packet"}), on=keys).merge(want, on=["scenario", "K", "N"]))
+    tol = m.metric.map(lambda x: SURROGATE_TOLERANCE[x][0]).combine(
+        m.metric.map(lambda x: SURROGATE_TOLERANCE[x][1]) * m.packet.abs(), max)
+    m["gap"] = m.fluid - m.packet
+    m["ok"] = m.gap.abs() <= tol
+    out = m.groupby(["scenario", "metric"]).agg(cells=("ok", "size"), agree=("ok", "sum"),
+                                                largest_gap=("gap", lambda g: g.loc[g.abs().idxmax()])).reset_index()
+    out["surrogate_ok"] = out.agree == out.cells
+    return out
 
 
 def main(argv=None) -> int:
