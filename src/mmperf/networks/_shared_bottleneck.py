@@ -28,19 +28,18 @@ window's rate after the last), and holds at most ``depth[i]`` bytes (full at tim
 
 The kernel is cached on disk (``cache=True``): compiling it costs about 4 s, several 30-s runs
 of a cell. Numba checks a cached kernel against this file only, so
-:func:`_drop_stale_cache` deletes it when the source of the function it inlines from
-another module (:func:`mmperf.transports._engine._rtt_update`) has changed.
+:func:`mmperf._numba_cache.drop_stale_cache` (run at the end of this module) deletes it when
+the file of the function it inlines from another module
+(:func:`mmperf.transports._engine._rtt_update`) has changed.
 """
 
 from __future__ import annotations
 
-import hashlib
-import inspect
-from pathlib import Path
-
 import numpy as np
 from numba import njit
 
+from mmperf import _numba_cache
+from mmperf.transports import _engine
 from mmperf.transports._engine import _rtt_update as _rtt_sample  # RFC 6298 sec. 2, per index (here: per flow)
 
 EV_DATA, EV_ACK, EV_RTO, EV_START = 1, 2, 3, 4
@@ -51,36 +50,6 @@ F_SENT, F_DROPS, F_DELIVERED, F_RETX, F_FAST, F_TIMEOUTS, F_INFLIGHT, F_LINK_BYT
 N_FC = 9
 # video packet fates (``varr``): arrival time >= 0 at the far end, or one of these
 V_DROPPED, V_NOT_OFFERED, V_QUEUED = -1.0, -2.0, -3.0
-
-
-def _drop_stale_cache(cache_dir: Path | None = None) -> bool:
-    """Delete this module's cached kernels if the function they call from another module changed.
-
-    A stamp file beside the cache holds a hash of the source of
-    :func:`mmperf.transports._engine._rtt_update`; when it differs (or is missing) the cached
-    kernels (``_shared_bottleneck.*.nbi``, ``.nbc``) are removed and the stamp rewritten.
-    Returns whether anything was removed.
-    """
-    cache_dir = Path(__file__).resolve().parent / "__pycache__" if cache_dir is None else cache_dir
-    digest = hashlib.sha256(inspect.getsource(_rtt_sample.py_func).encode()).hexdigest()
-    stamp = cache_dir / "_shared_bottleneck.deps.sha256"
-    try:
-        if stamp.read_text() == digest:
-            return False
-    except OSError:
-        pass
-    stale = list(cache_dir.glob("_shared_bottleneck.*.nbi")) + list(cache_dir.glob("_shared_bottleneck.*.nbc"))
-    for f in stale:
-        f.unlink(missing_ok=True)
-    try:
-        cache_dir.mkdir(exist_ok=True)
-        stamp.write_text(digest)
-    except OSError:  # a read-only install: numba will not cache there either
-        pass
-    return bool(stale)
-
-
-_drop_stale_cache()
 
 
 def fifo_capacity(k_flows: int, rwnd: int) -> int:
@@ -489,3 +458,7 @@ def _send(k, s, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_
         be_b[jj] = s
         be_n += 1
     return be_h, be_n, busy, cur_be, seq, d_n
+
+
+# the kernels inline _engine._rtt_update: drop them from the disk cache when that file changes
+_numba_cache.drop_stale_cache(__file__, [_engine], kernel=run)

@@ -1,7 +1,8 @@
 """A 1 Gb/s drop-tail bottleneck with per-flow bandwidth reservations, in time slots.
 
 The model (Chodorek & Chodorek, Sec. IV-V) is a time-slotted fluid model of
-one router output port of capacity :math:`C`, compiled with numba:
+one router output port of capacity :math:`C`, compiled with numba (cached on disk: every kernel
+and everything it calls is in this file, which numba checks the cache against):
 
 **Reserved class.** Each video stream :math:`i` with a reservation
 :math:`r_i(t)` has its own reserved queue of depth :math:`b_i` (the RSVP TSpec
@@ -136,7 +137,7 @@ def admit(requested_bps: np.ndarray, *, capacity_bps: float) -> np.ndarray:
     return req * scale
 
 
-@numba.njit(cache=False)
+@numba.njit(cache=True)
 def _reserved_path(arrivals, rate_bytes, slots_per_period, depth):
     n, T = arrivals.shape
     served = np.zeros(T)
@@ -228,7 +229,7 @@ def _loss_seed(seed, name: str = "seed") -> int:
     return seed
 
 
-@numba.njit(cache=False)
+@numba.njit(cache=True)
 def _max_backlog(arrivals, capacity):
     q = 0.0
     best = 0.0
@@ -280,27 +281,27 @@ _S11 = np.uint64(11)
 _TWO53 = 1.0 / 9007199254740992.0
 
 
-@numba.njit(cache=False, inline="always")
+@numba.njit(cache=True, inline="always")
 def _mix(z):
     z = (z ^ (z >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
     return z ^ (z >> _S31)
 
 
-@numba.njit(cache=False, inline="always")
+@numba.njit(cache=True, inline="always")
 def _uniform(state, j):
     """A uniform draw in [0, 1) from lane ``j``'s SplitMix64 stream (advances ``state[j]``)."""
     state[j] += _GAMMA
     return float(_mix(state[j]) >> _S11) * _TWO53
 
 
-@numba.njit(cache=False, inline="always")
+@numba.njit(cache=True, inline="always")
 def _exponential(state, j):
     """An Exp(1) draw from lane ``j``'s stream."""
     return -np.log(1.0 - _uniform(state, j))
 
 
-@numba.njit(cache=False)
+@numba.njit(cache=True)
 def _best_effort_lanes(video, capacity, set_index, k_flows, seeds, rtt_slots, rtt0, slot_s, cap_rate, buffer_bytes, mss):
     """Every run of the batch, ``LANES`` at a time; each run draws only from its own seed's stream.
 
