@@ -5,7 +5,7 @@ import pytest
 
 from mmperf.experiments import claypool1998 as X
 from mmperf.hosts.cpu import Host, Scheduler, load_average, served
-from mmperf.media.periodic import TRACE_COLUMNS, PeriodicStream, fifo, simulate
+from mmperf.media.periodic import TRACE_COLUMNS, fifo
 from mmperf.networks.lan import NETWORKS, Traffic, network_delays
 from mmperf.seeds import rng
 

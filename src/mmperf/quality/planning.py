@@ -22,7 +22,7 @@ follows jitter forward as processors and networks double each year (Fig. 22).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
