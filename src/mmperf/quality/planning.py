@@ -92,6 +92,9 @@ VIDEOCONFERENCE = UserLimits()
 LIVE_AUDIO = replace(VIDEOCONFERENCE, name="live audio", latency_us=400_000.0)
 """Live audio: Partridge's 400 ms (Sec. 7); the other limits as for the videoconference (assumed)."""
 
+SVR4_SCHEDULER = Scheduler(ts_policy="svr4")
+"""The scheduler a workstation runs unless told otherwise: SVR4's time-sharing class (SunOS 5)."""
+
 
 def quality(latency_us, gaps_pct, loss, *, limits: UserLimits = VIDEOCONFERENCE):
     """Quality: Euclidean distance from the origin of the scaled point (Sec. 7).
@@ -271,7 +274,7 @@ def load_shares(system: System, users: int, *, model: ConferenceModel = Conferen
 
 
 def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: ConferenceModel = ConferenceModel(),
-             limits: UserLimits = VIDEOCONFERENCE, scheduler: Scheduler = Scheduler(ts_policy="svr4"), root: int | None = None) -> pd.Series:
+             limits: UserLimits = VIDEOCONFERENCE, scheduler: Scheduler = SVR4_SCHEDULER, root: int | None = None) -> pd.Series:
     """Predict latency, jitter, data loss and quality of one videoconference configuration (Sec. 8.5).
 
     Both workstations of the measured stream run the conference on the event-driven scheduler
@@ -384,7 +387,7 @@ def max_acceptable_users(frame: pd.DataFrame) -> pd.Series:
 
 def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str,
             bulk: bool = True, reps: int = 3, stream: PeriodicStream = PeriodicStream(),
-            scheduler: Scheduler = Scheduler(ts_policy="svr4"), root: int | None = None) -> pd.DataFrame:
+            scheduler: Scheduler = SVR4_SCHEDULER, root: int | None = None) -> pd.DataFrame:
     """Jitter as processor power and network bandwidth double every year (Sec. 9, Fig. 22).
 
     For each year ``y`` the stream runs between two hosts of power
