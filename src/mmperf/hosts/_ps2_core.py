@@ -24,8 +24,8 @@ Compilation: the kernels are compiled without numba's reference counting
 (``_nrt=False``: no function here allocates; the state arrays are made in
 Python), which makes an event about seven times cheaper, since every array
 taken out of the state tuple would otherwise cost two atomic operations; and
-they are cached on disk (``cache=True``, unlike the other kernels of the
-package) because compiling them takes about 10 s per process, more than a
+they are cached on disk (``cache=True``, like the package's other hot
+kernels) because compiling them takes about 10 s per process, more than a
 whole run of the Huynh chapter's grid. Numba checks a cached kernel against
 this file only, so :func:`mmperf._numba_cache.drop_stale_cache` (run at the end
 of the import) deletes the cached kernels when the file of the heap they call

@@ -29,6 +29,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from mmperf import _numba_cache
+from mmperf.hosts import _timesharing_core
 from mmperf.hosts._timesharing_core import _advance, _next_event, _record
 
 SLEEPING, READY, RUNNING = 0, 1, 2
@@ -38,7 +40,7 @@ SYS_PRI = 60 + 29  # a socket sleep's kernel priority: in the SYS class (60..99)
 RT_PRI = 100       # the real-time class (100..159), above SYS
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _best_ready(state, gp, seq):
     best = -1
     for p in range(state.shape[0]):
@@ -48,7 +50,7 @@ def _best_ready(state, gp, seq):
     return best
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _worst_cpu(running, gp, seq):
     worst = -1
     for c in range(running.shape[0]):
@@ -64,12 +66,12 @@ def _worst_cpu(running, gp, seq):
     return worst
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _umdpri(cpupri, upri):
     return min(TS_LEVELS - 1, max(0, cpupri + upri))
 
 
-@njit(cache=False)
+@njit(cache=True)
 def run_svr4(t_end, n_cpus, hog, rt, upri, jobs_start, job_time, job_kernel, job_user,
              tick_us, hz, quantum_ticks, tqexp, slpret, maxwait, lwait, cpupri0, trace_cap):
     """Simulate ``t_end`` microseconds on the SVR4 TS/SYS/RT classes.
@@ -210,3 +212,8 @@ def run_svr4(t_end, n_cpus, hog, rt, upri, jobs_start, job_time, job_kernel, job
         if running[c] >= 0:
             n_trace = _record(trace, n_trace, c, running[c], since[c], t)
     return start, finish, cpu_time, trace[:n_trace], n_trace >= trace_cap, cpupri
+
+
+# the kernel calls _timesharing_core's helpers: numba checks only this file, so drop the cached
+# kernel when that file changes
+_numba_cache.drop_stale_cache(__file__, [_timesharing_core], kernel=run_svr4)

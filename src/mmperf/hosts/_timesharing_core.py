@@ -24,12 +24,12 @@ RT_PRI = -4  # queue -1: before every time-sharing queue
 EPS_US = 1e-6  # work below a picosecond is done (a float ulp at 1000 s is 1.2e-7 us)
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _queue(pri):
     return pri // 4
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _best_ready(state, pri, seq):
     best = -1
     for p in range(state.shape[0]):
@@ -40,7 +40,7 @@ def _best_ready(state, pri, seq):
     return best
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _worst_cpu(running, pri, seq):
     """The CPU whose process is worst (highest queue; among equals the one that entered last)."""
     worst = -1
@@ -57,13 +57,13 @@ def _worst_cpu(running, pri, seq):
     return worst
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _usrpri(estcpu, nice, puser):
     v = puser + int(estcpu) // 4 + 2 * nice
     return min(127, max(puser, v))
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _record(trace, n_trace, c, p, t0, t1):
     if n_trace < trace.shape[0] and t1 > t0:
         trace[n_trace, 0] = c
@@ -74,7 +74,7 @@ def _record(trace, n_trace, c, p, t0, t1):
     return n_trace
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _next_event(t, next_tick, t_end, running, next_job, jobs_start, job_time, left):
     """The time of the next event: a tick, an arrival, or the end of a running phase (at most ``t_end``)."""
     t_next = next_tick
@@ -88,7 +88,7 @@ def _next_event(t, next_tick, t_end, running, next_job, jobs_start, job_time, le
     return min(t_next, t_end)
 
 
-@njit(cache=False)
+@njit(cache=True)
 def _advance(running, hog, left, cpu_time, dt):
     """Charge ``dt`` to every running process and take it off a sleeper's phase."""
     for c in range(running.shape[0]):
@@ -101,7 +101,7 @@ def _advance(running, hog, left, cpu_time, dt):
                     left[p] = 0.0
 
 
-@njit(cache=False)
+@njit(cache=True)
 def run_core(t_end, n_cpus, hog, rt, nice, jobs_start, job_time, job_kernel, job_user,
              tick_us, quantum_ticks, recompute_ticks, hz, puser, wake_pri, decay_fixed_load, trace_cap):
     """Simulate ``t_end`` microseconds.
