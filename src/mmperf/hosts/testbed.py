@@ -333,6 +333,37 @@ def fluid_received_rate(packet_time_ms, link: Link, host: Host, *, packet_bytes:
     ValueError
         If a packet time is not positive, or the links do not match the packet times.
     """
+    arriving = arrival_rate(packet_time_ms, link, packet_bytes=packet_bytes)
+    return read_rate(arriving, kernel_ms=host.kernel_ms, app_ms=host.app_ms)
+
+
+def arrival_rate(packet_time_ms, link: Link, *, packet_bytes: int = PACKET_BYTES + UDP_IP_BYTES) -> np.ndarray:
+    """Packet rate [1/ms] reaching the receiving host: the offered ``1/packet_time`` capped by the link.
+
+    Parameters
+    ----------
+    packet_time_ms : float or array_like
+        Sender's time between packets [ms].
+    link : Link or sequence of Link
+        The path, or one path per packet time.
+    packet_bytes : int, default 1256
+
+    Returns
+    -------
+    numpy.ndarray
+        ``min(1 / packet_time, 1 / tx)`` [packets/ms].
+
+    Raises
+    ------
+    ValueError
+        If a packet time is not positive, or the links do not match the packet times.
+
+    Examples
+    --------
+    >>> from mmperf.hosts.testbed import Link, arrival_rate
+    >>> float(arrival_rate(0.5, Link("1 Mb/s", rate_mbps=1.0, overhead_bytes=0), packet_bytes=125))
+    1.0
+    """
     p = np.asarray(packet_time_ms, dtype=float)
     if np.any(~(p > 0)):
         raise ValueError("packet_time_ms must be positive")
@@ -342,6 +373,33 @@ def fluid_received_rate(packet_time_ms, link: Link, host: Host, *, packet_bytes:
         tx = np.array([lk.tx_ms(packet_bytes) for lk in link])
         if tx.shape != p.shape:
             raise ValueError(f"link must be a Link or one Link per packet time ({p.shape}), got {tx.shape}")
-    arriving = np.minimum(1 / p, 1 / tx)
-    host_cap = np.maximum(0.0, 1 - arriving * host.kernel_ms) / host.app_ms
-    return np.minimum(arriving, host_cap)
+    return np.minimum(1 / p, 1 / tx)
+
+
+def read_rate(arriving, *, kernel_ms, app_ms) -> np.ndarray:
+    """Packet rate [1/ms] the application reads when ``arriving`` packets/ms reach the host (fluid limit).
+
+    The kernel's interrupt work takes ``arriving * kernel_ms`` of the CPU first; the application
+    reads at most ``(1 - arriving * kernel_ms) / app_ms`` with the rest (receive livelock past the
+    knee ``1 / (kernel_ms + app_ms)``). Broadcasts over its arguments, so a grid of costs is
+    evaluated in one call (the host-cost fit of :mod:`mmperf.experiments.taylor1993`).
+
+    Parameters
+    ----------
+    arriving : array_like
+        Arrival rate [packets/ms] (:func:`arrival_rate`).
+    kernel_ms, app_ms : float or array_like
+        Per-packet kernel and application costs [ms]; ``app_ms`` positive.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``min(arriving, max(0, 1 - arriving * kernel_ms) / app_ms)`` [packets/ms].
+
+    Examples
+    --------
+    >>> from mmperf.hosts.testbed import read_rate
+    >>> float(read_rate(2.0, kernel_ms=0.25, app_ms=0.5))
+    1.0
+    """
+    return np.minimum(arriving, np.maximum(0.0, 1 - arriving * kernel_ms) / app_ms)

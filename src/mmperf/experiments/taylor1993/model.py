@@ -223,9 +223,12 @@ def _residuals(host: str):
     y = data["throughput_mbps"].to_numpy()
     bits = PACKET_BYTES * 8 / 1000.0  # Mb per packet * (1/ms) -> Mb/s when multiplied by packets/ms
 
+    arriving = testbed.arrival_rate(p, links, packet_bytes=PACKET_BYTES)
+
     def resid(theta):
-        h = testbed.Host(host, kernel_ms=theta[0], app_ms=theta[1])
-        return testbed.fluid_received_rate(p, links, h, packet_bytes=PACKET_BYTES) * bits / y - 1
+        # theta's costs may be arrays (a grid of kernel costs): one row of residuals per cost
+        ck, ca = (np.asarray(v, dtype=float)[..., None] for v in theta[:2])
+        return testbed.read_rate(arriving, kernel_ms=ck, app_ms=ca) * bits / y - 1
 
     return resid, float(p.min()), len(y)
 
@@ -237,7 +240,7 @@ def _best_kernel(resid, app_ms: float, pmin: float) -> tuple[float, float]:
     # a fine grid of totals around the shortest packet time, then a bounded search
     grid = np.unique(np.clip(np.r_[np.linspace(0.4, 1.6, 241) * pmin, np.linspace(0.0, 2.0, 41) * pmin] - app_ms,
                              0.0, None))
-    errs = np.array([rms(ck) for ck in grid])
+    errs = np.sqrt(np.mean(resid((grid, app_ms)) ** 2, axis=-1))
     i = int(np.argmin(errs))
     lo, hi = grid[max(i - 1, 0)], grid[min(i + 1, len(grid) - 1)]
     res = optimize.minimize_scalar(rms, bounds=(lo, hi), method="bounded", options={"xatol": 1e-7 * pmin})
