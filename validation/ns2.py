@@ -10,9 +10,12 @@ delivery, restored offline because ns-2 delivers unordered -- its ordered delive
 after 65,536 messages). It also runs the book's engine on the same cell.
 
 For the Chodorek chapter (issue #20) it runs the packet-level shared bottleneck's cells
-(``BOTTLENECK_CASES``: paced video and K TCP NewReno flows through one drop-tail link) in
-ns-2 with ``dumbbell.tcl`` and writes ``data/validation/chodorek-*.csv`` (one row per seed) and
-``chodorek-params.json``; ``python validation/ns2.py chodorek`` runs only those.
+(``BOTTLENECK_CASES``: paced video and K TCP NewReno flows through one drop-tail link; for the
+scenarios with reservations, s2-s4, the book's granted rates and buckets policed by ns-2's
+diffserv TokenBucket into a strict-priority queue) in ns-2 with ``dumbbell.tcl`` and writes
+``data/validation/chodorek-*.csv`` (one row per seed) and ``chodorek-params.json`` (with the
+reservations); ``python validation/ns2.py chodorek`` runs only those.
+:mod:`mmperf.experiments.chodorek2018.ns2` reads them for the book.
 
 For the Ortiz chapter's claim that the receiver "stops receiving data ... approximately at the
 middle of the simulation" (issue #18, item 4) it replays the same schedule in ns-2 with the

@@ -85,3 +85,24 @@ def test_bad_input_is_refused():
     ref = ns2.ns2_runs([S2])
     with pytest.raises(ValueError, match="same"):
         ns2.compare_runs(ref, ref.iloc[:-1])
+
+
+def test_reading_tables():
+    meta = ns2.ns2_meta()
+    runs = ns2.ns2_runs()
+    t = ns2.compare_runs(runs, runs, meta)
+    s2 = ns2.scenario_table(t, "s2")
+    assert set(s2.index.get_level_values("case")) == {n for n, c in meta["cases"].items() if c["scenario"] == "s2"}
+    assert (s2["within"] == "yes").all()
+    with pytest.raises(ValueError, match="scenario"):
+        ns2.scenario_table(t, "s9")
+    from mmperf.experiments.chodorek2018.packet import TFD_SIGNALLING_DELAY_S
+    r = ns2.reservation_table()
+    assert set(r.index) == {n for n, c in meta["cases"].items() if c["scenario"] != "s1"}
+    s4 = r[r["scenario"] == "s4"]
+    assert (s4["signalling_delay_ms"] == 1e3 * TFD_SIGNALLING_DELAY_S).all() and (s4["windows"] > 1).all()
+    assert r[r["scenario"] != "s4"]["signalling_delay_ms"].isna().all()
+    assert (r["rate_min_mbps"] <= r["rate_mean_mbps"]).all() and (r["rate_mean_mbps"] <= r["rate_max_mbps"]).all()
+    p = ns2.Params()
+    s2_mbps = p.s2_fraction * p.video.target_rate_bps / 1e6  # the static RSVP grant, when admitted in full
+    np.testing.assert_allclose(r.loc[r["scenario"] == "s2", ["rate_min_mbps", "rate_max_mbps"]], s2_mbps)
