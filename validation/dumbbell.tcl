@@ -12,18 +12,51 @@
 # monitor on r1 -> r2 counts each flow's arrivals, drops and departures; at t_end they are written
 # to <out>, one line per flow: "fid parrivals pdrops pdepartures barrivals bdrops bdepartures",
 # then one line per TCP agent: "tcp k ndatapack nrexmitpack ncwndcuts".
+#
+# Reservations (s2-s4), with a ninth argument <reservations>: one line per policed source,
+# "<source> <cir_bps> <cbs_bytes>", and a third column in <video schedule> giving each packet's
+# source. This is ns-2's diffserv module as an edge/core pair. Source j is a node v_j with a
+# 1e15 bit/s, zero-delay simplex link to r1, whose Queue/dsRED/edge marks its packets with a
+# TokenBucket policer (dsPolicy.cc: CIR in bit/s, CBS in bytes, the bucket full at time 0; a packet
+# that finds its size in tokens keeps code point 10, otherwise it is re-marked 11). The bottleneck
+# r1 -> r2 is a Queue/dsRED/core with two physical queues served by strict priority (PRI,
+# non-preemptive): code point 10 -> queue 0 (reserved; its limit far above what the buckets can
+# hold), code points 11 (excess video) and 0 (TCP, unmarked) -> queue 1 (best effort), both in
+# DROP mode (drop-tail: a packet is dropped when qlim - 1 packets of its queue are waiting, which
+# with one in transmission is qlim in the system, as DropTail). ns-2 cannot change a TokenBucket's
+# CIR at run time (addPolicyEntry appends an entry and the lookup returns the first that matches,
+# at most 20 per queue): a renewed reservation (TFD) is one source, with its own bucket, per stream
+# and window. After the flow lines: "cp <code point> <packets> <drops>" of the core queue.
 
-if {$argc != 8} {
-    puts stderr "usage: ns dumbbell.tcl video_schedule tcp_starts out bw_bps delay_s qlim t_end rwnd"
+if {$argc != 8 && $argc != 9} {
+    puts stderr "usage: ns dumbbell.tcl video_schedule tcp_starts out bw_bps delay_s qlim t_end rwnd ?reservations?"
     exit 2
 }
-lassign $argv vfile sfile outfile bw delay qlim tend rwnd
+lassign $argv vfile sfile outfile bw delay qlim tend rwnd rfile
+set resv [expr {$argc == 9}]
 
 set ns [new Simulator]
 set r1 [$ns node]
 set r2 [$ns node]
-$ns duplex-link $r1 $r2 $bw ${delay}s DropTail
-$ns queue-limit $r1 $r2 $qlim
+if {!$resv} {
+    $ns duplex-link $r1 $r2 $bw ${delay}s DropTail
+    $ns queue-limit $r1 $r2 $qlim
+} else {
+    $ns simplex-link $r1 $r2 $bw ${delay}s dsRED/core
+    $ns simplex-link $r2 $r1 $bw ${delay}s DropTail
+    $ns queue-limit $r1 $r2 1000000
+    set core [[$ns link $r1 $r2] queue]
+    $core meanPktSize 1500
+    $core set numQueues_ 2
+    $core setNumPrec 1
+    $core setSchedularMode PRI
+    $core setMREDMode DROP
+    $core configQ 0 0 1000000 1000000 0.1
+    $core configQ 1 0 [expr {$qlim - 1}] [expr {$qlim - 1}] 0.1
+    $core addPHBEntry 10 0 0
+    $core addPHBEntry 11 1 0
+    $core addPHBEntry 0 1 0
+}
 $ns queue-limit $r2 $r1 $qlim
 set fmon [$ns makeflowmon Fid]
 $ns attach-fmon [$ns link $r1 $r2] $fmon
@@ -38,18 +71,56 @@ proc pair {src sink} {
 
 # the video: one UDP agent replaying the merged schedule (packetSize_ above every packet: one
 # send, one packet of exactly the given size)
-set udp [new Agent/UDP]
-$udp set packetSize_ 2000
-$udp set fid_ 0
-pair $udp [new Agent/Null]
-set fh [open $vfile r]
-set nv 0
-while {[gets $fh line] >= 0} {
-    lassign $line t bytes
-    $ns at $t "$udp send $bytes"
-    incr nv
+if {!$resv} {
+    set udp [new Agent/UDP]
+    $udp set packetSize_ 2000
+    $udp set fid_ 0
+    pair $udp [new Agent/Null]
+    set fh [open $vfile r]
+    set nv 0
+    while {[gets $fh line] >= 0} {
+        lassign $line t bytes
+        $ns at $t "$udp send $bytes"
+        incr nv
+    }
+    close $fh
+} else {
+    # one policed source per line of the reservations file: node, edge link and queue, UDP agent
+    set fh [open $rfile r]
+    while {[gets $fh line] >= 0} {
+        lassign $line j cir cbs
+        set v [$ns node]
+        $ns simplex-link $v $r1 1e15 0s dsRED/edge
+        $ns queue-limit $v $r1 1000000
+        set e [[$ns link $v $r1] queue]
+        $e meanPktSize 1500
+        $e set numQueues_ 1
+        $e setNumPrec 1
+        $e setMREDMode DROP
+        $e configQ 0 0 1000000 1000000 0.1
+        $e addPHBEntry 10 0 0
+        $e addPHBEntry 11 0 0
+        $e addPolicyEntry [$v id] [$r2 id] TokenBucket 10 $cir $cbs
+        $e addPolicerEntry TokenBucket 10 11
+        set u [new Agent/UDP]
+        $u set packetSize_ 2000
+        $u set fid_ 0
+        $ns attach-agent $v $u
+        set sink [new Agent/Null]
+        $ns attach-agent $r2 $sink
+        $ns connect $u $sink
+        set src($j) $u
+    }
+    close $fh
+    set fh [open $vfile r]
+    set nv 0
+    while {[gets $fh line] >= 0} {
+        lassign $line t bytes j
+        $ns at $t "$src($j) send $bytes"
+        incr nv
+    }
+    close $fh
 }
-close $fh
 
 # the TCP flows: RFC 6582 NewReno (ns-2's defaults newreno_changes1_ 1, partial_window_deflation_ 1),
 # 1460 + 40 = 1500-byte packets, a large window, initial window 2, no SYN, RTO as RFC 6298 with a
@@ -86,6 +157,12 @@ proc finish {} {
     set out [open $outfile w]
     foreach f [$fmon flows] {
         puts $out "[$f set flowid_] [$f set parrivals_] [$f set pdrops_] [$f set pdepartures_] [$f set barrivals_] [$f set bdrops_] [$f set bdepartures_]"
+    }
+    global resv core
+    if {$resv} {
+        foreach cp {0 10 11} {
+            puts $out "cp $cp [expr {int([$core getStat pkts $cp])}] [expr {int([$core getStat drops $cp])}]"
+        }
     }
     set k 0
     foreach t $tcps {

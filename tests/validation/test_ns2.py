@@ -19,6 +19,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from mmperf.experiments.chodorek2018 import ns2 as chodorek_ns2
+
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "data" / "validation"
 
@@ -128,7 +130,7 @@ def test_ns2_live_reproduces_committed_results(name, schedule, tmp_path):
 
 BOTTLENECK = list(ns2.BOTTLENECK_CASES)
 LIVE_BOTTLENECK = [n for n, c in ns2.BOTTLENECK_CASES.items() if c.n_videos == 1]
-"""Cases ns-2 reruns live (about 7 s a seed); K = 10, N = 10 takes about 70 s a seed and is checked offline only."""
+"""Cases ns-2 reruns live (5-9 s a seed); K = 10, N = 10 takes 55-105 s a seed and is checked offline only."""
 
 
 @pytest.fixture(scope="module")
@@ -151,22 +153,62 @@ def test_committed_chodorek_results_are_of_the_current_schedules_and_cases():
             assert m["video_sha256"] == ns2.schedule_sha256(vt, vb), \
                 f"the book's Chodorek video schedule changed since {name} was run in ns-2: run `make validate`"
             np.testing.assert_allclose(m["tcp_start_s"], st, rtol=0, atol=0)
+            if case.scenario != "s1":
+                assert m["reservations"] == ns2.reservation_record(ns2.bottleneck_reservations(case, seed)), \
+                    f"the book's reservations of {name} changed since it was run in ns-2: run `make validate`"
 
 
 @pytest.mark.parametrize("name", BOTTLENECK)
 def test_packet_model_within_tolerance_of_ns2(name, packet_book):
-    """Means over the seeds, tolerance :data:`ns2.TOLERANCE`; the same video packets in both."""
+    """Means over the seeds, each case's tolerance (:data:`ns2.TOLERANCE`, :data:`ns2.RESERVATION_TOLERANCE`),
+    judged by the comparison the book shows (:func:`mmperf.experiments.chodorek2018.ns2.compare_runs`);
+    the same video packets in both."""
+    ref = committed(name)
+    ours = packet_book[name].assign(case=name)
+    assert ours.sort_values("seed")["video_sent"].tolist() == ref.sort_values("seed")["video_sent"].tolist()
+    table = bottleneck_table(name, packet_book)
+    assert set(table["metric"]) >= {"video PER", "TCP loss", "TCP throughput", "utilization"}
+    bad = table[~table["within"] & ~table["metric"].isin(ns2.BOTTLENECK_CASES[name].discrepant)]
+    assert bad.empty, f"{name}: outside the tolerance:\n{bad[['metric', 'ns2', 'book', 'gap', 'tolerance']]}"
+
+
+def bottleneck_table(name, packet_book):
+    """The comparison the book shows (:func:`mmperf.experiments.chodorek2018.ns2.compare_runs`) of one case."""
+    return chodorek_ns2.compare_runs(committed(name), packet_book[name].assign(case=name),
+                                     json.loads((DATA / "chodorek-params.json").read_text()))
+
+
+@pytest.mark.parametrize("name,metric", [
+    pytest.param(n, m, marks=pytest.mark.xfail(strict=True, reason=c.discrepancy))
+    for n, c in ns2.BOTTLENECK_CASES.items() for m in c.discrepant])
+def test_known_bottleneck_discrepancies(name, metric, packet_book):
+    """A metric registered as outside the tolerance for a known cause: fails while it is, and the day it
+    agrees the strict xfail turns into a failure (then drop the registration)."""
+    table = bottleneck_table(name, packet_book).set_index("metric")
+    assert table.loc[metric, "within"], f"{name}: {metric} {ns2.BOTTLENECK_CASES[name].discrepancy}"
+
+
+RESERVED = [n for n, c in ns2.BOTTLENECK_CASES.items() if c.scenario != "s1"]
+
+
+@pytest.mark.parametrize("name", RESERVED)
+def test_ns2_policer_splits_the_video_as_the_book(name, packet_book):
+    """ns-2's diffserv TokenBucket marks the same video packets conforming as the book's policer (within 0.1 %;
+    for s4, whose ns-2 buckets start each window full, never fewer), and neither drops a conforming packet."""
     case = ns2.BOTTLENECK_CASES[name]
     ref = committed(name).set_index("seed").sort_index()
     ours = packet_book[name].set_index("seed").sort_index()
-    assert ours["video_sent"].tolist() == ref["video_sent"].tolist()  # the same schedule reached the queue
-    du = abs(ours["utilization_pct"].mean() - ref["utilization_pct"].mean())
-    assert du <= case.utilization_points, f"{name}: utilization differs by {du:.2f} points; {ns2.TOLERANCE}"
-    r = ours["tcp_throughput_mbps"].mean() / ref["tcp_throughput_mbps"].mean()
-    assert abs(r - 1) <= case.tcp_throughput_rel, f"{name}: TCP throughput book / ns-2 = {r:.3f}; {ns2.TOLERANCE}"
-    for col in ("video_per_pct", "tcp_loss_pct"):
-        r = ours[col].mean() / ref[col].mean()
-        assert 1 / case.loss_factor <= r <= case.loss_factor, f"{name}: {col} book / ns-2 = {r:.3f}; {ns2.TOLERANCE}"
+    assert (ref["conforming_dropped"] == 0).all(), f"{name}: ns-2 dropped conforming video packets"
+    assert (ours["video_conforming"] > 0).all() and (ref["video_conforming"] > 0).all()
+    assert (ours["video_conforming"] <= ours["video_sent"]).all()
+    assert (ref["video_conforming"] <= ref["video_sent"]).all()
+    # per seed, not only on the means: the same packets meet the same bucket (s4: ns-2's start each window full)
+    gap = (ref["video_conforming"] - ours["video_conforming"]) / ours["video_conforming"]
+    assert (gap.abs() <= 1e-3).all() or (case.scenario == "s4" and (gap >= 0).all()), \
+        f"{name}: conforming packets ns-2 / book - 1 = {gap.round(5).tolist()}; {ns2.RESERVATION_TOLERANCE}"
+    # the reserved video is never dropped, so video loss is at most the excess that met a full buffer
+    assert (ref["video_dropped"] <= ref["video_sent"] - ref["video_conforming"]).all()
+    assert (ours["video_dropped"] <= ours["video_sent"] - ours["video_conforming"]).all()
 
 
 def test_ns2_sees_the_mechanism_the_fluid_model_misses():
@@ -180,13 +222,33 @@ def test_ns2_sees_the_mechanism_the_fluid_model_misses():
 
 @pytest.mark.skipif(shutil.which("ns") is None,
                     reason="ns (ns-2.35) is not on PATH; `make ns2` or `make test` installs Debian's ns2")
+def test_ns2_diffserv_without_reservation_is_the_droptail_link(tmp_path):
+    """The reservation set-up (edge TokenBucket policers, PRI core queue in DROP mode) with a rate and bucket of 0
+    marks every video packet best effort and must then be s1's DropTail link: the committed s1 run, count for count
+    (the edge link's 0.01 ns changes no event's order)."""
+    case = ns2.BOTTLENECK_CASES["chodorek-k10-n1"]
+    seed = case.seeds[0]
+    live = ns2.run_ns2_bottleneck(case, seed, workdir=tmp_path,
+                                  reservations={"reserved_bps": np.zeros(1), "bucket_bytes": np.zeros(1)})
+    ref = committed(case.name).set_index("seed").loc[seed]
+    assert live["video_conforming"] == 0 and live["conforming_dropped"] == 0
+    for col in ("video_sent", "video_dropped", "tcp_sent", "tcp_dropped", "tcp_fast_retransmits", "tcp_timeouts"):
+        assert live[col] == ref[col], f"{col}: diffserv {live[col]}, DropTail {ref[col]}"
+    np.testing.assert_allclose(live["utilization_pct"], ref["utilization_pct"], rtol=1e-6)
+
+
+@pytest.mark.skipif(shutil.which("ns") is None,
+                    reason="ns (ns-2.35) is not on PATH; `make ns2` or `make test` installs Debian's ns2")
 @pytest.mark.parametrize("name", LIVE_BOTTLENECK)
 def test_ns2_live_reproduces_committed_chodorek_results(name, tmp_path):
     case = ns2.BOTTLENECK_CASES[name]
     seed = case.seeds[0]
     live = ns2.run_ns2_bottleneck(case, seed, workdir=tmp_path)
     ref = committed(name).set_index("seed").loc[seed]
-    for col in ("video_sent", "video_dropped", "tcp_sent", "tcp_dropped", "tcp_fast_retransmits", "tcp_timeouts"):
+    counts = ["video_sent", "video_dropped", "tcp_sent", "tcp_dropped", "tcp_fast_retransmits", "tcp_timeouts"]
+    if case.scenario != "s1":
+        counts += ["video_conforming", "conforming_dropped"]
+    for col in counts:
         assert live[col] == ref[col], f"{name}: {col} changed: run `make validate`"
     for col in ("video_per_pct", "tcp_loss_pct", "utilization_pct", "tcp_throughput_mbps", "video_throughput_mbps"):
         np.testing.assert_allclose(live[col], ref[col], rtol=1e-6, err_msg=f"{name}: {col}")
