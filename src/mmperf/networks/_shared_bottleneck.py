@@ -213,18 +213,8 @@ def run(vt, vs, vstream, rrate, period, offset, depth, start, t_end, rate_bps, d
                     busy = now + vs[a] * tx_per_byte
                     varr[a] = busy + delay_s
                 else:
-                    k = -a - 1
-                    busy = now + pkt_bytes * tx_per_byte
-                    fc[k, F_LINK_BYTES] += pkt_bytes
-                    if d_n >= fcap:
-                        raise RuntimeError("DATA FIFO overflow")
-                    j = (d_h + d_n) & fmask
-                    dt_[j] = busy + delay_s
-                    dq_[j] = seq
-                    dk_[j] = k
-                    ds_[j] = s
-                    seq += 1
-                    d_n += 1
+                    busy, seq, d_n = _transmit(-a - 1, s, now, fc, pkt_bytes, tx_per_byte, delay_s,
+                                               dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq)
             continue
         if tn > t_end:
             break
@@ -421,6 +411,27 @@ def _earliest(tt):  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
+def _transmit(k, s, now, fc, pkt_bytes, tx_per_byte, delay_s, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap,
+              seq):  # pragma: no cover - compiled
+    """Start segment ``s`` of flow ``k`` on the link at ``now``: it reaches the receiver one transmission
+    and one propagation delay later (the DATA FIFO, in order of arrival).
+
+    Returns the new ``(busy, seq, d_n)``: the link's busy-until time, the event sequence number and the
+    DATA FIFO's length.
+    """
+    busy = now + pkt_bytes * tx_per_byte
+    fc[k, F_LINK_BYTES] += pkt_bytes
+    if d_n >= fcap:
+        raise RuntimeError("DATA FIFO overflow")
+    j = (d_h + d_n) & fmask
+    dt_[j] = busy + delay_s
+    dq_[j] = seq
+    dk_[j] = k
+    ds_[j] = s
+    return busy, seq + 1, d_n + 1
+
+
+@njit(cache=True, inline="always")
 def _send(k, s, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b, be_h, be_n, bcap,
           busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq):  # pragma: no cover - compiled
     """Offer segment ``s`` of flow ``k`` to the best-effort FIFO at ``now`` (started at once on an idle link).
@@ -439,18 +450,9 @@ def _send(k, s, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_
     if be_n + (1 if (cur_be and busy > now) else 0) >= qlim:
         fc[k, F_DROPS] += 1
     elif be_n == 0 and rq_n == 0 and busy <= now:  # an idle link: the segment starts now
-        busy = now + pkt_bytes * tx_per_byte
         cur_be = True
-        fc[k, F_LINK_BYTES] += pkt_bytes
-        if d_n >= fcap:
-            raise RuntimeError("DATA FIFO overflow")
-        jj = (d_h + d_n) & fmask
-        dt_[jj] = busy + delay_s
-        dq_[jj] = seq
-        dk_[jj] = k
-        ds_[jj] = s
-        seq += 1
-        d_n += 1
+        busy, seq, d_n = _transmit(k, s, now, fc, pkt_bytes, tx_per_byte, delay_s,
+                                   dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq)
     else:
         jj = be_h + be_n
         jj = jj if jj < bcap else jj - bcap
