@@ -264,15 +264,8 @@ def run(vt, vs, vstream, rrate, period, offset, depth, start, t_end, rate_bps, d
                     rcv[k] += 1
             elif s > rcv[k]:
                 got[k, s & mask] = 1
-            if a_n >= fcap:
-                raise RuntimeError("ACK FIFO overflow")
-            j = (a_h + a_n) & fmask
-            at_[j] = now + ack_delay
-            aq_[j] = seq
-            ak_[j] = k
-            as_[j] = rcv[k]
+            a_n = _push(at_, aq_, ak_, as_, a_h, a_n, fmask, fcap, now + ack_delay, seq, k, rcv[k])
             seq += 1
-            a_n += 1
             continue
         if src == 3:
             slot = tb_i
@@ -421,14 +414,21 @@ def _transmit(k, s, now, fc, pkt_bytes, tx_per_byte, delay_s, dt_, dq_, dk_, ds_
     """
     busy = now + pkt_bytes * tx_per_byte
     fc[k, F_LINK_BYTES] += pkt_bytes
-    if d_n >= fcap:
-        raise RuntimeError("DATA FIFO overflow")
-    j = (d_h + d_n) & fmask
-    dt_[j] = busy + delay_s
-    dq_[j] = seq
-    dk_[j] = k
-    ds_[j] = s
-    return busy, seq + 1, d_n + 1
+    return busy, seq + 1, _push(dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, busy + delay_s, seq, k, s)
+
+
+@njit(cache=True, inline="always")
+def _push(times, seqs, flows, vals, head, n, fmask, fcap, t, seq, k, v):  # pragma: no cover - compiled
+    """Append an event (time ``t``, sequence ``seq``, flow ``k``, value ``v``) to a ring FIFO of
+    ``fcap`` slots (``fmask = fcap - 1``) holding ``n`` events from ``head``; returns the new length."""
+    if n >= fcap:
+        raise RuntimeError("event FIFO overflow (DATA or ACK): fifo_capacity is too small")
+    j = (head + n) & fmask
+    times[j] = t
+    seqs[j] = seq
+    flows[j] = k
+    vals[j] = v
+    return n + 1
 
 
 @njit(cache=True, inline="always")
