@@ -480,13 +480,61 @@ def paper_consistency(paper: pd.DataFrame | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def run(params: Params | None = None, *, seed: int, workers: int = 1):
+def _add_packet_grid(tables: dict, descriptions: dict, values: dict, *, seed: int, buffer_packets: int, rtt_s: float) -> bool:
+    """Add the committed packet grid of ``seed`` at this calibration to a run's tables; whether there is one."""
+    from mmperf.experiments.chodorek2018 import packet
+
+    found = packet.committed_grid(seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    if found is None:
+        return False
+    rows, meta = found
+    tables["packet_summary"] = packet.packet_summary(rows)
+    tables["packet_comparison"] = compare(tables["packet_summary"])
+    descriptions["packet_summary"] = ("the committed packet-level grid of this seed (every scenario and cell): mean, sd, "
+                                      "5 % and 95 % quantile over its replications")
+    descriptions["packet_comparison"] = "per cell of Tables I and II: the paper's value, the packet model's mean, its sd, difference"
+    values.update({"packet_duration_s": float(meta["duration_s"]),
+                   "packet_replications": int(rows.groupby(["scenario", "K", "N"]).size().min())})
+    return True
+
+
+def _committed_run(params: Params, seed: int):
+    """:func:`run` with ``fluid=False``: the committed packet grid at the calibration committed with it."""
+    from mmperf.experiments.chodorek2018 import packet
+    from mmperf.results import Results
+
+    cal = packet.committed_calibration(seed) if params == Params() else None
+    if cal is None:
+        raise ValueError(f"fluid=False needs a committed packet grid of seed {seed} for the paper's set-up (Params()); "
+                         "run with fluid=True")
+    buffer_packets, rtt_s = cal
+    source = "committed with the seed's packet grid (its .json), from the calibration of run(fluid=True)"
+    tables = {"calibration": pd.DataFrame([
+        {"parameter": "buffer_packets", "value": float(buffer_packets), "unit": "packets of 1500 B", "calibrated_on": source},
+        {"parameter": "rtt_ms", "value": 1000 * rtt_s, "unit": "ms", "calibrated_on": source},
+    ])}
+    descriptions = {"calibration": "the buffer and base RTT the seed's committed packet grid was run at (its calibration)"}
+    values = {"buffer_packets": buffer_packets, "rtt_ms": 1000 * rtt_s}
+    if not _add_packet_grid(tables, descriptions, values, seed=seed, buffer_packets=buffer_packets, rtt_s=rtt_s):
+        raise ValueError(f"the committed packet grid of seed {seed} is incomplete; run with fluid=True")
+    return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions, values=values)
+
+
+def run(params: Params | None = None, *, seed: int, workers: int = 1, fluid: bool = True):
     """Run the chapter's experiments under one root seed.
 
     Per seed: the streams of every replication, the buffer calibration (on the
     unloaded runs), the RTT calibration (on s1, K = 1, N = 1), the whole grid of
     Tables I and II, the summary over replications, the comparison with the
-    paper, one stream's reservations and the buffer/RTT sensitivity check.
+    paper, one stream's reservations and the buffer/RTT sensitivity check; and
+    the committed packet-level grid of the seed, if there is one at that calibration.
+
+    With ``fluid=False`` none of the fluid model runs: the run is the committed
+    packet grid of the seed alone, at the buffer and round trip committed with it
+    (:func:`~mmperf.experiments.chodorek2018.packet.committed_calibration`, the
+    seed's calibration when the grid was run; the tests recompute it). That is
+    all a verdict reads (:mod:`~mmperf.experiments.chodorek2018.claims`), so the
+    chapter judges its other seeds this way (:func:`judging_runs`).
 
     Parameters
     ----------
@@ -497,12 +545,23 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
     workers : int, default 1
         Accepted for the common contract; one run uses one process (seeds are
         spread over processes by :func:`mmperf.verdicts.run_seeds`). Results do not depend on it.
+    fluid : bool, default True
+        False: no fluid model, only the committed packet grid (see above).
 
     Returns
     -------
     mmperf.results.Results
         Tables ``runs``, ``summary``, ``comparison``, ``buffer_calibration``, ``rtt_calibration``,
-        ``calibration``, ``one_stream``, ``sensitivity``; values ``buffer_packets`` and ``rtt_ms``.
+        ``calibration``, ``one_stream``, ``sensitivity``; values ``buffer_packets`` and ``rtt_ms``;
+        with a committed packet grid also ``packet_summary``, ``packet_comparison`` and the values
+        ``packet_duration_s``, ``packet_replications``. With ``fluid=False``: ``calibration`` and the
+        packet tables and values only.
+
+    Raises
+    ------
+    ValueError
+        On a bad seed or ``workers``; with ``fluid=False``, if the seed has no complete committed
+        packet grid or ``params`` is not the paper's set-up.
 
     Examples
     --------
@@ -521,6 +580,10 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
     seed = check_seed(seed)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    if not isinstance(fluid, bool):
+        raise ValueError(f"fluid must be True or False, got {fluid!r}")
+    if not fluid:
+        return _committed_run(params, seed)
     arrivals = all_arrivals(params, seed=seed)
     buffer_cal = calibrate_buffer(params, arrivals)
     buffer_packets = int(buffer_cal.loc[buffer_cal["chosen"], "buffer_packets"].item())
@@ -557,17 +620,41 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
         "sensitivity": "s1 PER [%] and link utilization [%] of four cells for other buffers [packets] and base RTTs [ms]",
     }
     values = {"buffer_packets": buffer_packets, "rtt_ms": 1000 * rtt_s}
-    # the committed packet-level grid of this seed at this calibration, when the set-up is the paper's
-    from mmperf.experiments.chodorek2018 import packet
-
-    found = packet.committed_grid(seed, buffer_packets=buffer_packets, rtt_s=rtt_s) if params == Params() else None
-    if found is not None:
-        rows, meta = found
-        tables["packet_summary"] = packet.packet_summary(rows)
-        tables["packet_comparison"] = compare(tables["packet_summary"])
-        descriptions["packet_summary"] = ("the committed packet-level grid of this seed (every scenario and cell): mean, sd, "
-                                          "5 % and 95 % quantile over its replications")
-        descriptions["packet_comparison"] = "per cell of Tables I and II: the paper's value, the packet model's mean, its sd, difference"
-        values.update({"packet_duration_s": float(meta["duration_s"]),
-                       "packet_replications": int(rows.groupby(["scenario", "K", "N"]).size().min())})
+    if params == Params():  # the committed packet-level grid of this seed at this calibration, if any
+        _add_packet_grid(tables, descriptions, values, seed=seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
     return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions, values=values)
+
+
+def judging_runs(params: Params | None = None, *, seed: int, workers: int = 1) -> dict:
+    """The runs the chapter's claims are judged on: one per judging seed, the chapter's own first.
+
+    The chapter's seed gets the full :func:`run` (its fluid model and calibrations are shown). Every
+    other judging seed whose packet grid is committed (for the paper's set-up) gets ``run(fluid=False)``:
+    its verdicts read only that grid, so recalibrating it live would change nothing. The remaining
+    seeds (another root seed, another set-up) get the full :func:`run`, spread over ``workers`` processes.
+
+    Parameters
+    ----------
+    params : Params, optional
+        The configuration (default ``Params()``).
+    seed : int
+        The chapter's root seed; the judging seeds are :func:`mmperf.seeds.judging_seeds` of it.
+    workers : int, default 1
+        Processes for the full runs (:func:`mmperf.verdicts.run_seeds`); results do not depend on it.
+
+    Returns
+    -------
+    dict of int to mmperf.results.Results
+        In the order of the judging seeds.
+    """
+    from mmperf.experiments.chodorek2018 import packet
+    from mmperf.seeds import judging_seeds
+    from mmperf.verdicts import run_seeds
+
+    params = Params() if params is None else params
+    order = judging_seeds(root=check_seed(seed))
+    committed = [s for s in order[1:] if params == Params() and packet.committed_calibration(s) is not None]
+    live = [s for s in order if s not in committed]
+    out = run_seeds(run, params, live, workers=workers)
+    out.update({s: run(params, seed=s, fluid=False) for s in committed})
+    return {s: out[s] for s in order}
