@@ -252,14 +252,17 @@ def calibrate_buffer(params: Params, arrivals: list[np.ndarray]) -> pd.DataFrame
     slot_cap = params.capacity_bps / 8 * params.slot_s
     cap = np.full(params.n_slots, slot_cap)
     for arr in arrivals:
-        agg = np.cumsum(arr, axis=0)
-        for n in params.n_values:
-            backlog = bottleneck.max_backlog(agg[n - 1], capacity_bytes=slot_cap)
-            for i, b in enumerate(cands):
-                if backlog < b * params.packet_bytes * (1 - 1e-9):
-                    continue  # never overflows: no loss
-                link = params.link(buffer_packets=b, rtt_s=max(params.rtt_candidates_s))
-                r = bottleneck.simulate_best_effort(agg[n - 1], cap, link=link, k_flows=0, seed=0)
+        agg = np.cumsum(arr, axis=0)  # row n - 1: the first n streams
+        caps = np.broadcast_to(cap, agg.shape)
+        backlog = {n: bottleneck.max_backlog(agg[n - 1], capacity_bytes=slot_cap) for n in params.n_values}
+        for i, b in enumerate(cands):
+            ns = [n for n in params.n_values if backlog[n] >= b * params.packet_bytes * (1 - 1e-9)]  # the others never overflow
+            if not ns:
+                continue
+            link = params.link(buffer_packets=b, rtt_s=max(params.rtt_candidates_s))
+            runs = bottleneck.simulate_best_effort_many(agg, caps, link=link, set_index=[n - 1 for n in ns],
+                                                        k_flows=[0] * len(ns), seeds=[0] * len(ns))
+            for n, r in zip(ns, runs):
                 per[i, n - 1] += 100 * r["video_dropped"] / r["video_offered"] / len(arrivals)
     out = pd.DataFrame({"buffer_packets": list(cands), "max_per_pct": per.max(axis=1)})
     ok = out["max_per_pct"].round(2) == 0
@@ -282,10 +285,10 @@ def calibrate_rtt(params: Params, arrivals: list[np.ndarray], *, buffer_packets:
         ``rtt_ms``, ``link_utilization_pct`` [%], ``error_points`` [points], ``chosen`` (bool).
     """
     rows = []
-    for rtt in params.rtt_candidates_s:
-        u = np.mean([run_cell(params, scenario="s1", n_videos=1, k_flows=1, replication=r, seed=seed,
-                              buffer_packets=buffer_packets, rtt_s=rtt, arrivals=arrivals[r])["link_utilization"]
-                     for r in range(params.rtt_calibration_replications)])
+    sets = [("s1", 1, r, _reserve(params, "s1", arrivals[r][:1])) for r in range(params.rtt_calibration_replications)]
+    for rtt in params.rtt_candidates_s:  # the replications of a candidate side by side (run_cell's runs, batched)
+        link = params.link(buffer_packets=buffer_packets, rtt_s=rtt)
+        u = np.mean([r["link_utilization"] for r in _run_sets(params, link, sets, [1], seed=seed)])
         rows.append({"rtt_ms": 1000 * float(rtt), "link_utilization_pct": u,
                      "error_points": u - params.rtt_target_utilization_pct})
     out = pd.DataFrame(rows)
@@ -400,20 +403,28 @@ def buffer_sensitivity(params: Params, arrivals: list[np.ndarray], *, seed: int)
         ``buffer_packets, rtt_ms, cell`` (``"K=0, N=10"``, ...), ``per_pct`` and ``link_utilization_pct``
         [%], means over the replications.
     """
-    rows = []
     n_max = max(params.n_values)
-    for rep in range(min(params.sensitivity_replications, len(arrivals))):
-        arr = arrivals[rep]
-        sets = {n: _reserve(params, "s1", arr[:n]) for n in {min(n, n_max) for _, n in SENSITIVITY_CELLS}}
+    cells = [(k, min(n, n_max)) for k, n in SENSITIVITY_CELLS]
+    reps = range(min(params.sensitivity_replications, len(arrivals)))
+    sets = {(rep, n): _reserve(params, "s1", arrivals[rep][:n]) for rep in reps for n in sorted({n for _, n in cells})}
+    keys = list(sets)
+    runs = [(rep, k, n) for rep in reps for k, n in cells]
+    seeds = [int(seed_sequence(PAPER, "tcp", "s1", n, rep, root=seed).generate_state(k + 1)[k]) for rep, k, n in runs]
+    video = np.array([sets[key]["excess"] for key in keys])
+    cap = np.array([sets[key]["be_capacity"] for key in keys])
+    out = {}
+    for b in params.sensitivity_buffers_packets:
+        for rtt in params.sensitivity_rtts_s:  # every replication and cell of a (buffer, RTT) side by side
+            link = params.link(buffer_packets=b, rtt_s=rtt)
+            res = bottleneck.simulate_best_effort_many(video, cap, link=link, set_index=[keys.index((rep, n)) for rep, _, n in runs],
+                                                       k_flows=[k for _, k, _ in runs], seeds=seeds)
+            out.update({(b, rtt, *run): be for run, be in zip(runs, res)})
+    rows = []
+    for rep in reps:
         for b in params.sensitivity_buffers_packets:
             for rtt in params.sensitivity_rtts_s:
-                link = params.link(buffer_packets=b, rtt_s=rtt)
-                for k, n in SENSITIVITY_CELLS:
-                    n = min(n, n_max)
-                    be = bottleneck.simulate_best_effort(sets[n]["excess"], sets[n]["be_capacity"], link=link, k_flows=k,
-                                                         seed=int(seed_sequence(PAPER, "tcp", "s1", n, rep, root=seed)
-                                                                  .generate_state(k + 1)[k]))
-                    r = _metrics(params, sets[n]["served"], sets[n]["queued"], be, sets[n]["offered"])
+                for k, n in cells:
+                    r = _metrics(params, sets[rep, n]["served"], sets[rep, n]["queued"], out[b, rtt, rep, k, n], sets[rep, n]["offered"])
                     rows.append({"buffer_packets": int(b), "rtt_ms": 1000 * float(rtt), "cell": f"K={k}, N={n}",
                                  "per_pct": r["per"], "link_utilization_pct": r["link_utilization"]})
     return (pd.DataFrame(rows).groupby(["buffer_packets", "rtt_ms", "cell"], as_index=False)[["per_pct", "link_utilization_pct"]]
