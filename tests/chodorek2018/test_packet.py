@@ -9,7 +9,7 @@ import pytest
 
 from mmperf._paths import repo_root
 from mmperf.experiments.chodorek2018 import Params, packet, video_arrivals
-from mmperf.seeds import DEFAULT_ROOT_SEED
+from mmperf.seeds import DEFAULT_ROOT_SEED, judging_seeds
 
 SAMPLE = repo_root() / packet.SAMPLE_FILE
 
@@ -145,18 +145,19 @@ OTHER_SEED = DEFAULT_ROOT_SEED + 1
 """A judging seed whose committed grid is at a calibration other than the chapter seed's (300 packets, 12 ms)."""
 
 
-def test_committed_calibration_is_what_the_calibration_chooses_now():
-    # the chapter judges the other seeds at the buffer and round trip committed with their grids:
-    # recompute one seed's calibration with the current code and compare
+@pytest.mark.parametrize("seed", judging_seeds(root=DEFAULT_ROOT_SEED))
+def test_committed_calibration_is_what_the_calibration_chooses_now(seed):
+    # the chapter judges its other seeds at the buffer and round trip committed with their grids
+    # (run(fluid=False)): each must be what the current code's calibration chooses for that seed
     from mmperf.experiments.chodorek2018 import all_arrivals, calibrate_buffer, calibrate_rtt
 
-    committed = packet.committed_calibration(OTHER_SEED)
-    assert committed is not None and committed != packet.committed_calibration(DEFAULT_ROOT_SEED)
+    committed = packet.committed_calibration(seed)
+    assert committed is not None, f"no committed packet grid for judging seed {seed}"
     p = Params()
-    arrivals = all_arrivals(p, seed=OTHER_SEED)
+    arrivals = all_arrivals(p, seed=seed)
     buf = calibrate_buffer(p, arrivals)
     buffer_packets = int(buf.loc[buf.chosen, "buffer_packets"].item())
-    rtt = calibrate_rtt(p, arrivals, buffer_packets=buffer_packets, seed=OTHER_SEED)
+    rtt = calibrate_rtt(p, arrivals, buffer_packets=buffer_packets, seed=seed)
     rtt_s = float(rtt.loc[rtt.chosen, "rtt_ms"].item()) / 1000
     assert (buffer_packets, rtt_s) == committed, "recalibrate and rerun the seed's grid (see its .json for the command)"
 
