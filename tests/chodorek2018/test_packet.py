@@ -9,7 +9,7 @@ import pytest
 
 from mmperf._paths import repo_root
 from mmperf.experiments.chodorek2018 import Params, packet, video_arrivals
-from mmperf.seeds import DEFAULT_ROOT_SEED
+from mmperf.seeds import DEFAULT_ROOT_SEED, judging_seeds
 
 SAMPLE = repo_root() / packet.SAMPLE_FILE
 
@@ -139,3 +139,80 @@ def test_the_other_seeds_grids_are_at_their_own_calibration():
         assert packet.committed_grid(meta["seed"], buffer_packets=meta["buffer_packets"], rtt_s=meta["rtt_s"]) is not None
         # another calibration is not this grid
         assert packet.committed_grid(meta["seed"], buffer_packets=meta["buffer_packets"] + 1, rtt_s=meta["rtt_s"]) is None
+
+
+OTHER_SEED = DEFAULT_ROOT_SEED + 1
+"""A judging seed whose committed grid is at a calibration other than the chapter seed's (300 packets, 12 ms)."""
+
+
+@pytest.mark.parametrize("seed", judging_seeds(root=DEFAULT_ROOT_SEED))
+def test_committed_calibration_is_what_the_calibration_chooses_now(seed):
+    # the chapter judges its other seeds at the buffer and round trip committed with their grids
+    # (run(fluid=False)): each must be what the current code's calibration chooses for that seed
+    from mmperf.experiments.chodorek2018 import all_arrivals, calibrate_buffer, calibrate_rtt
+
+    committed = packet.committed_calibration(seed)
+    assert committed is not None, f"no committed packet grid for judging seed {seed}"
+    p = Params()
+    arrivals = all_arrivals(p, seed=seed)
+    buf = calibrate_buffer(p, arrivals)
+    buffer_packets = int(buf.loc[buf.chosen, "buffer_packets"].item())
+    rtt = calibrate_rtt(p, arrivals, buffer_packets=buffer_packets, seed=seed)
+    rtt_s = float(rtt.loc[rtt.chosen, "rtt_ms"].item()) / 1000
+    assert (buffer_packets, rtt_s) == committed, "recalibrate and rerun the seed's grid (see its .json for the command)"
+
+
+def test_the_other_seeds_grids_are_what_the_current_code_produces():
+    from mmperf import __version__
+
+    for path in sorted((repo_root() / packet.SEED_GRID).parent.glob("seed-*.json")) + [(repo_root() / packet.GRID_FILE).with_suffix(".json")]:
+        assert json.loads(path.read_text())["mmperf_version"] == __version__, f"{path.name}: rerun the grid"
+    buffer_packets, rtt_s = packet.committed_calibration(OTHER_SEED)
+    rows, meta = packet.committed_grid(OTHER_SEED, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    row = rows[(rows.scenario == "s1") & (rows.K == 10) & (rows.N == 10) & (rows.replication == 0)].iloc[0]
+    r = packet.run_packet_cell(Params(), scenario="s1", n_videos=10, k_flows=10, replication=0, seed=OTHER_SEED,
+                               buffer_packets=buffer_packets, rtt_s=rtt_s, duration_s=meta["duration_s"])
+    for col in ("video_sent", "video_dropped", "tcp_sent", "tcp_dropped", "tcp_timeouts", "tcp_fast_retransmits"):
+        assert r[col] == row[col], f"{col} changed: rerun the grid of seed {OTHER_SEED} (see its .json)"
+
+
+def test_committed_calibration_only_for_a_committed_seed():
+    assert packet.committed_calibration(DEFAULT_ROOT_SEED) == (50, 0.004)
+    assert packet.committed_calibration(3) is None
+    with pytest.raises(ValueError, match="seed"):
+        packet.committed_calibration(-1)
+
+
+def test_a_run_without_the_fluid_model_is_the_committed_grid_alone():
+    from mmperf.experiments.chodorek2018 import claims, run
+
+    r = run(Params(), seed=OTHER_SEED, fluid=False)
+    buffer_packets, rtt_s = packet.committed_calibration(OTHER_SEED)
+    assert r.value("buffer_packets") == buffer_packets and r.value("rtt_ms") == pytest.approx(1000 * rtt_s)
+    assert claims.packet_judged(r) and "summary" not in r.names and "runs" not in r.names
+    rows, _ = packet.committed_grid(OTHER_SEED, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    pd.testing.assert_frame_equal(r.table("packet_summary"), packet.packet_summary(rows))
+    with pytest.raises(ValueError, match="fluid=False"):
+        run(Params(), seed=3, fluid=False)  # no committed grid
+    with pytest.raises(ValueError, match="fluid=False"):
+        run(Params(replications=5), seed=OTHER_SEED, fluid=False)  # not the set-up the grid was run with
+    with pytest.raises(ValueError, match="fluid"):
+        run(Params(), seed=OTHER_SEED, fluid="no")
+
+
+def test_judging_runs_give_only_the_chapter_seed_and_uncommitted_seeds_the_fluid_model(monkeypatch):
+    from mmperf.experiments.chodorek2018 import model
+    from mmperf.seeds import judging_seeds
+
+    calls = []
+    monkeypatch.setattr(model, "run", lambda params, *, seed, fluid=True: calls.append((seed, fluid)) or (seed, fluid))
+    out = model.judging_runs(Params(), seed=DEFAULT_ROOT_SEED)
+    assert list(out) == list(judging_seeds(root=DEFAULT_ROOT_SEED))
+    assert out[DEFAULT_ROOT_SEED] == (DEFAULT_ROOT_SEED, True)
+    assert all(out[s] == (s, False) for s in list(out)[1:])  # every other judging seed has its grid committed
+    calls.clear()
+    out = model.judging_runs(Params(), seed=3)  # no grid committed for seeds 3..12: every seed runs in full
+    assert sorted(calls) == [(s, True) for s in judging_seeds(root=3)]
+    calls.clear()
+    model.judging_runs(Params(replications=5), seed=DEFAULT_ROOT_SEED)  # another set-up: the grids do not apply
+    assert all(fluid for _, fluid in calls) and len(calls) == 10

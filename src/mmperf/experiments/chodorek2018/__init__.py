@@ -3,7 +3,8 @@
 The paper's contract (the same for every paper of the book):
 
 * :class:`Params`: every knob, the paper's set-up as defaults (``Params().table()``);
-* :func:`run` ``(params, *, seed, workers=1) -> Results``: every experiment under one root seed;
+* :func:`run` ``(params, *, seed, workers=1) -> Results``: every experiment under one root seed
+  (:func:`judging_runs`: the runs the chapter judges its claims on, one per judging seed);
 * :data:`CLAIMS`: the paper's claims as data, judged over seeds by :func:`mmperf.verdicts.judge`.
 
 The grid is 4 scenarios x N = 1..10 video streams x K = 0..10 TCP flows x 20
@@ -25,6 +26,7 @@ from mmperf.experiments.chodorek2018.model import (
     calibrate_rtt,
     compare,
     grid,
+    judging_runs,
     one_stream,
     paper_consistency,
     paper_tables,
@@ -40,5 +42,5 @@ from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 
 __all__ = ["CLAIMS", "METRICS", "PAPER", "PAPER_VALUES", "Params", "SCENARIOS", "SENSITIVITY_CELLS", "all_arrivals",
            "buffer_sensitivity", "calibrate_buffer", "calibrate_rtt", "claim_values", "compare", "grid", "in_corner",
-           "one_stream", "paper_consistency", "paper_tables", "reservations", "run", "run_cell", "run_grid",
+           "judging_runs", "one_stream", "paper_consistency", "paper_tables", "reservations", "run", "run_cell", "run_grid",
            "stream_statistics", "summarize", "video_arrivals"]

@@ -252,14 +252,17 @@ def calibrate_buffer(params: Params, arrivals: list[np.ndarray]) -> pd.DataFrame
     slot_cap = params.capacity_bps / 8 * params.slot_s
     cap = np.full(params.n_slots, slot_cap)
     for arr in arrivals:
-        agg = np.cumsum(arr, axis=0)
-        for n in params.n_values:
-            backlog = bottleneck.max_backlog(agg[n - 1], capacity_bytes=slot_cap)
-            for i, b in enumerate(cands):
-                if backlog < b * params.packet_bytes * (1 - 1e-9):
-                    continue  # never overflows: no loss
-                link = params.link(buffer_packets=b, rtt_s=max(params.rtt_candidates_s))
-                r = bottleneck.simulate_best_effort(agg[n - 1], cap, link=link, k_flows=0, seed=0)
+        agg = np.cumsum(arr, axis=0)  # row n - 1: the first n streams
+        caps = np.broadcast_to(cap, agg.shape)
+        backlog = {n: bottleneck.max_backlog(agg[n - 1], capacity_bytes=slot_cap) for n in params.n_values}
+        for i, b in enumerate(cands):
+            ns = [n for n in params.n_values if backlog[n] >= b * params.packet_bytes * (1 - 1e-9)]  # the others never overflow
+            if not ns:
+                continue
+            link = params.link(buffer_packets=b, rtt_s=max(params.rtt_candidates_s))
+            runs = bottleneck.simulate_best_effort_many(agg, caps, link=link, set_index=[n - 1 for n in ns],
+                                                        k_flows=[0] * len(ns), seeds=[0] * len(ns))
+            for n, r in zip(ns, runs):
                 per[i, n - 1] += 100 * r["video_dropped"] / r["video_offered"] / len(arrivals)
     out = pd.DataFrame({"buffer_packets": list(cands), "max_per_pct": per.max(axis=1)})
     ok = out["max_per_pct"].round(2) == 0
@@ -282,10 +285,10 @@ def calibrate_rtt(params: Params, arrivals: list[np.ndarray], *, buffer_packets:
         ``rtt_ms``, ``link_utilization_pct`` [%], ``error_points`` [points], ``chosen`` (bool).
     """
     rows = []
-    for rtt in params.rtt_candidates_s:
-        u = np.mean([run_cell(params, scenario="s1", n_videos=1, k_flows=1, replication=r, seed=seed,
-                              buffer_packets=buffer_packets, rtt_s=rtt, arrivals=arrivals[r])["link_utilization"]
-                     for r in range(params.rtt_calibration_replications)])
+    sets = [("s1", 1, r, _reserve(params, "s1", arrivals[r][:1])) for r in range(params.rtt_calibration_replications)]
+    for rtt in params.rtt_candidates_s:  # the replications of a candidate side by side (run_cell's runs, batched)
+        link = params.link(buffer_packets=buffer_packets, rtt_s=rtt)
+        u = np.mean([r["link_utilization"] for r in _run_sets(params, link, sets, [1], seed=seed)])
         rows.append({"rtt_ms": 1000 * float(rtt), "link_utilization_pct": u,
                      "error_points": u - params.rtt_target_utilization_pct})
     out = pd.DataFrame(rows)
@@ -400,20 +403,28 @@ def buffer_sensitivity(params: Params, arrivals: list[np.ndarray], *, seed: int)
         ``buffer_packets, rtt_ms, cell`` (``"K=0, N=10"``, ...), ``per_pct`` and ``link_utilization_pct``
         [%], means over the replications.
     """
-    rows = []
     n_max = max(params.n_values)
-    for rep in range(min(params.sensitivity_replications, len(arrivals))):
-        arr = arrivals[rep]
-        sets = {n: _reserve(params, "s1", arr[:n]) for n in {min(n, n_max) for _, n in SENSITIVITY_CELLS}}
+    cells = [(k, min(n, n_max)) for k, n in SENSITIVITY_CELLS]
+    reps = range(min(params.sensitivity_replications, len(arrivals)))
+    sets = {(rep, n): _reserve(params, "s1", arrivals[rep][:n]) for rep in reps for n in sorted({n for _, n in cells})}
+    keys = list(sets)
+    runs = [(rep, k, n) for rep in reps for k, n in cells]
+    seeds = [int(seed_sequence(PAPER, "tcp", "s1", n, rep, root=seed).generate_state(k + 1)[k]) for rep, k, n in runs]
+    video = np.array([sets[key]["excess"] for key in keys])
+    cap = np.array([sets[key]["be_capacity"] for key in keys])
+    out = {}
+    for b in params.sensitivity_buffers_packets:
+        for rtt in params.sensitivity_rtts_s:  # every replication and cell of a (buffer, RTT) side by side
+            link = params.link(buffer_packets=b, rtt_s=rtt)
+            res = bottleneck.simulate_best_effort_many(video, cap, link=link, set_index=[keys.index((rep, n)) for rep, _, n in runs],
+                                                       k_flows=[k for _, k, _ in runs], seeds=seeds)
+            out.update({(b, rtt, *run): be for run, be in zip(runs, res)})
+    rows = []
+    for rep in reps:
         for b in params.sensitivity_buffers_packets:
             for rtt in params.sensitivity_rtts_s:
-                link = params.link(buffer_packets=b, rtt_s=rtt)
-                for k, n in SENSITIVITY_CELLS:
-                    n = min(n, n_max)
-                    be = bottleneck.simulate_best_effort(sets[n]["excess"], sets[n]["be_capacity"], link=link, k_flows=k,
-                                                         seed=int(seed_sequence(PAPER, "tcp", "s1", n, rep, root=seed)
-                                                                  .generate_state(k + 1)[k]))
-                    r = _metrics(params, sets[n]["served"], sets[n]["queued"], be, sets[n]["offered"])
+                for k, n in cells:
+                    r = _metrics(params, sets[rep, n]["served"], sets[rep, n]["queued"], out[b, rtt, rep, k, n], sets[rep, n]["offered"])
                     rows.append({"buffer_packets": int(b), "rtt_ms": 1000 * float(rtt), "cell": f"K={k}, N={n}",
                                  "per_pct": r["per"], "link_utilization_pct": r["link_utilization"]})
     return (pd.DataFrame(rows).groupby(["buffer_packets", "rtt_ms", "cell"], as_index=False)[["per_pct", "link_utilization_pct"]]
@@ -480,13 +491,61 @@ def paper_consistency(paper: pd.DataFrame | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def run(params: Params | None = None, *, seed: int, workers: int = 1):
+def _add_packet_grid(tables: dict, descriptions: dict, values: dict, *, seed: int, buffer_packets: int, rtt_s: float) -> bool:
+    """Add the committed packet grid of ``seed`` at this calibration to a run's tables; whether there is one."""
+    from mmperf.experiments.chodorek2018 import packet
+
+    found = packet.committed_grid(seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    if found is None:
+        return False
+    rows, meta = found
+    tables["packet_summary"] = packet.packet_summary(rows)
+    tables["packet_comparison"] = compare(tables["packet_summary"])
+    descriptions["packet_summary"] = ("the committed packet-level grid of this seed (every scenario and cell): mean, sd, "
+                                      "5 % and 95 % quantile over its replications")
+    descriptions["packet_comparison"] = "per cell of Tables I and II: the paper's value, the packet model's mean, its sd, difference"
+    values.update({"packet_duration_s": float(meta["duration_s"]),
+                   "packet_replications": int(rows.groupby(["scenario", "K", "N"]).size().min())})
+    return True
+
+
+def _committed_run(params: Params, seed: int):
+    """:func:`run` with ``fluid=False``: the committed packet grid at the calibration committed with it."""
+    from mmperf.experiments.chodorek2018 import packet
+    from mmperf.results import Results
+
+    cal = packet.committed_calibration(seed) if params == Params() else None
+    if cal is None:
+        raise ValueError(f"fluid=False needs a committed packet grid of seed {seed} for the paper's set-up (Params()); "
+                         "run with fluid=True")
+    buffer_packets, rtt_s = cal
+    source = "committed with the seed's packet grid (its .json), from the calibration of run(fluid=True)"
+    tables = {"calibration": pd.DataFrame([
+        {"parameter": "buffer_packets", "value": float(buffer_packets), "unit": "packets of 1500 B", "calibrated_on": source},
+        {"parameter": "rtt_ms", "value": 1000 * rtt_s, "unit": "ms", "calibrated_on": source},
+    ])}
+    descriptions = {"calibration": "the buffer and base RTT the seed's committed packet grid was run at (its calibration)"}
+    values = {"buffer_packets": buffer_packets, "rtt_ms": 1000 * rtt_s}
+    if not _add_packet_grid(tables, descriptions, values, seed=seed, buffer_packets=buffer_packets, rtt_s=rtt_s):
+        raise ValueError(f"the committed packet grid of seed {seed} is incomplete; run with fluid=True")
+    return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions, values=values)
+
+
+def run(params: Params | None = None, *, seed: int, workers: int = 1, fluid: bool = True):
     """Run the chapter's experiments under one root seed.
 
     Per seed: the streams of every replication, the buffer calibration (on the
     unloaded runs), the RTT calibration (on s1, K = 1, N = 1), the whole grid of
     Tables I and II, the summary over replications, the comparison with the
-    paper, one stream's reservations and the buffer/RTT sensitivity check.
+    paper, one stream's reservations and the buffer/RTT sensitivity check; and
+    the committed packet-level grid of the seed, if there is one at that calibration.
+
+    With ``fluid=False`` none of the fluid model runs: the run is the committed
+    packet grid of the seed alone, at the buffer and round trip committed with it
+    (:func:`~mmperf.experiments.chodorek2018.packet.committed_calibration`, the
+    seed's calibration when the grid was run; the tests recompute it). That is
+    all a verdict reads (:mod:`~mmperf.experiments.chodorek2018.claims`), so the
+    chapter judges its other seeds this way (:func:`judging_runs`).
 
     Parameters
     ----------
@@ -497,12 +556,23 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
     workers : int, default 1
         Accepted for the common contract; one run uses one process (seeds are
         spread over processes by :func:`mmperf.verdicts.run_seeds`). Results do not depend on it.
+    fluid : bool, default True
+        False: no fluid model, only the committed packet grid (see above).
 
     Returns
     -------
     mmperf.results.Results
         Tables ``runs``, ``summary``, ``comparison``, ``buffer_calibration``, ``rtt_calibration``,
-        ``calibration``, ``one_stream``, ``sensitivity``; values ``buffer_packets`` and ``rtt_ms``.
+        ``calibration``, ``one_stream``, ``sensitivity``; values ``buffer_packets`` and ``rtt_ms``;
+        with a committed packet grid also ``packet_summary``, ``packet_comparison`` and the values
+        ``packet_duration_s``, ``packet_replications``. With ``fluid=False``: ``calibration`` and the
+        packet tables and values only.
+
+    Raises
+    ------
+    ValueError
+        On a bad seed or ``workers``; with ``fluid=False``, if the seed has no complete committed
+        packet grid or ``params`` is not the paper's set-up.
 
     Examples
     --------
@@ -521,6 +591,10 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
     seed = check_seed(seed)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    if not isinstance(fluid, bool):
+        raise ValueError(f"fluid must be True or False, got {fluid!r}")
+    if not fluid:
+        return _committed_run(params, seed)
     arrivals = all_arrivals(params, seed=seed)
     buffer_cal = calibrate_buffer(params, arrivals)
     buffer_packets = int(buffer_cal.loc[buffer_cal["chosen"], "buffer_packets"].item())
@@ -557,17 +631,41 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
         "sensitivity": "s1 PER [%] and link utilization [%] of four cells for other buffers [packets] and base RTTs [ms]",
     }
     values = {"buffer_packets": buffer_packets, "rtt_ms": 1000 * rtt_s}
-    # the committed packet-level grid of this seed at this calibration, when the set-up is the paper's
-    from mmperf.experiments.chodorek2018 import packet
-
-    found = packet.committed_grid(seed, buffer_packets=buffer_packets, rtt_s=rtt_s) if params == Params() else None
-    if found is not None:
-        rows, meta = found
-        tables["packet_summary"] = packet.packet_summary(rows)
-        tables["packet_comparison"] = compare(tables["packet_summary"])
-        descriptions["packet_summary"] = ("the committed packet-level grid of this seed (every scenario and cell): mean, sd, "
-                                          "5 % and 95 % quantile over its replications")
-        descriptions["packet_comparison"] = "per cell of Tables I and II: the paper's value, the packet model's mean, its sd, difference"
-        values.update({"packet_duration_s": float(meta["duration_s"]),
-                       "packet_replications": int(rows.groupby(["scenario", "K", "N"]).size().min())})
+    if params == Params():  # the committed packet-level grid of this seed at this calibration, if any
+        _add_packet_grid(tables, descriptions, values, seed=seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
     return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions, values=values)
+
+
+def judging_runs(params: Params | None = None, *, seed: int, workers: int = 1) -> dict:
+    """The runs the chapter's claims are judged on: one per judging seed, the chapter's own first.
+
+    The chapter's seed gets the full :func:`run` (its fluid model and calibrations are shown). Every
+    other judging seed whose packet grid is committed (for the paper's set-up) gets ``run(fluid=False)``:
+    its verdicts read only that grid, so recalibrating it live would change nothing. The remaining
+    seeds (another root seed, another set-up) get the full :func:`run`, spread over ``workers`` processes.
+
+    Parameters
+    ----------
+    params : Params, optional
+        The configuration (default ``Params()``).
+    seed : int
+        The chapter's root seed; the judging seeds are :func:`mmperf.seeds.judging_seeds` of it.
+    workers : int, default 1
+        Processes for the full runs (:func:`mmperf.verdicts.run_seeds`); results do not depend on it.
+
+    Returns
+    -------
+    dict of int to mmperf.results.Results
+        In the order of the judging seeds.
+    """
+    from mmperf.experiments.chodorek2018 import packet
+    from mmperf.seeds import judging_seeds
+    from mmperf.verdicts import run_seeds
+
+    params = Params() if params is None else params
+    order = judging_seeds(root=check_seed(seed))
+    committed = [s for s in order[1:] if params == Params() and packet.committed_calibration(s) is not None]
+    live = [s for s in order if s not in committed]
+    out = run_seeds(run, params, live, workers=workers)
+    out.update({s: run(params, seed=s, fluid=False) for s in committed})
+    return {s: out[s] for s in order}

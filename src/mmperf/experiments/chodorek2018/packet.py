@@ -153,6 +153,36 @@ def packet_summary(rows: pd.DataFrame) -> pd.DataFrame:
     return summarize(rows.rename(columns=METRIC_COLUMNS))
 
 
+def committed_calibration(seed: int) -> tuple[int, float] | None:
+    """The buffer and base round trip a root seed's committed packet grid was run at, if there is one.
+
+    They are that seed's calibration (:func:`~mmperf.experiments.chodorek2018.calibrate_buffer`,
+    :func:`~mmperf.experiments.chodorek2018.calibrate_rtt`), recorded in the grid's ``.json`` among the
+    parameters that produced it; the tests recompute them with the current code.
+
+    Parameters
+    ----------
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+
+    Returns
+    -------
+    (int, float) or None
+        ``(buffer_packets, rtt_s)`` of the first grid (:data:`GRID_FILE`, then :data:`SEED_GRID`) whose
+        ``.json`` names this seed, or None.
+    """
+    import json
+
+    seed = check_seed(seed)
+    for rel in (GRID_FILE, SEED_GRID.format(seed=seed)):
+        meta_path = (repo_root() / rel).with_suffix(".json")
+        if meta_path.exists():
+            meta = json.loads(meta_path.read_text())
+            if meta.get("seed") == seed:
+                return int(meta["buffer_packets"]), float(meta["rtt_s"])
+    return None
+
+
 def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Params | None = None):
     """The committed packet grid of a root seed, if there is one run at this calibration.
 
