@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import warnings
 from dataclasses import dataclass, field
 
@@ -133,7 +134,17 @@ def check_inputs(gen_time, sizes, network):
 
 
 def uniforms(seed, n_draws):
-    """Uniform draws of the two links' error models, from a seeded numpy Generator."""
+    """Uniform draws of the two links' error models, from a seeded numpy Generator.
+
+    The draws of the last two (seed, count) pairs are kept and returned again, not
+    copied: the strategies of one grid cell share the cell's seed, and the kernels
+    only read the draws (the caller must not write to the array).
+    """
+    return _uniforms(int(seed), int(n_draws))
+
+
+@functools.lru_cache(maxsize=2)
+def _uniforms(seed, n_draws):
     return np.random.default_rng(seed).random((2, n_draws))
 
 

@@ -152,6 +152,34 @@ def _arm_t3(q, when, t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs):  # pragma: no c
         t3_ev[q] = when
 
 
+FIFO_CAP = 1 << 18
+"""Capacity of each FIFO event queue (as many events as the heap holds)."""
+
+
+@njit(cache=True, inline="always")
+def _fifo_push(j, t, a, b, c, fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, hs):  # pragma: no cover
+    """Append an event at time ``t`` with payload ``a, b, c`` to FIFO queue ``j``.
+
+    It takes the next sequence number of the heap ``hs``, so that events of the
+    FIFOs and of the heap keep one order by (time, sequence). The events of a
+    queue come in order of time (a link delivers in order, with a constant
+    delay); one that does not is a bug and raises.
+    """
+    m = fq_len[j]
+    if m >= FIFO_CAP:
+        raise RuntimeError("FIFO event queue overflow")
+    if m > 0 and t < fq_t[j * FIFO_CAP + ((fq_head[j] + m - 1) & (FIFO_CAP - 1))]:
+        raise RuntimeError("FIFO event queue out of time order")
+    k = j * FIFO_CAP + ((fq_head[j] + m) & (FIFO_CAP - 1))
+    fq_t[k] = t
+    fq_s[k] = hs[1]
+    hs[1] += 1
+    fq_a[k] = a
+    fq_b[k] = b
+    fq_c[k] = c
+    fq_len[j] = m + 1
+
+
 @njit(cache=True, inline="always")
 def _transfer_done(scum, next_new, n, st):  # pragma: no cover
     """Every chunk sent and then acknowledged or abandoned: nothing left for a heartbeat to serve."""
@@ -257,6 +285,16 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     hs = np.zeros(2, np.int64)
     ev = np.empty(5)
     acked = np.zeros(2)
+    # ---- FIFO event queues: 0, 1 data reaching the receiver on path 0, 1; 2, 3 SACKs of path 0, 1
+    fq_t = np.empty(4 * FIFO_CAP)
+    fq_s = np.empty(4 * FIFO_CAP, np.int64)
+    fq_a = np.empty(4 * FIFO_CAP, np.int64)
+    fq_b = np.empty(4 * FIFO_CAP, np.int64)
+    fq_c = np.empty(4 * FIFO_CAP, np.int64)
+    fq_head = np.zeros(4, np.int64)
+    fq_len = np.zeros(4, np.int64)
+    app_t = 0.0  # the pending "application has data" event (time, sequence number)
+    app_s = 0
     # ---- links
     fstate = np.zeros((2, 4))
     ring = np.zeros((2, qlim.max() + 1))
@@ -327,25 +365,63 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     send_events = 0
     now = 0.0
     if n > 0:
-        heap_push(ht, hq, hk, ha, hb, hc, hs, gen_t[0], 0, 0, 0, 0)
+        app_t = gen_t[0]
+        app_s = hs[1]
+        hs[1] += 1
         app_pending = True
         if mode != MODE_TCP:
             for q in range(n_paths):
                 heap_push(ht, hq, hk, ha, hb, hc, hs, hb_interval + rto[q], 6, q, 0, 0)
-    while hs[0] > 0:
-        heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
-        if int(ev[1]) == 6 and _transfer_done(scum, next_new, n, st):
-            continue  # the heartbeats stop (and do not move the clock) once the transfer is over
-        if int(ev[1]) == 3 and ev[0] != t3_ev[int(ev[2])]:
-            continue  # a T3 event superseded by an earlier one (see _arm_t3)
-        now = ev[0]
-        if now > t_end:  # put the event back: a packet still on the wire at t_end counts as in flight
-            heap_push(ht, hq, hk, ha, hb, hc, hs, ev[0], int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4]))
+    while True:
+        # the earliest pending event by (time, sequence number): the heap's, a FIFO's or the application's
+        src = -1
+        bt = 0.0
+        bs = 0
+        if hs[0] > 0:
+            src = 4
+            bt = ht[0]
+            bs = hq[0]
+        for j in range(4):
+            if fq_len[j] > 0:
+                k = j * FIFO_CAP + fq_head[j]
+                if src < 0 or fq_t[k] < bt or (fq_t[k] == bt and fq_s[k] < bs):
+                    src = j
+                    bt = fq_t[k]
+                    bs = fq_s[k]
+        if app_pending and (src < 0 or app_t < bt or (app_t == bt and app_s < bs)):
+            src = 5
+            bt = app_t
+        if src < 0:
             break
-        kind = int(ev[1])
-        a = int(ev[2])
-        b = int(ev[3])
-        c = int(ev[4])
+        if src == 4:
+            heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
+            if int(ev[1]) == 6 and _transfer_done(scum, next_new, n, st):
+                continue  # the heartbeats stop (and do not move the clock) once the transfer is over
+            if int(ev[1]) == 3 and ev[0] != t3_ev[int(ev[2])]:
+                continue  # a T3 event superseded by an earlier one (see _arm_t3)
+        now = bt
+        if now > t_end:  # leave the event pending: a packet still on the wire at t_end counts as in flight
+            if src == 4:
+                heap_push(ht, hq, hk, ha, hb, hc, hs, ev[0], int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4]))
+            break
+        if src == 4:
+            kind = int(ev[1])
+            a = int(ev[2])
+            b = int(ev[3])
+            c = int(ev[4])
+        elif src == 5:
+            kind = 0
+            a = 0
+            b = 0
+            c = 0
+        else:
+            k = src * FIFO_CAP + fq_head[src]
+            kind = 1 if src < 2 else 2
+            a = fq_a[k]
+            b = fq_b[k]
+            c = fq_c[k]
+            fq_head[src] = (fq_head[src] + 1) & (FIFO_CAP - 1)
+            fq_len[src] -= 1
         if kind == 0:
             app_pending = False
         elif kind == 1:  # ---------------- data reaches the receiver
@@ -370,7 +446,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             arw = rbuf if mode == MODE_TCP else rbuf - held
             if arw < 0:
                 arw = 0
-            heap_push(ht, hq, hk, ha, hb, hc, hs, now + ack_delay[b], 2, tsn, rcum, int(arw))
+            _fifo_push(2 + b, now + ack_delay[b], tsn, rcum, int(arw), fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, hs)
             continue
         elif kind == 4:  # ---------------- FORWARD-TSN reaches the receiver
             tsn = a
@@ -579,7 +655,9 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                     break
                 if gen_t[next_new] > now:
                     if not app_pending:
-                        heap_push(ht, hq, hk, ha, hb, hc, hs, gen_t[next_new], 0, 0, 0, 0)
+                        app_t = gen_t[next_new]
+                        app_s = hs[1]
+                        hs[1] += 1
                         app_pending = True
                     break
                 sz = size[next_new] + hdr
@@ -624,12 +702,10 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             arr = link_send(p, now, sz, rate, delay, qlim, per, loss_start, unif, fstate, ring, counters,
                             stats, bin_s)
             if arr >= 0:
-                heap_push(ht, hq, hk, ha, hb, hc, hs, arr, 1, tsn, p, 0)
+                _fifo_push(p, arr, tsn, p, 0, fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, hs)
     in_flight = np.zeros(2, np.int64)
-    while hs[0] > 0:
-        heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
-        if int(ev[1]) == 1:
-            in_flight[int(ev[3])] += 1
+    for p in range(2):
+        in_flight[p] = fq_len[p]
     return deliver, txc, st, counters, stats, in_flight, rwnd_drops, now
 
 
