@@ -178,8 +178,10 @@ def _arm_t3(q, when, t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs):  # pragma: no c
         t3_ev[q] = when
 
 
-FIFO_CAP = 1 << 18
-"""Capacity of each FIFO event queue (as many events as the heap holds)."""
+FIFO_CAPS = (1 << 10, 1 << 18)
+"""Capacities of each FIFO event queue :func:`run_window` is tried with, in turn: a small one (a few
+hundred events are pending at most in the chapter's runs, and it stays in the processor's cache)
+and, if a run overflows it, as many events as the heap holds."""
 
 
 @njit(cache=True, inline="always")
@@ -192,11 +194,12 @@ def _fifo_push(j, t, a, b, c, fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, hs)
     delay); one that does not is a bug and raises.
     """
     m = fq_len[j]
-    if m >= FIFO_CAP:
+    cap = fq_t.shape[0] >> 2
+    if m >= cap:
         raise RuntimeError("FIFO event queue overflow")
-    if m > 0 and t < fq_t[j * FIFO_CAP + ((fq_head[j] + m - 1) & (FIFO_CAP - 1))]:
+    if m > 0 and t < fq_t[j * cap + ((fq_head[j] + m - 1) & (cap - 1))]:
         raise RuntimeError("FIFO event queue out of time order")
-    k = j * FIFO_CAP + ((fq_head[j] + m) & (FIFO_CAP - 1))
+    k = j * cap + ((fq_head[j] + m) & (cap - 1))
     fq_t[k] = t
     fq_s[k] = hs[1]
     hs[1] += 1
@@ -311,6 +314,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
     arrays cost more than a third of the run time.
     """
     n = gen_t.shape[0]
+    fcap = fq_t.shape[0] >> 2  # capacity of each FIFO queue (a power of two)
     app_t = 0.0  # the pending "application has data" event (time, sequence number)
     app_s = 0
     qh = 0
@@ -351,7 +355,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
             bs = hq[0]
         for j in range(4):
             if fq_len[j] > 0:
-                k = j * FIFO_CAP + fq_head[j]
+                k = j * fcap + fq_head[j]
                 if src < 0 or fq_t[k] < bt or (fq_t[k] == bt and fq_s[k] < bs):
                     src = j
                     bt = fq_t[k]
@@ -383,12 +387,12 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
             b = 0
             c = 0
         else:
-            k = src * FIFO_CAP + fq_head[src]
+            k = src * fcap + fq_head[src]
             kind = 1 if src < 2 else 2
             a = fq_a[k]
             b = fq_b[k]
             c = fq_c[k]
-            fq_head[src] = (fq_head[src] + 1) & (FIFO_CAP - 1)
+            fq_head[src] = (fq_head[src] + 1) & (fcap - 1)
             fq_len[src] -= 1
         if kind == 0:
             app_pending = False
@@ -685,7 +689,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
 @njit(cache=True)
 def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, mtu, rbuf, init_cwnd,
                rto_init, rto_min, rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect,
-               rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end, tr, tn):  # pragma: no cover
+               rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end, tr, tn, fifo_cap):  # pragma: no cover
     n = gen_t.shape[0]
     # ---- heap
     cap = 1 << 18
@@ -699,11 +703,11 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     ev = np.empty(5)
     acked = np.zeros(2)
     # ---- FIFO event queues: 0, 1 data reaching the receiver on path 0, 1; 2, 3 SACKs of path 0, 1
-    fq_t = np.empty(4 * FIFO_CAP)
-    fq_s = np.empty(4 * FIFO_CAP, np.int64)
-    fq_a = np.empty(4 * FIFO_CAP, np.int64)
-    fq_b = np.empty(4 * FIFO_CAP, np.int64)
-    fq_c = np.empty(4 * FIFO_CAP, np.int64)
+    fq_t = np.empty(4 * fifo_cap)
+    fq_s = np.empty(4 * fifo_cap, np.int64)
+    fq_a = np.empty(4 * fifo_cap, np.int64)
+    fq_b = np.empty(4 * fifo_cap, np.int64)
+    fq_c = np.empty(4 * fifo_cap, np.int64)
     fq_head = np.zeros(4, np.int64)
     fq_len = np.zeros(4, np.int64)
     # ---- links
