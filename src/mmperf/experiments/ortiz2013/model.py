@@ -326,14 +326,15 @@ def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_r
 _MEMOS: dict[int, tuple] = {}
 
 
-def _memo(video: svc.CodedVideo) -> dict:
-    """This process's memo of one coded video (its send schedule, its loss-free runs), dropped with the video."""
-    key = id(video)
+def _memo(obj) -> dict:
+    """This process's memo of one object, dropped with it: a coded video's send schedule and
+    loss-free runs, a run's :func:`claim_values`."""
+    key = id(obj)
     hit = _MEMOS.get(key)
-    if hit is not None and hit[0]() is video:
+    if hit is not None and hit[0]() is obj:
         return hit[1]
     memo: dict = {}
-    _MEMOS[key] = (weakref.ref(video, lambda _, k=key: _MEMOS.pop(k, None)), memo)
+    _MEMOS[key] = (weakref.ref(obj, lambda _, k=key: _MEMOS.pop(k, None)), memo)
     return memo
 
 
