@@ -267,3 +267,19 @@ def test_a_t3_timer_expires_when_it_was_last_set_to():
         assert expiry.sum() >= 2
         set_to = tq.timer.shift(1).to_numpy()  # the expiry the path's timer was set to before it fired
         np.testing.assert_array_equal(tq.time.to_numpy()[expiry], set_to[expiry])
+
+
+def test_a_run_that_overflows_the_small_event_queues_is_run_again_with_larger_ones(monkeypatch):
+    from mmperf.transports import _engine
+
+    g, s, l = stream(3000)
+    net = Network(30.0, delay_s=0.2, loss_rate=0.02, loss_start_s=(0.0, 0.0))  # hundreds of packets on the wire
+    run = lambda: sctp.run(g, s, l, net, sctp.SctpConfig(cmt=True), seed=1)  # noqa: E731
+    monkeypatch.setattr(_engine, "FIFO_CAPS", (1 << 18,))
+    big = run()
+    monkeypatch.setattr(_engine, "FIFO_CAPS", (16, 1 << 18))
+    retried = run()
+    assert np.array_equal(big.deliver_time, retried.deliver_time) and np.array_equal(big.link_stats, retried.link_stats)
+    monkeypatch.setattr(_engine, "FIFO_CAPS", (16,))
+    with pytest.raises(RuntimeError, match="FIFO event queue overflow"):
+        run()

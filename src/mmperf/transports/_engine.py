@@ -56,13 +56,27 @@ path's earliest outstanding chunk before the SACK, ``value`` 1 if the SACK
 acknowledged it), a T3 expiry (``value`` the RTO it ran with) and an RTT
 measurement from data or from a heartbeat (``value`` the new RTO).
 
-Compilation: the helpers of :func:`run_window` and the heap and link of
+Events are kept in time order by (time, sequence number), the sequence number
+counting every event scheduled: timers, FORWARD-TSNs and heartbeats on the event
+heap of :mod:`mmperf.networks.packetsim`, and the three kinds that make up nearly
+all events in FIFO queues, since each comes in time order on its own: the data
+packets reaching the receiver on each path (a link delivers in order, with a
+constant delay), the SACKs of each path (a constant delay after those arrivals)
+and the application's next packet (one pending at a time). The earliest of the
+heap's, the queues' and the application's next event is processed next: the
+same order as one heap of every event, at a fraction of the cost.
+
+Compilation: the helpers of the event loop and the heap and link of
 :mod:`mmperf.networks.packetsim` are inlined into it (a call passing a dozen
 arrays costs more than the work of an event: the chapter's grid ran 16 % faster
-inlined), which makes it slow to compile (about 15 s); the kernels are therefore
-cached on disk (``cache=True``), and :func:`mmperf._numba_cache.drop_stale_cache`
-(run at the end of the import) deletes the cached kernels whenever
-``packetsim.py``, whose functions they inline, has changed.
+inlined). The loop, :func:`_window_loop`, allocates nothing: :func:`run_window`
+allocates its arrays and calls it, and it is compiled without numba's reference
+counting (``_nrt=False``), whose atomic increments and decrements of every array
+passed to an inlined helper took more than a third of its time. It is slow to
+compile (about 15 s); the kernels are therefore cached on disk (``cache=True``),
+and :func:`mmperf._numba_cache.drop_stale_cache` (run at the end of the import)
+deletes the cached kernels whenever ``packetsim.py``, whose functions they
+inline, has changed.
 """
 
 from __future__ import annotations
@@ -122,19 +136,31 @@ def _note(tr, tn, t, code, p, tsn, v, t3_exp):  # pragma: no cover
 
 
 @njit(cache=True, inline="always")
-def _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first):  # pragma: no cover
-    """Fill ``first[q]`` with the lowest TSN outstanding on path ``q`` (-1 if none)."""
+def _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first, out_lo):  # pragma: no cover
+    """Fill ``first[q]`` with the lowest TSN outstanding on path ``q`` (-1 if none).
+
+    ``out_lo`` is a lower bound of the lowest TSN outstanding on any path (none
+    lies below it), where the search starts; returns the bound, raised to the
+    first outstanding TSN the search met.
+    """
     want = 0
     for q in range(n_paths):
         first[q] = -1
         if flight[q] > 0:
             want += 1
-    t = scum + 1
+    if want == 0:
+        return out_lo
+    t = max(scum + 1, out_lo)
+    lo = -1
     while want > 0 and t < next_new:
-        if st[t] == OUT and first[cpath[t]] < 0:
-            first[cpath[t]] = t
-            want -= 1
+        if st[t] == OUT:
+            if lo < 0:
+                lo = t
+            if first[cpath[t]] < 0:
+                first[cpath[t]] = t
+                want -= 1
         t += 1
+    return lo if lo >= 0 else next_new
 
 
 @njit(cache=True, inline="always")
@@ -150,6 +176,37 @@ def _arm_t3(q, when, t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs):  # pragma: no c
     if when < t3_ev[q]:
         heap_push(ht, hq, hk, ha, hb, hc, hs, when, 3, q, 0, 0)
         t3_ev[q] = when
+
+
+FIFO_CAPS = (1 << 10, 1 << 18)
+"""Capacities of each FIFO event queue :func:`run_window` is tried with, in turn: a small one (a few
+hundred events are pending at most in the chapter's runs, and it stays in the processor's cache)
+and, if a run overflows it, as many events as the heap holds."""
+
+
+@njit(cache=True, inline="always")
+def _fifo_push(j, t, a, b, c, fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, hs):  # pragma: no cover
+    """Append an event at time ``t`` with payload ``a, b, c`` to FIFO queue ``j``.
+
+    It takes the next sequence number of the heap ``hs``, so that events of the
+    FIFOs and of the heap keep one order by (time, sequence). The events of a
+    queue come in order of time (a link delivers in order, with a constant
+    delay); one that does not is a bug and raises.
+    """
+    m = fq_len[j]
+    cap = fq_t.shape[0] >> 2
+    if m >= cap:
+        raise RuntimeError("FIFO event queue overflow")
+    if m > 0 and t < fq_t[j * cap + ((fq_head[j] + m - 1) & (cap - 1))]:
+        raise RuntimeError("FIFO event queue out of time order")
+    k = j * cap + ((fq_head[j] + m) & (cap - 1))
+    fq_t[k] = t
+    fq_s[k] = hs[1]
+    hs[1] += 1
+    fq_a[k] = a
+    fq_b[k] = b
+    fq_c[k] = c
+    fq_len[j] = m + 1
 
 
 @njit(cache=True, inline="always")
@@ -241,61 +298,30 @@ def _deliver_in_order(s, now, n, rcvd, size, stream_list, stream_end, sptr, deli
     return held, rcum
 
 
-@njit(cache=True)
-def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, mtu, rbuf, init_cwnd,
-               rto_init, rto_min, rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect,
-               rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end, tr, tn):  # pragma: no cover
+@njit(cache=True, _nrt=False)
+def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf, rto_min, rto_max,
+                 path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect, rate, delay, qlim, per, loss_start,
+                 unif, bin_s, t_end, tr, tn, ht, hq, hk, ha, hb, hc, hs, ev, acked, fq_t, fq_s, fq_a, fq_b, fq_c,
+                 fq_head, fq_len, fstate, ring, counters, stats, ack_delay, st, cpath, sent_t, txc, miss, fastf,
+                 no_fast, inq, rtxq, cwnd, ssth, flight, pba, srtt, rttvar, rto, t3_exp, t3_ev, err, first,
+                 last_new, hb_from, hb_sent, active, in_fr, fr_exit, fr_budget, rcvd, deliver, sstop, slist, sptr,
+                 in_flight):  # pragma: no cover
+    """The event loop of :func:`run_window` on the arrays it allocated; fills them and ``in_flight``
+    and returns the receiver's window drops and the time the run stopped.
+
+    Compiled without numba's reference counting (``_nrt=False``; it allocates nothing): the
+    helpers inlined into it pass a dozen arrays each, and the atomic reference counts of those
+    arrays cost more than a third of the run time.
+    """
     n = gen_t.shape[0]
-    # ---- heap
-    cap = 1 << 18
-    ht = np.empty(cap)
-    hq = np.empty(cap, np.int64)
-    hk = np.empty(cap, np.int64)
-    ha = np.empty(cap, np.int64)
-    hb = np.empty(cap, np.int64)
-    hc = np.empty(cap, np.int64)
-    hs = np.zeros(2, np.int64)
-    ev = np.empty(5)
-    acked = np.zeros(2)
-    # ---- links
-    fstate = np.zeros((2, 4))
-    ring = np.zeros((2, qlim.max() + 1))
-    counters = np.zeros((2, 4), np.int64)
-    stats = np.zeros((2, nbins, 3))
-    ack_delay = np.empty(2)
-    for p in range(2):
-        ack_delay[p] = delay[p] + 8.0 * 60 / rate[p]
-    # ---- sender
-    st = np.zeros(n, np.int8)
-    cpath = np.zeros(n, np.int64)
-    sent_t = np.zeros(n)
-    txc = np.zeros(n, np.int64)
-    miss = np.zeros(n, np.int64)
-    fastf = np.zeros(n, np.int8)
-    no_fast = np.zeros(n, np.int8)  # 1: ineligible for (another) fast retransmit
-    inq = np.zeros(n, np.int8)
-    rtxq = np.empty(n + 1, np.int64)
+    fcap = fq_t.shape[0] >> 2  # capacity of each FIFO queue (a power of two)
+    app_t = 0.0  # the pending "application has data" event (time, sequence number)
+    app_s = 0
     qh = 0
     qt = 0
     qn = 0
-    cwnd = np.full(2, float(init_cwnd))
-    ssth = np.full(2, float(rbuf))
-    flight = np.zeros(2)
-    pba = np.zeros(2)
-    srtt = np.full(2, -1.0)
-    rttvar = np.zeros(2)
-    rto = np.full(2, rto_init)
-    t3_exp = np.full(2, INF)
-    t3_ev = np.full(2, INF)
-    err = np.zeros(2, np.int64)
-    first = np.full(2, -1, np.int64)
-    last_new = np.zeros(2)  # last first transmission on each path
-    hb_from = np.zeros(2)  # when each path's heartbeat timer was started
-    hb_sent = np.zeros(2)  # when each path's last HEARTBEAT left
-    active = np.ones(2, np.int8)
-    in_fr = np.zeros(2, np.int8)
-    fr_exit = np.zeros(2, np.int64)
-    fr_budget = np.zeros(2, np.int64)
+    out_lo = 0  # no chunk below it is outstanding (OUT): where the searches for one start
+    mk_lo = 0  # no chunk below it is marked for retransmission
     outstanding = 0.0
     peer_rwnd = float(rbuf)
     scum = -1
@@ -304,48 +330,70 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     dupacks = 0
     rr = 0
     primary = 0
-    # ---- receiver
-    rcvd = np.zeros(n, np.int8)  # 0 none, 1 received, 2 skipped by FORWARD-TSN
-    deliver = np.full(n, -1.0)
     held = 0.0
     rcum = -1
     highest = -1
     rwnd_drops = 0
-    # stream lists
-    scount = np.zeros(n_streams + 1, np.int64)
-    for i in range(n):
-        scount[stream[i] + 1] += 1
-    soff = np.cumsum(scount)
-    sstop = soff[1:]  # one past each stream's last index in slist
-    slist = np.empty(n, np.int64)
-    sfill = soff[:-1].copy()
-    for i in range(n):
-        s = stream[i]
-        slist[sfill[s]] = i
-        sfill[s] += 1
-    sptr = soff[:-1].copy()
     send_events = 0
     now = 0.0
     if n > 0:
-        heap_push(ht, hq, hk, ha, hb, hc, hs, gen_t[0], 0, 0, 0, 0)
+        app_t = gen_t[0]
+        app_s = hs[1]
+        hs[1] += 1
         app_pending = True
         if mode != MODE_TCP:
             for q in range(n_paths):
                 heap_push(ht, hq, hk, ha, hb, hc, hs, hb_interval + rto[q], 6, q, 0, 0)
-    while hs[0] > 0:
-        heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
-        if int(ev[1]) == 6 and _transfer_done(scum, next_new, n, st):
-            continue  # the heartbeats stop (and do not move the clock) once the transfer is over
-        if int(ev[1]) == 3 and ev[0] != t3_ev[int(ev[2])]:
-            continue  # a T3 event superseded by an earlier one (see _arm_t3)
-        now = ev[0]
-        if now > t_end:  # put the event back: a packet still on the wire at t_end counts as in flight
-            heap_push(ht, hq, hk, ha, hb, hc, hs, ev[0], int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4]))
+    while True:
+        # the earliest pending event by (time, sequence number): the heap's, a FIFO's or the application's
+        src = -1
+        bt = 0.0
+        bs = 0
+        if hs[0] > 0:
+            src = 4
+            bt = ht[0]
+            bs = hq[0]
+        for j in range(4):
+            if fq_len[j] > 0:
+                k = j * fcap + fq_head[j]
+                if src < 0 or fq_t[k] < bt or (fq_t[k] == bt and fq_s[k] < bs):
+                    src = j
+                    bt = fq_t[k]
+                    bs = fq_s[k]
+        if app_pending and (src < 0 or app_t < bt or (app_t == bt and app_s < bs)):
+            src = 5
+            bt = app_t
+        if src < 0:
             break
-        kind = int(ev[1])
-        a = int(ev[2])
-        b = int(ev[3])
-        c = int(ev[4])
+        if src == 4:
+            heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
+            if int(ev[1]) == 6 and _transfer_done(scum, next_new, n, st):
+                continue  # the heartbeats stop (and do not move the clock) once the transfer is over
+            if int(ev[1]) == 3 and ev[0] != t3_ev[int(ev[2])]:
+                continue  # a T3 event superseded by an earlier one (see _arm_t3)
+        now = bt
+        if now > t_end:  # leave the event pending: a packet still on the wire at t_end counts as in flight
+            if src == 4:
+                heap_push(ht, hq, hk, ha, hb, hc, hs, ev[0], int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4]))
+            break
+        if src == 4:
+            kind = int(ev[1])
+            a = int(ev[2])
+            b = int(ev[3])
+            c = int(ev[4])
+        elif src == 5:
+            kind = 0
+            a = 0
+            b = 0
+            c = 0
+        else:
+            k = src * fcap + fq_head[src]
+            kind = 1 if src < 2 else 2
+            a = fq_a[k]
+            b = fq_b[k]
+            c = fq_c[k]
+            fq_head[src] = (fq_head[src] + 1) & (fcap - 1)
+            fq_len[src] -= 1
         if kind == 0:
             app_pending = False
         elif kind == 1:  # ---------------- data reaches the receiver
@@ -370,7 +418,8 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             arw = rbuf if mode == MODE_TCP else rbuf - held
             if arw < 0:
                 arw = 0
-            heap_push(ht, hq, hk, ha, hb, hc, hs, now + ack_delay[b], 2, tsn, rcum, int(arw))
+            _fifo_push(2 + b, now + ack_delay[b], tsn, rcum, int(arw), fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len,
+                       hs)
             continue
         elif kind == 4:  # ---------------- FORWARD-TSN reaches the receiver
             tsn = a
@@ -421,13 +470,14 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             if n_paths > 1 and err[p] > path_max_retrans and active[p] == 1:
                 active[p] = 0
                 heap_push(ht, hq, hk, ha, hb, hc, hs, now + hb_interval + rto[p], 5, p, 0, 0)
-            for t in range(scum + 1, next_new):
+            for t in range(max(scum + 1, out_lo), next_new):
                 if st[t] == OUT and cpath[t] == p:
                     if mode == MODE_CMT:
                         no_fast[t] = 1
                     outstanding -= size[t] + hdr
                     qt, qn = _withdraw(t, p, 0, now, st, size, hdr, flight, unreliable, txc, rtx_limit, fastf, inq,
                                        rtxq, qt, qn, delay[p], ht, hq, hk, ha, hb, hc, hs)
+                    mk_lo = min(mk_lo, t)
             flight[p] = max(flight[p], 0.0)
         elif kind == 2:  # ---------------- SACK reaches the sender
             trig = a
@@ -438,7 +488,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             flight_before0 = flight[0]
             flight_before1 = flight[1]
             old_cum = scum
-            _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first)
+            out_lo = _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first, out_lo)
             sample_p = -1
             sample_r = 0.0
             if cum_r > scum:
@@ -476,6 +526,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                             outstanding -= size[t] + hdr
                             qt, qn = _withdraw(t, 0, 1, now, st, size, hdr, flight, unreliable, txc, rtx_limit, fastf,
                                                inq, rtxq, qt, qn, delay[0], ht, hq, hk, ha, hb, hc, hs)
+                            mk_lo = min(mk_lo, t)
                             fr_budget[0] = 1
                         ssth[0] = max((flight[0] + size[t] + hdr) / 2, 2.0 * mtu)
                         cwnd[0] = ssth[0] + 3 * mtu
@@ -485,7 +536,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             else:
                 if newly_gap:
                     tp = cpath[trig]
-                    for t in range(scum + 1, trig):
+                    for t in range(max(scum + 1, out_lo), trig):
                         if st[t] == OUT and sent_t[t] < sent_t[trig] and (mode != MODE_CMT or cpath[t] == tp):
                             miss[t] += 1
                             if miss[t] >= 3 and no_fast[t] == 0:
@@ -494,6 +545,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                                 outstanding -= size[t] + hdr
                                 qt, qn = _withdraw(t, q, 1, now, st, size, hdr, flight, unreliable, txc, rtx_limit,
                                                    fastf, inq, rtxq, qt, qn, delay[q], ht, hq, hk, ha, hb, hc, hs)
+                                mk_lo = min(mk_lo, t)
                                 if in_fr[q] == 0:
                                     ssth[q] = max(cwnd[q] / 2, 4.0 * mtu)
                                     cwnd[q] = ssth[q]
@@ -548,10 +600,11 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                 # the queue holds the order in which losses were detected, which after a timeout can
                 # put the earliest unacknowledged chunk behind many later ones. Every marked chunk has
                 # an entry in the queue, so one is found at or before the head's.
-                for t in range(scum + 1, next_new):
+                for t in range(max(scum + 1, mk_lo), next_new):
                     if st[t] == MARKED:
                         tsn = t
                         break
+                mk_lo = tsn if tsn >= 0 else next_new
             if tsn >= 0:
                 if mode == MODE_TCP:
                     p = 0
@@ -579,7 +632,9 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
                     break
                 if gen_t[next_new] > now:
                     if not app_pending:
-                        heap_push(ht, hq, hk, ha, hb, hc, hs, gen_t[next_new], 0, 0, 0, 0)
+                        app_t = gen_t[next_new]
+                        app_s = hs[1]
+                        hs[1] += 1
                         app_pending = True
                     break
                 sz = size[next_new] + hdr
@@ -607,6 +662,7 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             # transmit tsn on path p
             sz = size[tsn] + hdr
             st[tsn] = OUT
+            out_lo = min(out_lo, tsn)
             cpath[tsn] = p
             sent_t[tsn] = now
             txc[tsn] += 1
@@ -624,12 +680,97 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
             arr = link_send(p, now, sz, rate, delay, qlim, per, loss_start, unif, fstate, ring, counters,
                             stats, bin_s)
             if arr >= 0:
-                heap_push(ht, hq, hk, ha, hb, hc, hs, arr, 1, tsn, p, 0)
+                _fifo_push(p, arr, tsn, p, 0, fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, hs)
+    for p in range(2):
+        in_flight[p] = fq_len[p]
+    return rwnd_drops, now
+
+
+@njit(cache=True)
+def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, mtu, rbuf, init_cwnd,
+               rto_init, rto_min, rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect,
+               rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end, tr, tn, fifo_cap):  # pragma: no cover
+    n = gen_t.shape[0]
+    # ---- heap
+    cap = 1 << 18
+    ht = np.empty(cap)
+    hq = np.empty(cap, np.int64)
+    hk = np.empty(cap, np.int64)
+    ha = np.empty(cap, np.int64)
+    hb = np.empty(cap, np.int64)
+    hc = np.empty(cap, np.int64)
+    hs = np.zeros(2, np.int64)
+    ev = np.empty(5)
+    acked = np.zeros(2)
+    # ---- FIFO event queues: 0, 1 data reaching the receiver on path 0, 1; 2, 3 SACKs of path 0, 1
+    fq_t = np.empty(4 * fifo_cap)
+    fq_s = np.empty(4 * fifo_cap, np.int64)
+    fq_a = np.empty(4 * fifo_cap, np.int64)
+    fq_b = np.empty(4 * fifo_cap, np.int64)
+    fq_c = np.empty(4 * fifo_cap, np.int64)
+    fq_head = np.zeros(4, np.int64)
+    fq_len = np.zeros(4, np.int64)
+    # ---- links
+    fstate = np.zeros((2, 4))
+    ring = np.zeros((2, qlim.max() + 1))
+    counters = np.zeros((2, 4), np.int64)
+    stats = np.zeros((2, nbins, 3))
+    ack_delay = np.empty(2)
+    for p in range(2):
+        ack_delay[p] = delay[p] + 8.0 * 60 / rate[p]
+    # ---- sender
+    st = np.zeros(n, np.int8)
+    cpath = np.zeros(n, np.int64)
+    sent_t = np.zeros(n)
+    txc = np.zeros(n, np.int64)
+    miss = np.zeros(n, np.int64)
+    fastf = np.zeros(n, np.int8)
+    no_fast = np.zeros(n, np.int8)  # 1: ineligible for (another) fast retransmit
+    inq = np.zeros(n, np.int8)
+    rtxq = np.empty(n + 1, np.int64)
+    cwnd = np.full(2, float(init_cwnd))
+    ssth = np.full(2, float(rbuf))
+    flight = np.zeros(2)
+    pba = np.zeros(2)
+    srtt = np.full(2, -1.0)
+    rttvar = np.zeros(2)
+    rto = np.full(2, rto_init)
+    t3_exp = np.full(2, INF)
+    t3_ev = np.full(2, INF)
+    err = np.zeros(2, np.int64)
+    first = np.full(2, -1, np.int64)
+    last_new = np.zeros(2)  # last first transmission on each path
+    hb_from = np.zeros(2)  # when each path's heartbeat timer was started
+    hb_sent = np.zeros(2)  # when each path's last HEARTBEAT left
+    active = np.ones(2, np.int8)
+    in_fr = np.zeros(2, np.int8)
+    fr_exit = np.zeros(2, np.int64)
+    fr_budget = np.zeros(2, np.int64)
+    # ---- receiver
+    rcvd = np.zeros(n, np.int8)  # 0 none, 1 received, 2 skipped by FORWARD-TSN
+    deliver = np.full(n, -1.0)
+    # stream lists
+    scount = np.zeros(n_streams + 1, np.int64)
+    for i in range(n):
+        scount[stream[i] + 1] += 1
+    soff = np.cumsum(scount)
+    sstop = soff[1:]  # one past each stream's last index in slist
+    slist = np.empty(n, np.int64)
+    sfill = soff[:-1].copy()
+    for i in range(n):
+        s = stream[i]
+        slist[sfill[s]] = i
+        sfill[s] += 1
+    sptr = soff[:-1].copy()
     in_flight = np.zeros(2, np.int64)
-    while hs[0] > 0:
-        heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
-        if int(ev[1]) == 1:
-            in_flight[int(ev[3])] += 1
+    rwnd_drops, now = _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf, rto_min,
+                                   rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect, rate, delay,
+                                   qlim, per, loss_start, unif, bin_s, t_end, tr, tn, ht, hq, hk, ha, hb, hc, hs,
+                                   ev, acked, fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, fstate, ring,
+                                   counters, stats, ack_delay, st, cpath, sent_t, txc, miss, fastf, no_fast, inq,
+                                   rtxq, cwnd, ssth, flight, pba, srtt, rttvar, rto, t3_exp, t3_ev, err, first,
+                                   last_new, hb_from, hb_sent, active, in_fr, fr_exit, fr_budget, rcvd, deliver,
+                                   sstop, slist, sptr, in_flight)
     return deliver, txc, st, counters, stats, in_flight, rwnd_drops, now
 
 

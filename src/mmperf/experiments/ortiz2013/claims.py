@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
-from mmperf.experiments.ortiz2013.model import PAPER, claim_values, split_agreement
+from mmperf.experiments.ortiz2013.model import PAPER, _memo, claim_values, split_agreement
 from mmperf.experiments.ortiz2013.ns2 import ns2_ordered, ns2_stop_share
 
 
@@ -41,7 +41,15 @@ def _own(key: str) -> str:
 
 
 def _cv(key: str):
-    return lambda r: claim_values(r.table("summary"))[key]
+    return lambda r: _claim_values(r)[key]
+
+
+def _claim_values(r) -> dict:
+    """:func:`claim_values` of one run's grid, computed once for the claims that read it."""
+    memo = _memo(r)
+    if "claim_values" not in memo:
+        memo["claim_values"] = claim_values(r.table("summary"))
+    return memo["claim_values"]
 
 
 def _video(quantity: str):
