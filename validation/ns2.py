@@ -526,12 +526,13 @@ def run_ns2_bottleneck(case: BottleneckCase, seed: int, *, timeout_s: float = BO
             "tcp_fast_retransmits": int(agents[:, 2].sum()), "tcp_timeouts": int(agents[:, 3].sum()), "wall_s": wall}
 
 
-def run_book_bottleneck(case: BottleneckCase, seed: int) -> dict:
-    """The book's packet model (:func:`mmperf.experiments.chodorek2018.packet.run_packet_cell`) on the case."""
+def run_book_bottleneck(case: BottleneckCase, seed: int, *, bucket_renewal: str = "carry") -> dict:
+    """The book's packet model (:func:`mmperf.experiments.chodorek2018.packet.run_packet_cell`) on the case
+    (``bucket_renewal='full'``: a renewed reservation's bucket full at every window's start, as ns-2's)."""
     from mmperf.experiments.chodorek2018 import packet
     return packet.run_packet_cell(chodorek_params(), n_videos=case.n_videos, k_flows=case.k_flows, replication=0,
                                   seed=seed, buffer_packets=case.buffer_packets, rtt_s=case.rtt_s,
-                                  duration_s=case.duration_s, scenario=case.scenario)
+                                  duration_s=case.duration_s, scenario=case.scenario, bucket_renewal=bucket_renewal)
 
 
 def run_bottleneck_case(case: BottleneckCase, **kw) -> pd.DataFrame:

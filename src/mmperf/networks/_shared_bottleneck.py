@@ -62,11 +62,25 @@ def fifo_capacity(k_flows: int, rwnd: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _refill(i, now, tok, tlast, rrate, period, offset, depth):  # pragma: no cover - compiled
-    """Tokens of stream ``i``'s bucket at ``now``: integrate its piecewise-constant rate since ``tlast``."""
+def _refill(i, now, tok, tlast, twin, rrate, period, offset, depth, refill):  # pragma: no cover - compiled
+    """Tokens of stream ``i``'s bucket at ``now``: integrate its piecewise-constant rate since ``tlast``.
+
+    With ``refill`` the bucket is full when the first packet of each rate window comes (window
+    ``floor((now - offset) / period)``, -1 before ``offset``, the last one's after the last; ``twin``
+    holds the window each bucket was last filled in): one policer per window, as ns-2.35's.
+    """
+    W = rrate.shape[1]
+    if refill:
+        wn = int(np.floor((now - offset) / period)) if now >= offset else -1
+        if wn > W - 1:
+            wn = W - 1
+        if wn > twin[i]:
+            twin[i] = wn
+            tok[i] = depth[i]
+            tlast[i] = now
+            return
     t = tlast[i]
     x = tok[i]
-    W = rrate.shape[1]
     w = int(np.floor((t - offset) / period)) if t >= offset else -1
     while True:
         tb = offset + (w + 1) * period if w >= 0 else offset
@@ -85,12 +99,13 @@ def _refill(i, now, tok, tlast, rrate, period, offset, depth):  # pragma: no cov
 
 
 @njit(cache=True)
-def run(vt, vs, vstream, rrate, period, offset, depth, start, t_end, rate_bps, delay_s, qlim, pkt_bytes, ack_delay,
-        rwnd, init_cwnd, rto_init, rto_min, rto_max, fcap):  # pragma: no cover - compiled
+def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rate_bps, delay_s, qlim, pkt_bytes,
+        ack_delay, rwnd, init_cwnd, rto_init, rto_min, rto_max, fcap):  # pragma: no cover - compiled
     """Run the shared bottleneck until ``t_end``.
 
     ``vstream`` gives each video packet's stream (an index into the rows of ``rrate`` [bytes/s]
-    and ``depth`` [bytes]); with ``rrate`` of zero rows there is no reserved class. ``qlim``
+    and ``depth`` [bytes]); with ``rrate`` of zero rows there is no reserved class. ``refill``: a bucket
+    is full again at the first packet of each rate window (else it carries its tokens across windows). ``qlim``
     bounds the best-effort packets in the system (waiting or in transmission); the reserved
     FIFO is not bounded (the policer bounds it). ``fcap``: :func:`fifo_capacity`.
 
@@ -125,6 +140,7 @@ def run(vt, vs, vstream, rrate, period, offset, depth, start, t_end, rate_bps, d
     max_rq = 0.0
     tok = depth.copy()
     tlast = np.zeros(S)
+    twin = np.full(S, -1, np.int64)      # the window each bucket was last filled in (refill)
     vres = np.zeros(nv, np.int8)
     # ---- the DATA and ACK FIFOs: (time, insertion number, flow, segment or ACK number)
     dt_ = np.empty(fcap)
@@ -224,7 +240,7 @@ def run(vt, vs, vstream, rrate, period, offset, depth, start, t_end, rate_bps, d
             conf = False
             if S > 0:
                 i = vstream[iv]
-                _refill(i, now, tok, tlast, rrate, period, offset, depth)
+                _refill(i, now, tok, tlast, twin, rrate, period, offset, depth, refill)
                 if tok[i] >= vs[iv]:
                     tok[i] -= vs[iv]
                     conf = True

@@ -93,7 +93,7 @@ import numpy as np
 from mmperf import _validate
 from mmperf.networks import _shared_bottleneck as _core
 
-__all__ = ["SharedBottleneckResult", "jain_index", "simulate"]
+__all__ = ["BUCKET_RENEWALS", "SharedBottleneckResult", "jain_index", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -236,11 +236,16 @@ def jain_index(x) -> float:
     return float(a.sum() ** 2 / (a.size * (a * a).sum()))
 
 
+BUCKET_RENEWALS = ("carry", "full")
+"""What a renewed reservation does to its token bucket (:func:`simulate`'s ``bucket_renewal``)."""
+
+
 def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: int, rtt_s: float,
              tcp_start_s, duration_s: float, packet_bytes: int = 1500, ack_bytes: int = 40,
              rwnd_packets: int = 10_000, init_cwnd: int = 2, init_rto_s: float = 1.0, min_rto_s: float = 0.2,
              max_rto_s: float = 60.0, video_streams=None, reserved_bps=None, bucket_bytes=None,
-             reservation_period_s: float | None = None, signalling_delay_s: float = 0.0) -> SharedBottleneckResult:
+             reservation_period_s: float | None = None, signalling_delay_s: float = 0.0,
+             bucket_renewal: str = "carry") -> SharedBottleneckResult:
     """Run video packets and K TCP NewReno flows through one drop-tail bottleneck.
 
     Parameters
@@ -286,6 +291,12 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
         ``reserved_bps`` has two dimensions.
     signalling_delay_s : float, default 0
         Delay ``d`` [s] between the start of a window and the router applying its rate.
+    bucket_renewal : {'carry', 'full'}, default 'carry'
+        What a renewed reservation does to the bucket: ``'carry'`` keeps the tokens it holds (one
+        policer per flow whose rate changes, as a router renewing an RSVP/TFD reservation does);
+        ``'full'`` fills the bucket at the first packet of every window, as ns-2.35 does with one
+        TokenBucket policy per window (it cannot change a policy's rate): for the cross-check with
+        ns-2. No effect on a static reservation (``reserved_bps`` of one dimension).
 
     Returns
     -------
@@ -326,10 +337,13 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
         raise ValueError(f"min_rto_s ({min_rto_s}) must not exceed max_rto_s ({max_rto_s})")
     res = _reservation_inputs(vt, vs, video_streams, reserved_bps, bucket_bytes, reservation_period_s,
                               signalling_delay_s, duration_s)
+    if bucket_renewal not in BUCKET_RENEWALS:
+        raise ValueError(f"bucket_renewal must be one of {BUCKET_RENEWALS}, got {bucket_renewal!r}")
+    renewed = reserved_bps is not None and np.ndim(reserved_bps) == 2  # a rate per window: renewed
     one_way = rtt_s / 2
     ack_delay = one_way + 8.0 * ack_bytes / capacity_bps
     varr, fc, events, _, _, vres, max_rq = _core.run(
-        vt, vs, *res, start, duration_s, capacity_bps, one_way, buffer_packets, float(packet_bytes), ack_delay,
+        vt, vs, *res, renewed and bucket_renewal == "full", start, duration_s, capacity_bps, one_way, buffer_packets, float(packet_bytes), ack_delay,
         rwnd_packets, float(init_cwnd), init_rto_s, min_rto_s, max_rto_s, _core.fifo_capacity(start.size, rwnd_packets))
     offered = varr != _core.V_NOT_OFFERED
     fin = varr - one_way  # end of transmission of a delivered packet

@@ -77,6 +77,24 @@ def test_a_renewed_reservation_applies_after_the_signalling_delay():
     assert abs(r1.video_conforming - (t.size - per_window - 0.1 * 4e6 / 8 / SIZE + 2 + 2)) <= 3
 
 
+def test_a_bucket_full_at_each_renewal_passes_one_bucket_more_per_window():
+    """bucket_renewal='full' (ns-2's one policy per window): every window, and the time before d, starts with a
+    full bucket, so a stream above its rate gets one bucket more per window than with the tokens carried over."""
+    t, b = cbr(4e6, 3.0)
+    rates = np.full((1, 6), 2e6)
+    kw = dict(video_streams=np.zeros(t.size, int), reserved_bps=rates, bucket_bytes=[3 * SIZE],
+              reservation_period_s=0.5, signalling_delay_s=0.1, duration_s=3.0)
+    carry, full = run(t, b, **kw), run(t, b, bucket_renewal="full", **kw)
+    # carried over: one bucket at the start, then the rate from d on (the last window's after the last)
+    assert abs(carry.video_conforming - (3 + 2e6 / 8 * (t[-1] - 0.1) / SIZE)) <= 2
+    # full at each renewal: each of the six windows (d + wP, w = 0..5) starts with a full bucket (3 packets)
+    # where the carried one held less than a packet (the stream sends above its rate, so it is drained)
+    assert 6 * (3 - 1) <= full.video_conforming - carry.video_conforming <= 6 * 3
+    # a static reservation has no renewal: the option changes nothing
+    static = dict(kw, reserved_bps=[2e6])
+    assert run(t, b, **static).video_conforming == run(t, b, bucket_renewal="full", **static).video_conforming
+
+
 def test_without_reservation_nothing_conforms():
     t, b = cbr(4e6, 5.0)
     r = run(t, b, k=2, duration_s=5.0)
@@ -91,6 +109,7 @@ def test_without_reservation_nothing_conforms():
     (dict(reserved_bps=[1e6], video_streams="ones", bucket_bytes=[2000.0]), "video_streams"),
     (dict(reserved_bps=[1e6], video_streams="zeros", bucket_bytes=[2000.0], signalling_delay_s=np.nan),
      "signalling_delay_s"),
+    (dict(reserved_bps=[1e6], video_streams="zeros", bucket_bytes=[2000.0], bucket_renewal="empty"), "bucket_renewal"),
 ])
 def test_bad_reservations_name_the_parameter(kw, name):
     t, b = cbr(1e6, 1.0)

@@ -64,13 +64,15 @@ def ns2_runs(cases=None) -> pd.DataFrame:
     return pd.concat([pd.read_csv(data_dir() / "validation" / f"{c}.csv") for c in names], ignore_index=True)
 
 
-def book_runs(cases=None, *, params: Params | None = None) -> pd.DataFrame:
+def book_runs(cases=None, *, params: Params | None = None, bucket_renewal: str = "carry") -> pd.DataFrame:
     """The book's packet model on the committed cases and seeds: one row per case and seed.
 
     Each run is :func:`~mmperf.experiments.chodorek2018.packet.run_packet_cell` with the case's
     scenario, N, K, buffer, round trip and duration, replication 0, the seed as root seed: the
     video packets and TCP start times ns-2 was given (``chodorek-params.json`` holds their hashes).
-    About 1 s a run for N = 1 and 10 s for N = 10.
+    About 1 s a run for N = 1 and 10 s for N = 10. ``bucket_renewal='full'`` gives a renewed (s4)
+    reservation ns-2's bucket, full at every window's start, instead of the book's, which carries
+    its tokens over (:func:`mmperf.networks.shared_bottleneck.simulate`).
     """
     meta = ns2_meta()["cases"]
     names = list(meta) if cases is None else list(cases)
@@ -84,7 +86,7 @@ def book_runs(cases=None, *, params: Params | None = None) -> pd.DataFrame:
         for seed in c["seeds"]:
             r = run_packet_cell(p, n_videos=c["n_videos"], k_flows=c["k_flows"], replication=0, seed=int(seed),
                                 buffer_packets=c["buffer_packets"], rtt_s=c["rtt_s"], duration_s=c["duration_s"],
-                                scenario=c.get("scenario", "s1"))
+                                scenario=c.get("scenario", "s1"), bucket_renewal=bucket_renewal)
             rows.append({"case": name, **r})
     return pd.DataFrame(rows)
 

@@ -102,8 +102,13 @@ def tcp_starts(replication: int, k_flows: int, *, seed: int) -> np.ndarray:
 
 
 def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication: int, seed: int,
-                    buffer_packets: int = 50, rtt_s: float = 0.004, duration_s: float = 30.0, scenario: str = "s1") -> dict:
+                    buffer_packets: int = 50, rtt_s: float = 0.004, duration_s: float = 30.0, scenario: str = "s1",
+                    bucket_renewal: str = "carry") -> dict:
     """One cell of a scenario on the packet-level bottleneck.
+
+    ``bucket_renewal``: what a renewed (s4) reservation does to the stream's token bucket
+    (:func:`mmperf.networks.shared_bottleneck.simulate`): the book's ``'carry'``, or ns-2's
+    ``'full'`` for the cross-check.
 
     Returns
     -------
@@ -126,7 +131,7 @@ def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication:
         resv["video_streams"] = vst
     res = shared_bottleneck.simulate(vt, vb, capacity_bps=params.capacity_bps, buffer_packets=buffer_packets, rtt_s=rtt_s,
                                      tcp_start_s=tcp_starts(replication, k_flows, seed=seed), duration_s=duration_s,
-                                     packet_bytes=params.packet_bytes, **resv)
+                                     packet_bytes=params.packet_bytes, bucket_renewal=bucket_renewal, **resv)
     return {"scenario": scenario, "N": n_videos, "K": k_flows, "replication": replication, "seed": seed, "duration_s": duration_s,
             **res.summary(), "wall_s": time.perf_counter() - t0}
 
