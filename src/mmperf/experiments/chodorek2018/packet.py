@@ -176,16 +176,23 @@ def committed_calibration(seed: int) -> tuple[int, float] | None:
         ``(buffer_packets, rtt_s)`` of the first grid (:data:`GRID_FILE`, then :data:`SEED_GRID`) whose
         ``.json`` names this seed, or None.
     """
+    for _, meta in _grids_of(check_seed(seed)):
+        return int(meta["buffer_packets"]), float(meta["rtt_s"])
+    return None
+
+
+def _grids_of(seed: int):
+    """``(csv path, parameters)`` of each committed grid whose ``.json`` names ``seed``, in the order
+    :data:`GRID_FILE`, :data:`SEED_GRID`."""
     import json
 
-    seed = check_seed(seed)
-    for rel in (GRID_FILE, SEED_GRID.format(seed=seed)):
-        meta_path = (repo_root() / rel).with_suffix(".json")
-        if meta_path.exists():
+    for rel in (GRID_FILE, SEED_GRID.format(seed=int(seed))):
+        path = repo_root() / rel
+        meta_path = path.with_suffix(".json")
+        if path.exists() and meta_path.exists():
             meta = json.loads(meta_path.read_text())
-            if meta.get("seed") == seed:
-                return int(meta["buffer_packets"]), float(meta["rtt_s"])
-    return None
+            if meta.get("seed") == int(seed):
+                yield path, meta
 
 
 def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Params | None = None):
@@ -199,17 +206,9 @@ def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Para
     (pandas.DataFrame, dict) or None
         The rows and their parameters, or None.
     """
-    import json
-
     p = Params() if params is None else params
-    for rel in (GRID_FILE, SEED_GRID.format(seed=int(seed))):
-        path = repo_root() / rel
-        meta_path = path.with_suffix(".json")
-        if not path.exists() or not meta_path.exists():
-            continue
-        meta = json.loads(meta_path.read_text())
-        if (meta.get("seed") != int(seed) or meta.get("buffer_packets") != int(buffer_packets)
-                or abs(float(meta.get("rtt_s", -1)) - float(rtt_s)) > 1e-9):
+    for path, meta in _grids_of(seed):
+        if meta.get("buffer_packets") != int(buffer_packets) or abs(float(meta.get("rtt_s", -1)) - float(rtt_s)) > 1e-9:
             continue
         rows = pd.read_csv(path)
         cells = set(zip(rows.scenario, rows.K, rows.N))
