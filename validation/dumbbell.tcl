@@ -38,6 +38,20 @@ set resv [expr {$argc == 9}]
 set ns [new Simulator]
 set r1 [$ns node]
 set r2 [$ns node]
+# the dsRED queue of link from -> to, in packets of 1500 B, with nq physical queues of one precedence
+# each, dropping at the tail (DROP mode); queue 0 holds 10^6 packets (bounded by its policer or as
+# large as ns-2 allows)
+proc dsred_queue {from to nq} {
+    global ns
+    set q [[$ns link $from $to] queue]
+    $q meanPktSize 1500
+    $q set numQueues_ $nq
+    $q setNumPrec 1
+    $q setMREDMode DROP
+    $q configQ 0 0 1000000 1000000 0.1
+    return $q
+}
+
 if {!$resv} {
     $ns duplex-link $r1 $r2 $bw ${delay}s DropTail
     $ns queue-limit $r1 $r2 $qlim
@@ -45,13 +59,8 @@ if {!$resv} {
     $ns simplex-link $r1 $r2 $bw ${delay}s dsRED/core
     $ns simplex-link $r2 $r1 $bw ${delay}s DropTail
     $ns queue-limit $r1 $r2 1000000
-    set core [[$ns link $r1 $r2] queue]
-    $core meanPktSize 1500
-    $core set numQueues_ 2
-    $core setNumPrec 1
+    set core [dsred_queue $r1 $r2 2]
     $core setSchedularMode PRI
-    $core setMREDMode DROP
-    $core configQ 0 0 1000000 1000000 0.1
     $core configQ 1 0 [expr {$qlim - 1}] [expr {$qlim - 1}] 0.1
     $core addPHBEntry 10 0 0
     $core addPHBEntry 11 1 0
@@ -61,10 +70,11 @@ $ns queue-limit $r2 $r1 $qlim
 set fmon [$ns makeflowmon Fid]
 $ns attach-fmon [$ns link $r1 $r2] $fmon
 
-# a sender on r1 and its sink on r2, connected
-proc pair {src sink} {
+# a sender on r1 (or on the node given) and its sink on r2, connected
+proc pair {src sink {node ""}} {
     global ns r1 r2
-    $ns attach-agent $r1 $src
+    if {$node eq ""} { set node $r1 }
+    $ns attach-agent $node $src
     $ns attach-agent $r2 $sink
     $ns connect $src $sink
 }
@@ -92,12 +102,7 @@ if {!$resv} {
         set v [$ns node]
         $ns simplex-link $v $r1 1e15 0s dsRED/edge
         $ns queue-limit $v $r1 1000000
-        set e [[$ns link $v $r1] queue]
-        $e meanPktSize 1500
-        $e set numQueues_ 1
-        $e setNumPrec 1
-        $e setMREDMode DROP
-        $e configQ 0 0 1000000 1000000 0.1
+        set e [dsred_queue $v $r1 1]
         $e addPHBEntry 10 0 0
         $e addPHBEntry 11 0 0
         $e addPolicyEntry [$v id] [$r2 id] TokenBucket 10 $cir $cbs
@@ -105,10 +110,7 @@ if {!$resv} {
         set u [new Agent/UDP]
         $u set packetSize_ 2000
         $u set fid_ 0
-        $ns attach-agent $v $u
-        set sink [new Agent/Null]
-        $ns attach-agent $r2 $sink
-        $ns connect $u $sink
+        pair $u [new Agent/Null] $v
         set src($j) $u
     }
     close $fh
