@@ -44,7 +44,7 @@ def test_the_cache_directory_is_the_kernels_own():
     from mmperf.transports import _engine
 
     assert _engine.run_window._cache._cache_path
-    assert not _numba_cache.drop_stale_cache(_engine.__file__, [_engine.packetsim], kernel=_engine.run_window)
+    assert not _numba_cache.drop_stale_cache(_engine.__file__, [_engine._kernel], kernel=_engine.run_window)
 
 
 def test_a_kernel_without_cache_is_refused(tmp_path):
