@@ -23,7 +23,10 @@ from pathlib import Path
 
 import pandas as pd
 
+import mmperf.benchmarks as extra
 from mmperf._paths import build_dir, repo_root
+from mmperf.book._execute import book_notebooks, execute_notebook
+from mmperf.claims import collect
 
 COLUMNS = ["target", "kind", "repeats", "seeds", "median_s", "min_s", "max_s", "peak_rss_mb", "metric", "value", "note"]
 """Columns of ``_build/bench.csv``."""
@@ -50,8 +53,6 @@ def _run_measured(cmd: list[str], *, cwd: Path, env: dict | None = None) -> tupl
 
 def _seeds_run(notebook: Path) -> int:
     """How many root seeds the chapter judged its claims under (1 for a chapter not yet on the contract)."""
-    from mmperf.claims import collect
-
     claims = collect([notebook])
     return int(claims["seeds"].max()) if len(claims) else 1
 
@@ -102,8 +103,6 @@ def run_bench(*, repeat: int = 3, build_repeat: int = 1, skip_build: bool = Fals
     ValueError
         If ``repeat`` or ``build_repeat`` is below 1.
     """
-    from mmperf.book._execute import book_notebooks
-
     if repeat < 1 or build_repeat < 1:
         raise ValueError(f"repeat and build_repeat must be >= 1, got {repeat} and {build_repeat}")
     root = repo_root()
@@ -137,7 +136,6 @@ def run_bench(*, repeat: int = 3, build_repeat: int = 1, skip_build: bool = Fals
                 samples.append(_run_measured(cmd, cwd=copy, env=env))
             rows.append(_summary("make book (cached executions)", "build", samples, "inputs unchanged since the forced build"))
             print(f"cached build: median {rows[-1]['median_s']} s", flush=True)
-    import mmperf.benchmarks as extra
 
     for mod in pkgutil.iter_modules(extra.__path__):
         if mod.name.startswith("_"):
@@ -163,8 +161,6 @@ def _cmd_bench(args) -> int:
 
 
 def _cmd_run(args) -> int:
-    from mmperf.book._execute import execute_notebook
-
     execute_notebook(args.notebook, force=True, out=args.out)
     return 0
 

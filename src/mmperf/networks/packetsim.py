@@ -23,6 +23,7 @@ which share them; :func:`simulate_link` runs one link on its own through them
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -116,6 +117,36 @@ def _run_link(times, sizes, rate, delay, qlim, per, loss_start, unif, bin_s, nbi
             arrive[i] = now
             counters[0, 3] += 1
     return arrive, counters, stats, events
+
+
+def uniforms(seed, n_draws):
+    """Uniform draws of the two links' error models, from a seeded numpy Generator.
+
+    Parameters
+    ----------
+    seed : int
+        Seed of the Generator (from :func:`mmperf.seeds.int_seed`).
+    n_draws : int
+        Draws per link.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(2, n_draws)``: row ``p`` is link ``p``'s draws, read in order by
+        :func:`mmperf._kernel.link_send`.
+
+    Notes
+    -----
+    The draws of the last two (seed, count) pairs are kept and returned again, not
+    copied: the strategies of one grid cell share the cell's seed, and the kernels
+    only read the draws (the caller must not write to the array).
+    """
+    return _uniforms(int(seed), int(n_draws))
+
+
+@functools.lru_cache(maxsize=2)
+def _uniforms(seed, n_draws):
+    return np.random.default_rng(seed).random((2, n_draws))
 
 
 def check_schedule(times, sizes, *, times_name: str = "times", sizes_name: str = "sizes"):
