@@ -26,6 +26,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Iterable
 
+import numba
+
 
 def _source_file(dep) -> Path:
     if isinstance(dep, ModuleType):
@@ -35,8 +37,6 @@ def _source_file(dep) -> Path:
 
 def dependency_stamp(depends_on: Iterable) -> str:
     """SHA-256 of numba's version and of the source files of ``depends_on`` (modules or paths)."""
-    import numba
-
     h = hashlib.sha256(b"numba " + numba.__version__.encode())
     for dep in depends_on:
         path = _source_file(dep)

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Literal, Sequence
 
+import numpy as np
 import pandas as pd
 
 from mmperf import PAPERS
@@ -419,13 +420,8 @@ def clean_value(book_value):
     or None for a missing or non-finite value."""
     if book_value is None or isinstance(book_value, bool):
         return book_value
-    try:
-        import numpy as np
-
-        if isinstance(book_value, np.bool_):
-            return bool(book_value)
-    except ImportError:  # pragma: no cover
-        pass
+    if isinstance(book_value, np.bool_):
+        return bool(book_value)
     value = float(book_value)
     # judged and published at the book's precision, so a last-bit difference between CPUs
     # can change neither the verdict nor the embedded record
