@@ -23,14 +23,15 @@ from dataclasses import dataclass, fields
 import numpy as np
 import pandas as pd
 
-from mmperf.results import params_table
-
 from mmperf import _validate
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
 from mmperf.experiments.claypool1998 import model as M
 from mmperf.metrics import jitter
 from mmperf.metrics.fits import line_fit
+from mmperf.papers import table
 from mmperf.quality import planning as P
+from mmperf.results import Results, params_table
+from mmperf.seeds import check_seed, rng
 
 _DOC = {
     "reps": ("runs", "assumed: replications per jitter experiment point for Figs. 17-18 (the jitter chapter runs ten)"),
@@ -86,9 +87,6 @@ def run_quality(params: QualityParams | None = None, *, seed: int, workers: int 
     ----------
     Claypool, Habermann & Riedl (1998), Secs. 7-9.
     """
-    from mmperf.results import Results
-    from mmperf.seeds import check_seed
-
     params = QualityParams() if params is None else params
     if not isinstance(params, QualityParams):
         raise TypeError(f"params must be a claypool1998 QualityParams, got {type(params).__name__}")
@@ -130,14 +128,10 @@ def run_quality(params: QualityParams | None = None, *, seed: int, workers: int 
 # ---- the book's values of the claims, from one run's Results -------------------------------------
 
 def _q(key: str) -> float:
-    from mmperf.papers import table
-
     return float(table(M.PAPER, "quoted").set_index("quantity").loc[key, "value"])
 
 
 def _convex(_r) -> float:
-    from mmperf.seeds import rng
-
     g = rng("claypool1998", "convexity-check", root=0)
     pts = g.uniform(0, 1, size=(4000, 3)) * [230_000, 6, 0.9]
     a, b = pts[:2000], pts[2000:]

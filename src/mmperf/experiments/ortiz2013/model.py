@@ -24,13 +24,13 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import pandas as pd
 
-from mmperf.results import params_table
-
 from mmperf import _validate
 from mmperf.coding import svc
 from mmperf.media import scenes
 from mmperf.networks.packetsim import Network
-from mmperf.seeds import int_seed
+from mmperf.papers import table
+from mmperf.results import Results, params_table
+from mmperf.seeds import check_seed, int_seed
 from mmperf.transports import rtp, sctp, tcp
 
 PAPER = "ortiz2013"
@@ -752,10 +752,6 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
     ----------
     Ortiz, Martinez Gracia & Skarmeta (2013), "Evaluation scenarios" and "Evaluation results" (Tables 2-5, Figs. 2-12).
     """
-    from mmperf.papers import table
-    from mmperf.results import Results
-    from mmperf.seeds import check_seed
-
     params = Params() if params is None else params
     if not isinstance(params, Params):
         raise TypeError(f"params must be an ortiz2013 Params, got {type(params).__name__}")
