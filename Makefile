@@ -20,12 +20,14 @@ export MMPERF_CHROMIUM := $(CHROMIUM)
 # String hashing fixed for every kernel (the executor and nbval alike).
 export PYTHONHASHSEED := 0
 
-.PHONY: book test env chromium ns2 validate bench clean help lab pdf chodorek-grid
+.PHONY: book test lint env chromium ns2 validate bench clean help lab pdf chodorek-grid
 
 help:
 	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all;"
 	@echo "            SEED=N or MMPERF_SEED=N builds with root seed N under _build/seed-N)"
-	@echo "make test   set up, build, then unit tests + nbval over every chapter + browser check"
+	@echo "make test   set up, check the import contracts, build, then unit tests + nbval over every chapter"
+	@echo "            + browser check"
+	@echo "make lint   the import contracts alone (lint-imports: layers, no cycle, no private module across packages)"
 	@echo "make validate  run ns-2 on every validation case -> data/validation (installs ns-2 if missing)"
 	@echo "make chodorek-grid  the Chodorek packet-level grid on Dask -> data/chodorek2018/packet-grid.csv"
 	@echo "            (GRID_ARGS='--duration 30 --replications 5 --workers 2' or '--scheduler ADDR')"
@@ -77,10 +79,15 @@ validate: $(STAMP) ns2
 book: $(STAMP)
 	$(BIN)/python -m mmperf.book build --jobs $(JOBS) $(if $(FORCE),--force) $(if $(SEED),--seed $(SEED))
 
+# The import contracts of pyproject.toml ([tool.importlinter]): the layers, no import cycle, no
+# private module imported from outside its package. A second; `make test` checks them first.
+lint: $(STAMP)
+	$(BIN)/lint-imports --no-cache --no-logo
+
 # The tests check the committed chapters, which ran with the book's default seed.
 test: SEED :=
 test: export MMPERF_SEED :=
-test: book chromium ns2
+test: lint book chromium ns2
 	NPY_DISABLE_CPU_FEATURES="$(NPY_LOWERED_DISPATCH)" \
 	  $(BIN)/python -m pytest -p no:cacheprovider --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
 
