@@ -23,10 +23,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from mmperf.results import params_table
+from mmperf.results import Results, params_table
 
 from mmperf import _validate
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
+from mmperf.experiments._contract import prepare_run
 from mmperf.experiments.claypool1998 import model as M
 from mmperf.hosts import timesharing
 from mmperf.hosts.cpu import NICED, Scheduler
@@ -113,7 +114,7 @@ def scheduler_check(*, seed: int, n_packets: int = M.N_PACKETS, period_us: float
     return pd.DataFrame(rows), trace.reset_index(drop=True)
 
 
-def run(params: Params | None = None, *, seed: int, workers: int = 1):
+def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results:
     """Every experiment of the jitter chapter (Secs. 3-6) under one root seed.
 
     Parameters
@@ -135,14 +136,7 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
     ----------
     Claypool, Habermann & Riedl (1998), Secs. 3-6.
     """
-    from mmperf.results import Results
-    from mmperf.seeds import check_seed
-
-    params = Params() if params is None else params
-    if not isinstance(params, Params):
-        raise TypeError(f"params must be a claypool1998 jitter Params, got {type(params).__name__}")
-    seed = check_seed(seed)
-    _validate.whole(workers, "workers", minimum=1)
+    params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper="claypool1998 jitter")
     sch = params.scheduler
     runs = M.run_points(M.grid(), reps=params.reps, scheduler=sch, root=seed)
     refl = pd.DataFrame([{"stream": k, "rep": r, "reflection": jitter.reflection(t["interarrival_us"]),
@@ -504,3 +498,9 @@ CLAIMS = (
                    "says comes from Sec. 6, gives r = 0.989 for Fig. 13's fit; the paper's 0.98 is consistent with its own "
                    "numbers. Arithmetic on the paper's data; no simulation."),
 )
+
+ASSUMPTIONS = ()
+"""The jitter chapter's open choices with their alternatives (:class:`mmperf.assumptions.Assumption`)."""
+
+ABLATIONS = ()
+"""The mechanisms the jitter verdicts lean on, each with its removal (:class:`mmperf.assumptions.Ablation`)."""

@@ -23,10 +23,11 @@ from dataclasses import dataclass, fields
 import numpy as np
 import pandas as pd
 
-from mmperf.results import params_table
+from mmperf.results import Results, params_table
 
 from mmperf import _validate
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
+from mmperf.experiments._contract import prepare_run
 from mmperf.experiments.claypool1998 import model as M
 from mmperf.metrics import jitter
 from mmperf.metrics.fits import line_fit
@@ -64,7 +65,7 @@ class QualityParams:
         return params_table(self, _DOC)
 
 
-def run_quality(params: QualityParams | None = None, *, seed: int, workers: int = 1):
+def run_quality(params: QualityParams | None = None, *, seed: int, workers: int = 1) -> Results:
     """Every experiment of the quality chapter (Secs. 7-9) under one root seed.
 
     Parameters
@@ -86,14 +87,7 @@ def run_quality(params: QualityParams | None = None, *, seed: int, workers: int 
     ----------
     Claypool, Habermann & Riedl (1998), Secs. 7-9.
     """
-    from mmperf.results import Results
-    from mmperf.seeds import check_seed
-
-    params = QualityParams() if params is None else params
-    if not isinstance(params, QualityParams):
-        raise TypeError(f"params must be a claypool1998 QualityParams, got {type(params).__name__}")
-    seed = check_seed(seed)
-    _validate.whole(workers, "workers", minimum=1)
+    params, seed, workers = prepare_run(QualityParams, params, seed=seed, workers=workers, paper="claypool1998 quality")
     runs = M.run_points(M.grid(), reps=params.reps, root=seed)
     t16 = M.trace(M.FIG16_CONFIG, 0, root=seed)
     fig16_run = M.run_points([M.FIG16_CONFIG], reps=1, root=seed).iloc[0]
@@ -397,3 +391,9 @@ QUALITY_CLAIMS = (
               paper_value="about 1", value=_bottleneck_year, criterion=Tolerance(1.0, abs=0.5), kind="prediction",
               expected="reproduced"),
 )
+
+QUALITY_ASSUMPTIONS = ()
+"""The quality chapter's open choices with their alternatives (:class:`mmperf.assumptions.Assumption`)."""
+
+QUALITY_ABLATIONS = ()
+"""The mechanisms the quality verdicts lean on, each with its removal (:class:`mmperf.assumptions.Ablation`)."""

@@ -42,7 +42,10 @@ from mmperf.coding import bitplane
 from mmperf.hosts import testbed
 from mmperf.networks import loss as lossmod
 from mmperf.quality import image
+from mmperf.results import Results
 from mmperf.seeds import rng
+
+from mmperf.experiments._contract import prepare_run
 
 PAPER = "taylor1993"
 PACKETS_PER_FRAME = 264
@@ -881,7 +884,7 @@ def _observed_masks(runs: dict, calibration: Calibration, n_frames: int) -> pd.D
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["table", "row", "index", "lost"])
 
 
-def run(params=None, *, seed: int, workers: int = 1):
+def run(params=None, *, seed: int, workers: int = 1) -> Results:
     """Run every experiment of the chapter under one root seed.
 
     The calibration (host costs on the maximum-throughput tables, the display
@@ -918,17 +921,10 @@ def run(params=None, *, seed: int, workers: int = 1):
     >>> sorted(r.table("comparison")["table"].unique())[:2]
     ['atm_anim', 'atm_max']
     """
-    from mmperf.experiments.taylor1993.params import Params
+    from mmperf.experiments.taylor1993.params import Params  # params.py imports this module
     from mmperf.media import animation
-    from mmperf.results import Results
-    from mmperf.seeds import check_seed
 
-    params = Params() if params is None else params
-    if not isinstance(params, Params):
-        raise TypeError(f"params must be a taylor1993 Params, got {type(params).__name__}")
-    seed = check_seed(seed)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper="taylor1993")
     cal, tables = testbed_tables(params, seed=seed)
     frames = animation.satellite_sequence(params.quality_frames)
     tables["quality"] = quality_curves(frames, rates=params.quality_rates, draws=params.quality_draws,
