@@ -80,10 +80,25 @@ CSV_COLUMNS = [
     "book_low",
     "book_high",
     "fragile",
+    "status_majority",
+    "status_book_seed",
+    "readings",
+    "depends_on",
+    "paper_reading",
+    "structural",
+    "vacuous",
+    "kind_flag",
 ]
-"""Columns of the scorecard table and of ``_build/claims.csv``: the claim, its verdict under the
-book's seed, its kind, and over ``seeds`` root seeds the share whose status agrees with it, the
-median and the 5-95 % range of the book's value, and whether it is fragile."""
+"""Columns of the scorecard table and of ``_build/claims.csv``: the claim; its verdict ``status``,
+which is the seeds' majority (``status_majority``, the same), beside the book seed's own
+(``status_book_seed``, with its ``book_value`` and ``reason``); its kind; over ``seeds`` root
+seeds the share whose status agrees with the verdict, the median and the 5-95 % range of the
+book's value, and whether it is fragile; and from the chapter's committed audit
+(:mod:`mmperf.audit`): whether the verdict is ``robust`` under every reading of the chapter's
+assumptions or ``depends`` on some (``depends_on``, ``;``-separated), the variants under which the
+paper's result appears (``paper_reading``), whether it survives the removal of the mechanism meant
+to produce it (``structural``), whether its criterion can fail at all (``vacuous``) and a flag on
+its kind (``kind_flag``). The audit columns are empty for a chapter without a committed audit."""
 
 
 def _fmt(x: float) -> str:
@@ -334,6 +349,14 @@ class Claim:
     book_low: float | None = None
     book_high: float | None = None
     fragile: bool = False
+    status_majority: str | None = None
+    status_book_seed: str | None = None
+    readings: str | None = None
+    depends_on: str = ""
+    paper_reading: str = ""
+    structural: bool | None = None
+    vacuous: bool = False
+    kind_flag: str = ""
 
     def to_record(self) -> dict:
         """Return the claim as a flat, JSON-serialisable dict (:data:`CSV_COLUMNS`)."""
@@ -358,6 +381,14 @@ class Claim:
             "book_low": self.book_low,
             "book_high": self.book_high,
             "fragile": bool(self.fragile),
+            "status_majority": self.status_majority or self.status,
+            "status_book_seed": self.status_book_seed or self.status,
+            "readings": self.readings,
+            "depends_on": self.depends_on,
+            "paper_reading": self.paper_reading,
+            "structural": None if self.structural is None else bool(self.structural),
+            "vacuous": bool(self.vacuous),
+            "kind_flag": self.kind_flag,
         }
 
 
@@ -385,6 +416,10 @@ class ClaimSpec:
         The status the book expects under its own seed (checked by the tests).
     note : str or callable, optional
         The explanation shown beside the verdict; a callable gets the book seed's results.
+    domain : tuple of float, optional
+        The quantity's physical range ``(low, high)`` (a loss in % is ``(0, 100)``); a criterion
+        that no value of the domain fails is *vacuous* (:func:`mmperf.verdicts.witnesses`).
+        Default: any real number (a bool value: ``False`` and ``True``).
     """
 
     id: str
@@ -397,6 +432,7 @@ class ClaimSpec:
     kind: str
     expected: str
     note: object = ""
+    domain: tuple | None = None
 
     def __post_init__(self):
         if not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", self.id or ""):
@@ -412,6 +448,14 @@ class ClaimSpec:
             raise ValueError(f"claim {self.id}: kind must be one of {KINDS}, got {self.kind!r}")
         if self.expected not in STATUSES:
             raise ValueError(f"claim {self.id}: expected must be one of {STATUSES}, got {self.expected!r}")
+        if self.domain is not None:
+            try:
+                low, high = (float(x) for x in self.domain)
+            except (TypeError, ValueError):
+                raise ValueError(f"claim {self.id}: domain must be (low, high) numbers, got {self.domain!r}") from None
+            if math.isnan(low) or math.isnan(high) or not low < high:
+                raise ValueError(f"claim {self.id}: domain must be (low, high) with low < high, got {self.domain!r}")
+            object.__setattr__(self, "domain", (low, high))
 
 
 def clean_value(book_value):
@@ -564,13 +608,38 @@ def _seed_text(r) -> str:
 
 def _kind_text(r) -> str:
     kind = r.kind if isinstance(r.kind, str) and r.kind else "not yet classified"
-    share = "" if not r.seeds or int(r.seeds) <= 1 else f"; same status under {_fmt(100 * float(r.seed_share))} % of {int(r.seeds)} seeds"
-    fragile = " &mdash; <strong>fragile</strong>" if bool(r.fragile) else ""
-    return f"<br><small>{html.escape(kind)}{share}</small>{fragile}"
+    share = "" if not r.seeds or int(r.seeds) <= 1 else f"; seeds' majority, {_fmt(100 * float(r.seed_share))} % of {int(r.seeds)} seeds"
+    marks = []
+    if bool(r.fragile):
+        marks.append("<strong>fragile</strong>")
+    if r.status_book_seed and r.status_book_seed != r.status:
+        marks.append(f"book seed: {html.escape(r.status_book_seed.replace('_', ' '))}")
+    if r.readings == "depends":
+        marks.append(f"<strong>depends on</strong> {html.escape(str(r.depends_on).replace(';', ', '))}")
+    elif r.readings == "robust":
+        marks.append("robust to every reading")
+    if r.structural is True:
+        marks.append("<strong>structural</strong> (survives its ablation)")
+    if bool(r.vacuous):
+        marks.append("<strong>vacuous</strong> (cannot fail)")
+    if r.kind_flag:
+        marks.append(f"kind flag: {html.escape(r.kind_flag)}")
+    tail = "".join(f"<br><small>{m}</small>" for m in marks)
+    return f"<br><small>{html.escape(kind)}{share}</small>{tail}"
+
+
+def _flag(frame: pd.DataFrame, name: str) -> pd.Series:
+    """A boolean column of ``frame`` with missing values read as False."""
+    return frame[name].map(lambda v: v is True or v == 1 or str(v).lower() == "true")
 
 
 def headline(frame: pd.DataFrame) -> dict:
-    """The scorecard's headline: the reproduced share among robust predictions.
+    """The scorecard's headline: the reproduced share of the predictions that count.
+
+    A prediction counts when it is robust (not fragile over the seeds, and its status does not
+    depend on a reading of the chapter's assumptions), non-vacuous (its criterion can fail) and
+    non-structural (its status moves when the mechanism meant to produce it is removed); its
+    status is the seeds' majority.
 
     Parameters
     ----------
@@ -580,16 +649,25 @@ def headline(frame: pd.DataFrame) -> dict:
     Returns
     -------
     dict
-        ``claims``, ``predictions`` (robust ones), ``reproduced`` (of those), ``share`` [%] (NaN without any),
-        ``fragile``, ``unclassified`` and the count of each other kind.
+        ``claims``, ``predictions`` (those that count), ``reproduced`` (of those), ``share`` [%]
+        (NaN without any); the predictions left out, by cause (``fragile``, ``depends``,
+        ``vacuous``, ``structural``: a claim may have several); ``kind_flags``; ``unclassified``
+        and the count of each other kind.
     """
     kind = frame["kind"].fillna("").astype(str)
-    fragile = frame["fragile"].fillna(False).astype(bool)
-    robust = (kind == "prediction") & ~fragile
-    reproduced = int((frame.loc[robust, "status"] == "reproduced").sum())
-    out = {"claims": int(len(frame)), "predictions": int(robust.sum()), "reproduced": reproduced,
-           "share": 100.0 * reproduced / robust.sum() if robust.any() else float("nan"),
-           "fragile": int(fragile.sum()), "unclassified": int((kind == "").sum())}
+    fragile = _flag(frame, "fragile")
+    depends = frame["readings"].astype(str) == "depends"
+    vacuous = _flag(frame, "vacuous")
+    structural = _flag(frame, "structural")
+    prediction = kind == "prediction"
+    counts = prediction & ~fragile & ~depends & ~vacuous & ~structural
+    reproduced = int((frame.loc[counts, "status_majority"] == "reproduced").sum())
+    out = {"claims": int(len(frame)), "predictions": int(counts.sum()), "reproduced": reproduced,
+           "share": 100.0 * reproduced / counts.sum() if counts.any() else float("nan"),
+           "fragile": int((prediction & fragile).sum()), "depends": int((prediction & depends).sum()),
+           "vacuous": int((prediction & vacuous).sum()), "structural": int((prediction & structural).sum()),
+           "kind_flags": int((frame["kind_flag"].fillna("").astype(str) != "").sum()),
+           "unclassified": int((kind == "").sum())}
     out.update({k: int((kind == k).sum()) for k in KINDS if k != "prediction"})
     return out
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from mmperf import seeds
 from mmperf._paths import book_root, repo_root
 from mmperf.papers import PaperTableError
-from mmperf.book import _bench
+from mmperf.book import _audit, _bench
 from mmperf.book._execute import (
     BookLayoutError,
     NotebookExecutionError,
@@ -128,6 +128,7 @@ def main(argv=None) -> int:
     p.set_defaults(func=_cmd_pdf)
 
     _bench.add_parser(sub)
+    _audit.add_parser(sub)
 
     args = parser.parse_args(argv)
     if getattr(args, "jobs", 1) < 1:

@@ -19,10 +19,12 @@ from typing import Callable
 
 from mmperf import PAPERS
 from mmperf.assumptions import Ablation, Assumption, check_ledger
-from mmperf.claims import ClaimSpec
+from mmperf.claims import ClaimSpec, Scorecard
 from mmperf.results import Results
 from mmperf.seeds import check_seed, judging_seeds
-from mmperf.verdicts import run_seeds
+from mmperf.verdicts import judge, run_seeds
+
+from mmperf.experiments._audit import read_audit
 
 __all__ = ["Chapter", "check_workers", "prepare_run"]
 
@@ -183,3 +185,31 @@ class Chapter:
         if self.judging_runs is not None:
             return self.judging_runs(params, seed=seed, workers=workers)
         return run_seeds(self.run, params, judging_seeds(root=check_seed(seed)), workers=check_workers(workers))
+
+    def verdicts(self, runs: dict, *, book_seed: int, root=None) -> Scorecard:
+        """The chapter's verdicts: its claims judged over ``runs`` and, when its committed audit is
+        fresh, under every reading and ablation (:func:`mmperf.verdicts.judge`).
+
+        Parameters
+        ----------
+        runs : dict of int to Results
+            The judging runs (:meth:`runs`).
+        book_seed : int
+            The chapter's root seed.
+        root : path, optional
+            Repository root holding ``data/audit`` (default: the package's).
+
+        Returns
+        -------
+        Scorecard
+            One row per claim; the audit's columns are empty without a fresh audit.
+        """
+        frame, fresh = read_audit(self, root=root)
+        audit = frame if fresh else None
+        return judge(self.claims, runs, book_seed=book_seed, audit=audit, assumptions=self.assumptions,
+                     ablations=self.ablations)
+
+    def audit_state(self, *, root=None) -> str:
+        """``"fresh"``, ``"stale"`` (written by other code, or unfinished) or ``"missing"``."""
+        frame, fresh = read_audit(self, root=root)
+        return "missing" if frame is None else ("fresh" if fresh else "stale")
