@@ -13,6 +13,11 @@ FORCE ?=
 # Root seed of `make book` (also read from $MMPERF_SEED): another seed than the book's default
 # builds a copy of the book under _build/seed-N and never touches the committed chapters.
 SEED ?=
+# apt-get waits this long (seconds) for the dpkg lock another package manager holds (common right
+# after a cloud machine boots) instead of failing at once, and says so first.
+APT_LOCK_WAIT ?= 600
+APT_GET = apt-get -o DPkg::Lock::Timeout=$(APT_LOCK_WAIT)
+APT_WAIT_NOTE = echo "apt-get waits up to $(APT_LOCK_WAIT) s for the dpkg lock (/var/lib/dpkg/lock-frontend) if another package manager holds it"
 # nbval in `make test` recomputes every chapter with numpy's SIMD dispatch lowered, so each run
 # compares the committed outputs with ones computed on another SIMD path than the committer's.
 NPY_LOWERED_DISPATCH := X86_V3 X86_V4 AVX512_ICL AVX512_SPR
@@ -53,7 +58,8 @@ chromium:
 	@if [ ! -x "$(CHROMIUM)" ]; then \
 	  echo "installing Debian's chromium for the browser check"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null; \
+	  $(APT_WAIT_NOTE); \
+	  $$SUDO $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO $(APT_GET) install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null; \
 	fi
 	@test -x "$(CHROMIUM)" || { echo "error: $(CHROMIUM) missing after install" >&2; exit 1; }
 
@@ -63,7 +69,8 @@ ns2:
 	@if ! command -v ns >/dev/null; then \
 	  echo "installing Debian's ns2 (ns-2.35) for the validation suite"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends ns2 >/dev/null; \
+	  $(APT_WAIT_NOTE); \
+	  $$SUDO $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO $(APT_GET) install -y -qq --no-install-recommends ns2 >/dev/null; \
 	fi
 	@command -v ns >/dev/null || { echo "error: ns (ns2) missing after install" >&2; exit 1; }
 
