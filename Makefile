@@ -13,6 +13,17 @@ FORCE ?=
 # Root seed of `make book` (also read from $MMPERF_SEED): another seed than the book's default
 # builds a copy of the book under _build/seed-N and never touches the committed chapters.
 SEED ?=
+# The book's repository, linked from every page of the site (empty: no link; also $MMPERF_REPOSITORY_URL
+# or `repository: url:` in _config.yml); the git remote (name or URL) `make publish` pushes the built
+# site, SITE, to.
+REPO_URL ?=
+PUBLISH_REMOTE ?=
+SITE ?= _build/html
+# apt-get waits this long (seconds) for the dpkg lock another package manager holds (common right
+# after a cloud machine boots) instead of failing at once, and says so first.
+APT_LOCK_WAIT ?= 600
+APT_GET = apt-get -o DPkg::Lock::Timeout=$(APT_LOCK_WAIT)
+APT_WAIT_NOTE = echo "apt-get waits up to $(APT_LOCK_WAIT) s for the dpkg lock (/var/lib/dpkg/lock-frontend) if another package manager holds it"
 # nbval in `make test` recomputes every chapter with numpy's SIMD dispatch lowered, so each run
 # compares the committed outputs with ones computed on another SIMD path than the committer's.
 NPY_LOWERED_DISPATCH := X86_V3 X86_V4 AVX512_ICL AVX512_SPR
@@ -20,11 +31,13 @@ export MMPERF_CHROMIUM := $(CHROMIUM)
 # String hashing fixed for every kernel (the executor and nbval alike).
 export PYTHONHASHSEED := 0
 
-.PHONY: book test env chromium ns2 validate bench clean help lab pdf chodorek-grid
+.PHONY: book test env chromium ns2 validate bench clean help lab pdf chodorek-grid publish
 
 help:
 	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all;"
-	@echo "            SEED=N or MMPERF_SEED=N builds with root seed N under _build/seed-N)"
+	@echo "            SEED=N or MMPERF_SEED=N builds with root seed N under _build/seed-N;"
+	@echo "            REPO_URL=https://github.com/OWNER/REPO links every page to the repository)"
+	@echo "make publish PUBLISH_REMOTE=origin  build, then push _build/html to the remote's gh-pages branch (ghp-import)"
 	@echo "make test   set up, build, then unit tests + nbval over every chapter + browser check"
 	@echo "make validate  run ns-2 on every validation case -> data/validation (installs ns-2 if missing)"
 	@echo "make chodorek-grid  the Chodorek packet-level grid on Dask -> data/chodorek2018/packet-grid.csv"
@@ -53,7 +66,8 @@ chromium:
 	@if [ ! -x "$(CHROMIUM)" ]; then \
 	  echo "installing Debian's chromium for the browser check"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null; \
+	  $(APT_WAIT_NOTE); \
+	  $$SUDO $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO $(APT_GET) install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null; \
 	fi
 	@test -x "$(CHROMIUM)" || { echo "error: $(CHROMIUM) missing after install" >&2; exit 1; }
 
@@ -63,7 +77,8 @@ ns2:
 	@if ! command -v ns >/dev/null; then \
 	  echo "installing Debian's ns2 (ns-2.35) for the validation suite"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends ns2 >/dev/null; \
+	  $(APT_WAIT_NOTE); \
+	  $$SUDO $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO $(APT_GET) install -y -qq --no-install-recommends ns2 >/dev/null; \
 	fi
 	@command -v ns >/dev/null || { echo "error: ns (ns2) missing after install" >&2; exit 1; }
 
@@ -75,7 +90,22 @@ validate: $(STAMP) ns2
 	$(BIN)/python validation/ns2.py $(CASES)
 
 book: $(STAMP)
-	$(BIN)/python -m mmperf.book build --jobs $(JOBS) $(if $(FORCE),--force) $(if $(SEED),--seed $(SEED))
+	$(BIN)/python -m mmperf.book build --jobs $(JOBS) $(if $(FORCE),--force) $(if $(SEED),--seed $(SEED)) $(if $(REPO_URL),--repository-url '$(REPO_URL)')
+
+# The built site on the gh-pages branch of PUBLISH_REMOTE (a remote's name or a URL), Jupyter Book's
+# documented way: ghp-import commits $(SITE) to the local gh-pages branch, with .nojekyll, and pushes it.
+# Refused before building anything when no remote is given. The published site is the book's
+# default seed, as the committed chapters are.
+ifneq ($(filter publish,$(MAKECMDGOALS)),)
+ifeq ($(strip $(PUBLISH_REMOTE)),)
+$(error no remote to publish to: make publish PUBLISH_REMOTE=origin (a git remote's name or URL))
+endif
+endif
+publish: SEED :=
+publish: export MMPERF_SEED :=
+publish: book
+	@test -f "$(SITE)/index.html" || { echo "error: no built site in $(SITE) (make book builds it)" >&2; exit 1; }
+	$(BIN)/ghp-import -n -p -f -r '$(PUBLISH_REMOTE)' -b gh-pages -m "Site built from $$(git rev-parse --short HEAD 2>/dev/null || echo 'an unversioned tree')" '$(SITE)'
 
 # The tests check the committed chapters, which ran with the book's default seed.
 test: SEED :=
