@@ -31,7 +31,7 @@ export MMPERF_CHROMIUM := $(CHROMIUM)
 # String hashing fixed for every kernel (the executor and nbval alike).
 export PYTHONHASHSEED := 0
 
-.PHONY: book test env chromium ns2 validate bench clean help lab pdf chodorek-grid publish
+.PHONY: audit book test env chromium ns2 validate bench clean help lab pdf chodorek-grid publish
 
 help:
 	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all;"
@@ -40,6 +40,7 @@ help:
 	@echo "make publish PUBLISH_REMOTE=origin  build, then push _build/html to the remote's gh-pages branch (ghp-import)"
 	@echo "make test   set up, build, then unit tests + nbval over every chapter + browser check"
 	@echo "make validate  run ns-2 on every validation case -> data/validation (installs ns-2 if missing)"
+	@echo "make audit  every claim under every reading and ablation (Dask) -> data/audit (AUDIT_ARGS=...)"
 	@echo "make chodorek-grid  the Chodorek packet-level grid on Dask -> data/chodorek2018/packet-grid.csv"
 	@echo "            (GRID_ARGS='--duration 30 --replications 5 --workers 2' or '--scheduler ADDR')"
 	@echo "make bench  time every chapter and the whole build -> _build/bench.csv"
@@ -117,6 +118,13 @@ test: book chromium ns2
 # The Chodorek paper's grid on the packet-level bottleneck (issue #20), opt-in: every scenario x
 # K x N on a Dask LocalCluster (or `--scheduler ADDR`), resumable; options through GRID_ARGS
 # (`python -m mmperf.experiments.chodorek2018.packet_grid --help`).
+# The verdict audit (issue #30), opt-in: every claim of every chapter under every reading of its
+# assumptions and every ablation, over 5 seeds, on a Dask LocalCluster (or `--scheduler ADDR`),
+# resumable, into data/audit/<chapter>.csv; the chapters and the scorecard read the committed files.
+# AUDIT_ARGS='--chapter taylor1993 --workers 2' or '--scheduler ADDR' or '--fresh'.
+audit: $(STAMP)
+	$(BIN)/python -m mmperf.book audit $(AUDIT_ARGS)
+
 chodorek-grid: $(STAMP)
 	$(BIN)/python -m mmperf.experiments.chodorek2018.packet_grid $(GRID_ARGS)
 

@@ -91,3 +91,15 @@ def test_a_variant_the_chapter_does_not_have_is_refused(monkeypatch):
         _audit.run_variant("toy", "loss=3", 1)
     with pytest.raises(ValueError, match="seeds must be"):
         _audit.run_audit(["toy"], seeds=0)
+
+
+def test_the_ledger_and_the_audit_matrix_show_every_entry_and_variant(client, tmp_path):
+    ledger = TOY.ledger()
+    assert ledger["entry"].tolist() == ["assumption", "ablation"]
+    assert "2 (a lossier link)" in ledger.loc[0, "alternatives"]
+    assert TOY.audit_matrix(root=tmp_path) is None
+    _audit.run_audit(["toy"], seeds=2, client=client, root=tmp_path, log=lambda *_: None)
+    m = TOY.audit_matrix(root=tmp_path)
+    assert list(m.columns) == ["book", "loss=2", "loss=0.2", "ablation:mechanism"]
+    assert m.loc["loss-small"].tolist() == ["reproduced", "not_reproduced", "reproduced", "not_reproduced"]
+    assert TOY.audit_state(root=tmp_path) == "fresh"

@@ -17,12 +17,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
+import pandas as pd
+
 from mmperf import PAPERS
 from mmperf.assumptions import Ablation, Assumption, check_ledger
 from mmperf.claims import ClaimSpec, Scorecard
 from mmperf.results import Results
 from mmperf.seeds import check_seed, judging_seeds
-from mmperf.verdicts import judge, run_seeds
+from mmperf.verdicts import judge, majority, run_seeds
 
 from mmperf.experiments._audit import read_audit
 
@@ -208,6 +210,41 @@ class Chapter:
         audit = frame if fresh else None
         return judge(self.claims, runs, book_seed=book_seed, audit=audit, assumptions=self.assumptions,
                      ablations=self.ablations)
+
+    def ledger(self) -> pd.DataFrame:
+        """The chapter's assumptions and ablations as one table (for its parameter section).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``entry`` (``assumption`` or ``ablation``), ``name``, ``book`` (the book's choice, or
+            what the ablation removes), ``why``, ``alternatives`` (``label (source)``, ``;``-separated;
+            for an ablation the claims it is meant to produce) and ``parameter``.
+        """
+        rows = [{"entry": "assumption", "name": a.name, "book": a.choice, "why": a.why,
+                 "alternatives": "; ".join(f"{r.label} ({r.source})" for r in a.alternatives),
+                 "parameter": a.parameter} for a in self.assumptions]
+        rows += [{"entry": "ablation", "name": b.name, "book": b.removes, "why": "",
+                  "alternatives": "meant to produce: " + ", ".join(b.meant_to_produce), "parameter": ""}
+                 for b in self.ablations]
+        return pd.DataFrame(rows, columns=["entry", "name", "book", "why", "alternatives", "parameter"])
+
+    def audit_matrix(self, *, root=None) -> pd.DataFrame | None:
+        """Every claim's status (the seeds' majority) under every variant of the committed audit.
+
+        Returns
+        -------
+        pandas.DataFrame or None
+            Index ``claim_id`` (the chapter's order), one column per variant (``book``, each reading,
+            each ablation, in the audit's order), values ``reproduced`` / ``partly`` /
+            ``not_reproduced``; None without a committed audit.
+        """
+        frame, _ = read_audit(self, root=root)
+        if frame is None:
+            return None
+        order = list(dict.fromkeys(frame["variant"]))
+        table = frame.groupby(["claim_id", "variant"], sort=False)["status"].agg(majority).unstack("variant")
+        return table.reindex(index=[c.id for c in self.claims], columns=order)
 
     def audit_state(self, *, root=None) -> str:
         """``"fresh"``, ``"stale"`` (written by other code, or unfinished) or ``"missing"``."""
