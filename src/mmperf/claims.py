@@ -58,6 +58,16 @@ KINDS = ("prediction", "calibrated", "construction", "analytic")
 A claim still registered in a notebook cell, not yet classified, has kind ``""``.
 """
 
+EVIDENCE = ("measurement", "simulation", "analysis")
+"""The kind of evidence the paper offered for a claim: a testbed measurement, a simulation (or
+emulation) of its own, or an analysis (a closed form, a queueing model solved analytically)."""
+
+MISS_CAUSES = ("model-limitation", "paper-omits", "paper-inconsistent", "contradiction")
+"""Why a claim is not reproduced: the book's model lacks a mechanism the result needs
+(``model-limitation``); the paper omits information the result depends on (``paper-omits``);
+the paper contradicts itself (``paper-inconsistent``); or the model, built as the paper
+describes, gives another answer (``contradiction``)."""
+
 FRAGILE_SHARE = 0.2
 """A claim is fragile when its status under more than this share of the seeds differs from its
 status under the book's seed."""
@@ -88,6 +98,8 @@ CSV_COLUMNS = [
     "structural",
     "vacuous",
     "kind_flag",
+    "evidence",
+    "miss_cause",
 ]
 """Columns of the scorecard table and of ``_build/claims.csv``: the claim; its verdict ``status``,
 which is the seeds' majority (``status_majority``, the same), beside the book seed's own
@@ -98,7 +110,9 @@ book's value, and whether it is fragile; and from the chapter's committed audit
 assumptions or ``depends`` on some (``depends_on``, ``;``-separated), the variants under which the
 paper's result appears (``paper_reading``), whether it survives the removal of the mechanism meant
 to produce it (``structural``), whether its criterion can fail at all (``vacuous``) and a flag on
-its kind (``kind_flag``). The audit columns are empty for a chapter without a committed audit."""
+its kind (``kind_flag``). The audit columns are empty for a chapter without a committed audit.
+``evidence`` is the kind of evidence the paper offered (:data:`EVIDENCE`) and ``miss_cause``, for a
+claim not reproduced, why (:data:`MISS_CAUSES`; empty: not yet classified)."""
 
 
 def _fmt(x: float) -> str:
@@ -357,6 +371,8 @@ class Claim:
     structural: bool | None = None
     vacuous: bool = False
     kind_flag: str = ""
+    evidence: str = ""
+    miss_cause: str = ""
 
     def to_record(self) -> dict:
         """Return the claim as a flat, JSON-serialisable dict (:data:`CSV_COLUMNS`)."""
@@ -389,6 +405,8 @@ class Claim:
             "structural": None if self.structural is None else bool(self.structural),
             "vacuous": bool(self.vacuous),
             "kind_flag": self.kind_flag,
+            "evidence": self.evidence,
+            "miss_cause": self.miss_cause,
         }
 
 
@@ -420,6 +438,10 @@ class ClaimSpec:
         The quantity's physical range ``(low, high)`` (a loss in % is ``(0, 100)``); a criterion
         that no value of the domain fails is *vacuous* (:func:`mmperf.verdicts.witnesses`).
         Default: any real number (a bool value: ``False`` and ``True``).
+    evidence : str, optional
+        The kind of evidence the paper offered for this claim (:data:`EVIDENCE`); default: its chapter's.
+    miss_cause : str, optional
+        For a claim the book does not reproduce, why (:data:`MISS_CAUSES`).
     """
 
     id: str
@@ -433,6 +455,8 @@ class ClaimSpec:
     expected: str
     note: object = ""
     domain: tuple | None = None
+    evidence: str | None = None
+    miss_cause: str = ""
 
     def __post_init__(self):
         if not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", self.id or ""):
@@ -456,6 +480,10 @@ class ClaimSpec:
             if math.isnan(low) or math.isnan(high) or not low < high:
                 raise ValueError(f"claim {self.id}: domain must be (low, high) with low < high, got {self.domain!r}")
             object.__setattr__(self, "domain", (low, high))
+        if self.evidence is not None and self.evidence not in EVIDENCE:
+            raise ValueError(f"claim {self.id}: evidence must be one of {EVIDENCE}, got {self.evidence!r}")
+        if self.miss_cause not in ("",) + MISS_CAUSES:
+            raise ValueError(f"claim {self.id}: miss_cause must be one of {MISS_CAUSES} or empty, got {self.miss_cause!r}")
 
 
 def clean_value(book_value):
@@ -633,6 +661,26 @@ def _flag(frame: pd.DataFrame, name: str) -> pd.Series:
     return frame[name].map(lambda v: v is True or v == 1 or str(v).lower() == "true")
 
 
+def exclusions(frame: pd.DataFrame) -> pd.DataFrame:
+    """Why each claim would leave the headline: boolean columns ``fragile``, ``depends``, ``vacuous``
+    and ``structural`` (a claim may have several; a prediction with none counts).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Claims with :data:`CSV_COLUMNS`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Same index as ``frame``.
+    """
+    return pd.DataFrame({"fragile": _flag(frame, "fragile"),
+                         "depends": frame["readings"].astype(str) == "depends",
+                         "vacuous": _flag(frame, "vacuous"),
+                         "structural": _flag(frame, "structural")}, index=frame.index)
+
+
 def headline(frame: pd.DataFrame) -> dict:
     """The scorecard's headline: the reproduced share of the predictions that count.
 
@@ -655,12 +703,10 @@ def headline(frame: pd.DataFrame) -> dict:
         and the count of each other kind.
     """
     kind = frame["kind"].fillna("").astype(str)
-    fragile = _flag(frame, "fragile")
-    depends = frame["readings"].astype(str) == "depends"
-    vacuous = _flag(frame, "vacuous")
-    structural = _flag(frame, "structural")
     prediction = kind == "prediction"
-    counts = prediction & ~fragile & ~depends & ~vacuous & ~structural
+    marks = exclusions(frame)
+    fragile, depends, vacuous, structural = (marks[c] for c in ("fragile", "depends", "vacuous", "structural"))
+    counts = prediction & ~marks.any(axis=1)
     reproduced = int((frame.loc[counts, "status_majority"] == "reproduced").sum())
     out = {"claims": int(len(frame)), "predictions": int(counts.sum()), "reproduced": reproduced,
            "share": 100.0 * reproduced / counts.sum() if counts.any() else float("nan"),

@@ -226,7 +226,7 @@ def _kind_flag(spec: ClaimSpec, audit: pd.DataFrame | None, values: list) -> str
 
 
 def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed: int,
-          audit: pd.DataFrame | None = None, assumptions=(), ablations=()) -> Scorecard:
+          audit: pd.DataFrame | None = None, assumptions=(), ablations=(), evidence: str = "") -> Scorecard:
     """Judge every claim on the results of every seed, and under every reading and ablation.
 
     The verdict (``status``) is the seeds' majority (:func:`majority`); the book seed's own status,
@@ -252,6 +252,9 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
     assumptions, ablations : tuple
         The chapter's :class:`~mmperf.assumptions.Assumption` and
         :class:`~mmperf.assumptions.Ablation` records (with ``audit``).
+    evidence : str, optional
+        The kind of evidence the paper offered (:data:`mmperf.claims.EVIDENCE`), for claims that
+        do not name their own.
 
     Returns
     -------
@@ -295,6 +298,8 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
                       fragile=(1 - share) > FRAGILE_SHARE + 1e-12, status_majority=status,
                       status_book_seed=book_status, vacuous=fail is None,
                       kind_flag=_kind_flag(spec, audit, list(values.values())),
+                      evidence=spec.evidence or evidence,
+                      miss_cause=spec.miss_cause if status != "reproduced" else "",
                       **_audit_columns(spec, audit, tuple(assumptions), tuple(ablations)))
         rows.append(claim.to_record())
     return Scorecard(pd.DataFrame(rows, columns=CSV_COLUMNS))

@@ -37,7 +37,7 @@ TOY = experiments.Chapter(
                             alternatives=(Reading("2", source="a lossier link", apply=lambda p: replace(p, loss=2.0)),
                                           Reading("0.2", source="a cleaner link", apply=lambda p: replace(p, loss=0.2)))),),
     ablations=(Ablation("mechanism", removes="the mechanism", apply=lambda p: replace(p, mechanism=False),
-                        meant_to_produce=("loss-*",)),))
+                        meant_to_produce=("loss-*",)),), evidence="measurement")
 
 
 @pytest.fixture

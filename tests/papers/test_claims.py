@@ -61,8 +61,7 @@ def test_the_registry_covers_every_chapter_of_the_book():
     from mmperf._paths import repo_root
 
     toc = yaml.safe_load((repo_root() / "_toc.yml").read_text())
-    files = [c["file"] for part in toc["parts"] for c in part["chapters"]]
-    papers = [f for f in files if not f.startswith("book/appendix/")]
+    papers = [c["file"] for part in toc["parts"] if part["caption"] == "The papers" for c in part["chapters"]]
     assert papers == [c.notebook.removesuffix(".ipynb") for c in CHAPTERS]
     ids = [(c.paper, s.id) for c in CHAPTERS for s in c.claims]
     assert len(set(ids)) == len(ids), "a claim id repeats within a paper"
@@ -76,10 +75,13 @@ def test_a_chapter_missing_a_field_fails_at_construction_naming_it():
         Chapter(key="x", paper=c.paper, title="t", Params=c.Params, run=c.run, claims=c.claims, assumptions=())
     with pytest.raises(TypeError, match="chapter 'x': claims must hold ClaimSpec"):
         Chapter(key="x", paper=c.paper, title="t", Params=c.Params, run=c.run, claims=(1,), assumptions=(),
-                ablations=())
+                ablations=(), evidence="measurement")
     with pytest.raises(ValueError, match="chapter 'x': paper must be one of"):
         Chapter(key="x", paper="nope", title="t", Params=c.Params, run=c.run, claims=c.claims, assumptions=(),
-                ablations=())
+                ablations=(), evidence="measurement")
+    with pytest.raises(ValueError, match="chapter 'x': evidence must be one of"):
+        Chapter(key="x", paper=c.paper, title="t", Params=c.Params, run=c.run, claims=c.claims, assumptions=(),
+                ablations=(), evidence="hearsay")
 
 
 @pytest.mark.parametrize("key,spec", SPECS, ids=[f"{k}:{s.id}" for k, s in SPECS])
