@@ -248,6 +248,7 @@ class Chapter:
         frame, _ = read_audit(self, root=root)
         if frame is None:
             return None
+        frame = frame[frame["kind"] != "morris"]  # the screening's points are summarised by morris_effects
         order = list(dict.fromkeys(frame["variant"]))
         table = frame.groupby(["claim_id", "variant"], sort=False)["status"].agg(majority).unstack("variant")
         return table.reindex(index=[c.id for c in self.claims], columns=order)
