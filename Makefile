@@ -9,10 +9,24 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.mmperf-installed
 CHROMIUM ?= /usr/bin/chromium
 JOBS ?= 2
+# pytest-xdist workers of `make test`; --dist loadfile keeps each notebook (its cells share one kernel)
+# and each test module (its module-scoped fixtures) on one worker.
+TEST_JOBS ?= 2
 FORCE ?=
 # Root seed of `make book` (also read from $MMPERF_SEED): another seed than the book's default
 # builds a copy of the book under _build/seed-N and never touches the committed chapters.
 SEED ?=
+# The book's repository, linked from every page of the site (empty: no link; also $MMPERF_REPOSITORY_URL
+# or `repository: url:` in _config.yml); the git remote (name or URL) `make publish` pushes the built
+# site, SITE, to.
+REPO_URL ?=
+PUBLISH_REMOTE ?=
+SITE ?= _build/html
+# apt-get waits this long (seconds) for the dpkg lock another package manager holds (common right
+# after a cloud machine boots) instead of failing at once, and says so first.
+APT_LOCK_WAIT ?= 600
+APT_GET = apt-get -o DPkg::Lock::Timeout=$(APT_LOCK_WAIT)
+APT_WAIT_NOTE = echo "apt-get waits up to $(APT_LOCK_WAIT) s for the dpkg lock (/var/lib/dpkg/lock-frontend) if another package manager holds it"
 # nbval in `make test` recomputes every chapter with numpy's SIMD dispatch lowered, so each run
 # compares the committed outputs with ones computed on another SIMD path than the committer's.
 NPY_LOWERED_DISPATCH := X86_V3 X86_V4 AVX512_ICL AVX512_SPR
@@ -20,15 +34,18 @@ export MMPERF_CHROMIUM := $(CHROMIUM)
 # String hashing fixed for every kernel (the executor and nbval alike).
 export PYTHONHASHSEED := 0
 
-.PHONY: book test lint env chromium ns2 validate bench clean help lab pdf chodorek-grid
+.PHONY: audit book test lint env chromium ns2 validate bench clean help lab pdf chodorek-grid publish
 
 help:
 	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all;"
-	@echo "            SEED=N or MMPERF_SEED=N builds with root seed N under _build/seed-N)"
+	@echo "            SEED=N or MMPERF_SEED=N builds with root seed N under _build/seed-N;"
+	@echo "            REPO_URL=https://github.com/OWNER/REPO links every page to the repository)"
+	@echo "make publish PUBLISH_REMOTE=origin  build, then push _build/html to the remote's gh-pages branch (ghp-import)"
 	@echo "make test   set up, check the import contracts, build, then unit tests + nbval over every chapter"
 	@echo "            + browser check"
 	@echo "make lint   the import contracts alone (lint-imports: layers, no cycle, no private module across packages)"
 	@echo "make validate  run ns-2 on every validation case -> data/validation (installs ns-2 if missing)"
+	@echo "make audit  every claim under every reading and ablation (Dask) -> data/audit (AUDIT_ARGS=...)"
 	@echo "make chodorek-grid  the Chodorek packet-level grid on Dask -> data/chodorek2018/packet-grid.csv"
 	@echo "            (GRID_ARGS='--duration 30 --replications 5 --workers 2' or '--scheduler ADDR')"
 	@echo "make bench  time every chapter and the whole build -> _build/bench.csv"
@@ -55,7 +72,8 @@ chromium:
 	@if [ ! -x "$(CHROMIUM)" ]; then \
 	  echo "installing Debian's chromium for the browser check"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null; \
+	  $(APT_WAIT_NOTE); \
+	  $$SUDO $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO $(APT_GET) install -y -qq --no-install-recommends chromium fonts-dejavu-core >/dev/null; \
 	fi
 	@test -x "$(CHROMIUM)" || { echo "error: $(CHROMIUM) missing after install" >&2; exit 1; }
 
@@ -65,7 +83,8 @@ ns2:
 	@if ! command -v ns >/dev/null; then \
 	  echo "installing Debian's ns2 (ns-2.35) for the validation suite"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends ns2 >/dev/null; \
+	  $(APT_WAIT_NOTE); \
+	  $$SUDO $(APT_GET) update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO $(APT_GET) install -y -qq --no-install-recommends ns2 >/dev/null; \
 	fi
 	@command -v ns >/dev/null || { echo "error: ns (ns2) missing after install" >&2; exit 1; }
 
@@ -77,7 +96,22 @@ validate: $(STAMP) ns2
 	$(BIN)/python validation/ns2.py $(CASES)
 
 book: $(STAMP)
-	$(BIN)/python -m mmperf.book build --jobs $(JOBS) $(if $(FORCE),--force) $(if $(SEED),--seed $(SEED))
+	$(BIN)/python -m mmperf.book build --jobs $(JOBS) $(if $(FORCE),--force) $(if $(SEED),--seed $(SEED)) $(if $(REPO_URL),--repository-url '$(REPO_URL)')
+
+# The built site on the gh-pages branch of PUBLISH_REMOTE (a remote's name or a URL), Jupyter Book's
+# documented way: ghp-import commits $(SITE) to the local gh-pages branch, with .nojekyll, and pushes it.
+# Refused before building anything when no remote is given. The published site is the book's
+# default seed, as the committed chapters are.
+ifneq ($(filter publish,$(MAKECMDGOALS)),)
+ifeq ($(strip $(PUBLISH_REMOTE)),)
+$(error no remote to publish to: make publish PUBLISH_REMOTE=origin (a git remote's name or URL))
+endif
+endif
+publish: SEED :=
+publish: export MMPERF_SEED :=
+publish: book
+	@test -f "$(SITE)/index.html" || { echo "error: no built site in $(SITE) (make book builds it)" >&2; exit 1; }
+	$(BIN)/ghp-import -n -p -f -r '$(PUBLISH_REMOTE)' -b gh-pages -m "Site built from $$(git rev-parse --short HEAD 2>/dev/null || echo 'an unversioned tree')" '$(SITE)'
 
 # The import contracts of pyproject.toml ([tool.importlinter]): the layers, no import cycle, no
 # private module imported from outside its package. A second; `make test` checks them first.
@@ -89,11 +123,19 @@ test: SEED :=
 test: export MMPERF_SEED :=
 test: lint book chromium ns2
 	NPY_DISABLE_CPU_FEATURES="$(NPY_LOWERED_DISPATCH)" \
-	  $(BIN)/python -m pytest -p no:cacheprovider --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
+	  $(BIN)/python -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist loadfile --durations=10 \
+	  --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
 
 # The Chodorek paper's grid on the packet-level bottleneck (issue #20), opt-in: every scenario x
 # K x N on a Dask LocalCluster (or `--scheduler ADDR`), resumable; options through GRID_ARGS
 # (`python -m mmperf.experiments.chodorek2018.packet_grid --help`).
+# The verdict audit (issue #30), opt-in: every claim of every chapter under every reading of its
+# assumptions and every ablation, over 5 seeds, on a Dask LocalCluster (or `--scheduler ADDR`),
+# resumable, into data/audit/<chapter>.csv; the chapters and the scorecard read the committed files.
+# AUDIT_ARGS='--chapter taylor1993 --workers 2' or '--scheduler ADDR' or '--fresh'.
+audit: $(STAMP)
+	$(BIN)/python -m mmperf.book audit $(AUDIT_ARGS)
+
 chodorek-grid: $(STAMP)
 	$(BIN)/python -m mmperf.experiments.chodorek2018.packet_grid $(GRID_ARGS)
 

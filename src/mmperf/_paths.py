@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import subprocess
 from pathlib import Path
 
 
@@ -40,3 +41,16 @@ def book_root() -> Path:
     """
     env = os.environ.get("MMPERF_BOOK_ROOT")
     return Path(env).resolve() if env else repo_root()
+
+
+def git_commit(root: Path | None = None) -> str:
+    """The commit the repository's work tree is at, with ``+dirty`` when ``src/`` has uncommitted
+    changes (a record of which code produced committed data); ``"unknown"`` outside git."""
+    root = root or repo_root()
+    try:
+        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True, check=True)
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no", "src"],
+                               capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")

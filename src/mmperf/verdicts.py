@@ -24,6 +24,7 @@ Examples
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Iterable, Mapping
@@ -31,7 +32,8 @@ from typing import Callable, Iterable, Mapping
 import numpy as np
 import pandas as pd
 
-from mmperf.claims import CSV_COLUMNS, FRAGILE_SHARE, Claim, ClaimSpec, Scorecard, clean_value
+from mmperf.assumptions import BOOK
+from mmperf.claims import CSV_COLUMNS, FRAGILE_SHARE, STATUSES, Claim, ClaimSpec, Holds, Scorecard, clean_value
 from mmperf.precision import round_sig
 from mmperf.results import Results
 from mmperf.seeds import check_seed
@@ -81,7 +83,8 @@ def run_seeds(run: Callable, params, seeds: Iterable[int], *, workers: int = 1) 
     return dict(zip(seeds, out))
 
 
-def _judge_one(criterion, value):
+def judge_value(criterion, value) -> tuple:
+    """``(status, detail)`` of one book value under a criterion; a missing value is not reproduced."""
     if value is None:
         return "not_reproduced", "not computed (no finite value)"
     return criterion.judge(value)
@@ -95,17 +98,147 @@ def _spread(values: list) -> tuple:
     return tuple(round_sig(float(np.quantile(arr, q))) for q in (0.5, 0.05, 0.95))
 
 
-def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed: int) -> Scorecard:
-    """Judge every claim on the results of every seed.
+def majority(statuses: Iterable[str]) -> str:
+    """The most common status; a tie goes to the less favourable one (not reproduced, then partly).
+
+    Examples
+    --------
+    >>> majority(["reproduced", "partly", "reproduced"])
+    'reproduced'
+    >>> majority(["reproduced", "not_reproduced"])
+    'not_reproduced'
+    """
+    statuses = list(statuses)
+    if not statuses:
+        raise ValueError("statuses must not be empty")
+    counts = {s: statuses.count(s) for s in set(statuses)}
+    worst_first = {s: i for i, s in enumerate(reversed(STATUSES))}
+    return max(counts, key=lambda s: (counts[s], -worst_first.get(s, len(STATUSES))))
+
+
+def witnesses(spec: ClaimSpec, observed: Iterable = ()) -> tuple:
+    """One value that fails a claim's criterion and one that passes it, if any exist.
+
+    The candidates are the values observed in runs (seeds, readings, ablations) and probes of the
+    quantity's physical range (:attr:`ClaimSpec.domain`; by default any real number, or both
+    truth values for a bool): its ends, a grid between them and the criterion's own bounds. A
+    claim with no failing value is *vacuous*: its criterion cannot fail.
+
+    Parameters
+    ----------
+    spec : ClaimSpec
+        The claim.
+    observed : iterable
+        Book values seen in runs (``None`` entries are skipped).
+
+    Returns
+    -------
+    tuple
+        ``(failing value or None, passing value or None)``.
+
+    Examples
+    --------
+    >>> from mmperf.claims import ClaimSpec, Range
+    >>> spec = ClaimSpec("loss-in-range", quote="q", where="w", quantity="loss [%]", paper_value="<= 100 %",
+    ...                  value=lambda r: 0.0, criterion=Range(0, 100), kind="prediction", expected="reproduced",
+    ...                  domain=(0, 100))
+    >>> witnesses(spec, [3.0])
+    (None, 3.0)
+    """
+    seen = [v for v in observed if v is not None]
+    candidates = list(seen)
+    if isinstance(spec.criterion, Holds):  # a truth value, or the fraction of cases in which it holds
+        candidates += [False, True] + spec.criterion.bounds()
+    else:
+        low, high = spec.domain if spec.domain is not None else (-math.inf, math.inf)
+        bounds = [b for b in spec.criterion.bounds() if math.isfinite(b)]
+        finite = [x for x in (low, high) if math.isfinite(x)]
+        span = (max(bounds + finite) - min(bounds + finite)) if (bounds + finite) else 1.0
+        step = max(span, 1.0)
+        probes = set(finite)
+        for b in bounds:
+            probes.update({b, b - 1e-6 * step, b + 1e-6 * step, b - step, b + step})
+        if math.isfinite(low) and math.isfinite(high):
+            probes.update(float(x) for x in np.linspace(low, high, 201))
+        if not probes:
+            probes = {0.0, -1.0, 1.0}
+        candidates += sorted(x for x in probes if low <= x <= high)
+    fail = next((v for v in candidates if judge_value(spec.criterion, v)[0] == "not_reproduced"), None)
+    passing = next((v for v in candidates if judge_value(spec.criterion, v)[0] == "reproduced"), None)
+    return fail, passing
+
+
+def _audit_columns(spec: ClaimSpec, audit: pd.DataFrame | None, assumptions, ablations) -> dict:
+    """The audit's verdict on one claim: readings, depends_on, paper_reading, structural."""
+    if audit is None:
+        return {"readings": None, "depends_on": "", "paper_reading": "", "structural": None}
+    rows = audit[audit["claim_id"] == spec.id]
+    if rows.empty:
+        raise ValueError(f"the audit has no rows for claim {spec.id!r}: rerun `make audit`")
+    by_variant = {v: majority(g["status"]) for v, g in rows.groupby("variant", sort=False)}
+    if BOOK not in by_variant:
+        raise ValueError(f"the audit of claim {spec.id!r} has no {BOOK!r} variant")
+    book = by_variant[BOOK]
+    depends = []
+    for a in assumptions:
+        names = [n for n, _ in a.variants()]
+        missing = [n for n in names if n not in by_variant]
+        if missing:
+            raise ValueError(f"the audit lacks readings {missing}: rerun `make audit`")
+        if any(by_variant[n] != book for n in names):
+            depends.append(a.name)
+    readings = [BOOK] + [n for a in assumptions for n, _ in a.variants()]
+    targeting = [f"ablation:{b.name}" for b in ablations if b.targets(spec.id)]
+    missing = [n for n in targeting if n not in by_variant]
+    if missing:
+        raise ValueError(f"the audit lacks ablations {missing}: rerun `make audit`")
+    return {"readings": ("depends" if depends else "robust") if assumptions else None,
+            "depends_on": ";".join(depends),
+            "paper_reading": ";".join(n for n in readings if by_variant.get(n) == "reproduced"),
+            "structural": all(by_variant[n] == book for n in targeting) if targeting else None}
+
+
+def _kind_flag(spec: ClaimSpec, audit: pd.DataFrame | None, values: list) -> str:
+    """A prediction whose value moves under no seed, reading or ablation restates an input or a fit."""
+    if spec.kind != "prediction" or audit is None:
+        return ""
+    seen = values + audit.loc[audit["claim_id"] == spec.id, "value"].tolist()
+    seen = [None if isinstance(v, float) and math.isnan(v) else v for v in seen]
+    if len(audit["variant"].unique()) > 1 and len({repr(v) for v in seen}) == 1:
+        return "unmoved: the value is the same under every seed, reading and ablation"
+    return ""
+
+
+def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed: int,
+          audit: pd.DataFrame | None = None, assumptions=(), ablations=(), evidence: str = "") -> Scorecard:
+    """Judge every claim on the results of every seed, and under every reading and ablation.
+
+    The verdict (``status``) is the seeds' majority (:func:`majority`); the book seed's own status,
+    value and reason stay beside it. With a chapter's committed ``audit``
+    (:func:`mmperf.audit.read_audit`), each claim also gets ``readings`` (``robust`` when its
+    status is the same under every alternative reading of ``assumptions``, else ``depends``),
+    ``depends_on``, ``paper_reading`` (the variants under which it is reproduced) and
+    ``structural`` (its status does not move when a mechanism meant to produce it, one of
+    ``ablations``, is removed). Every claim gets ``vacuous`` (:func:`witnesses` finds no value
+    that fails it) and ``kind_flag``.
 
     Parameters
     ----------
     specs : iterable of ClaimSpec
-        A paper's ``CLAIMS``.
+        A chapter's claims.
     runs : mapping of int to Results
         One run per root seed (:func:`run_seeds`), all of one paper.
     book_seed : int
-        The seed whose verdict is the book's (the chapter's root seed); must be among ``runs``.
+        The chapter's root seed; must be among ``runs``.
+    audit : pandas.DataFrame, optional
+        Columns ``variant``, ``seed``, ``claim_id``, ``value``, ``status``: every claim under the
+        ``"book"`` variant and under every reading and ablation, over several seeds.
+    assumptions, ablations : tuple
+        The chapter's :class:`~mmperf.assumptions.Assumption` and
+        :class:`~mmperf.assumptions.Ablation` records (with ``audit``).
+    evidence : str, optional
+        The kind of evidence the paper offered (:data:`mmperf.claims.EVIDENCE`), for claims that
+        do not name their own.
 
     Returns
     -------
@@ -116,7 +249,8 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
     Raises
     ------
     ValueError
-        If ``book_seed`` has no run, the runs mix papers, or two claims share an id.
+        If ``book_seed`` has no run, the runs mix papers, two claims share an id, or the audit
+        lacks a claim, reading or ablation.
     """
     if book_seed not in runs:
         raise ValueError(f"book_seed {book_seed} has no run; seeds run: {list(runs)}")
@@ -131,23 +265,33 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
             raise ValueError(f"claim id {spec.id!r} appears twice in {paper}'s claims")
         seen.add(spec.id)
         values = {s: clean_value(spec.value(r)) for s, r in runs.items()}
-        statuses = {s: _judge_one(spec.criterion, v)[0] for s, v in values.items()}
-        status, detail = _judge_one(spec.criterion, values[book_seed])
+        statuses = {s: judge_value(spec.criterion, v)[0] for s, v in values.items()}
+        book_status, detail = judge_value(spec.criterion, values[book_seed])
+        status = majority(statuses.values())
         share = sum(st == status for st in statuses.values()) / len(statuses)
         median, low, high = _spread(list(values.values()))
         note = spec.note(book) if callable(spec.note) else spec.note
+        observed = list(values.values())
+        if audit is not None:
+            observed += [clean_value(v) for v in audit.loc[audit["claim_id"] == spec.id, "value"]]
+        fail, _ = witnesses(spec, observed)
         claim = Claim(paper=paper, claim_id=spec.id, quote=spec.quote, where=spec.where, quantity=spec.quantity,
                       paper_value=spec.paper_value, criterion=spec.criterion, book_value=values[book_seed],
                       status=status, reason=detail if not note else f"{detail}. {note}", kind=spec.kind,
                       seeds=len(runs), seed_share=share, book_median=median, book_low=low, book_high=high,
-                      fragile=(1 - share) > FRAGILE_SHARE + 1e-12)
+                      fragile=(1 - share) > FRAGILE_SHARE + 1e-12, status_majority=status,
+                      status_book_seed=book_status, vacuous=fail is None,
+                      kind_flag=_kind_flag(spec, audit, list(values.values())),
+                      evidence=spec.evidence or evidence,
+                      miss_cause=spec.miss_cause if status != "reproduced" else "",
+                      **_audit_columns(spec, audit, tuple(assumptions), tuple(ablations)))
         rows.append(claim.to_record())
     return Scorecard(pd.DataFrame(rows, columns=CSV_COLUMNS))
 
 
 def statuses_by_seed(specs: Iterable[ClaimSpec], runs: Mapping[int, Results]) -> pd.DataFrame:
     """Every claim's status under every seed: a ``claim_id x seed`` table (for a chart of robustness)."""
-    out = {s: {spec.id: _judge_one(spec.criterion, clean_value(spec.value(r)))[0] for spec in specs}
+    out = {s: {spec.id: judge_value(spec.criterion, clean_value(spec.value(r)))[0] for spec in specs}
            for s, r in runs.items()}
     return pd.DataFrame(out).rename_axis(index="claim_id", columns="seed")
 
@@ -191,10 +335,10 @@ def variant_statuses(specs: Iterable[ClaimSpec], runs: Mapping[str, Results], *,
     rows = []
     for spec in specs:
         values = {v: clean_value(spec.value(r)) for v, r in runs.items()}
-        statuses = {v: _judge_one(spec.criterion, x)[0] for v, x in values.items()}
+        statuses = {v: judge_value(spec.criterion, x)[0] for v, x in values.items()}
         rows += [{"claim_id": spec.id, "kind": spec.kind, "variant": v, "value": values[v], "status": statuses[v],
                   "changed": statuses[v] != statuses[reference]} for v in runs]
     return pd.DataFrame(rows, columns=["claim_id", "kind", "variant", "value", "status", "changed"])
 
 
-__all__ = ["judge", "run_seeds", "statuses_by_seed", "variant_statuses"]
+__all__ = ["judge", "judge_value", "majority", "run_seeds", "statuses_by_seed", "variant_statuses", "witnesses"]

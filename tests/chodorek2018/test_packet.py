@@ -148,7 +148,7 @@ OTHER_SEED = DEFAULT_ROOT_SEED + 1
 @pytest.mark.parametrize("seed", judging_seeds(root=DEFAULT_ROOT_SEED))
 def test_committed_calibration_is_what_the_calibration_chooses_now(seed):
     # the chapter judges its other seeds at the buffer and round trip committed with their grids
-    # (run(fluid=False)): each must be what the current code's calibration chooses for that seed
+    # (committed_run): each must be what the current code's calibration chooses for that seed
     from mmperf.experiments.chodorek2018 import all_arrivals, calibrate_buffer, calibrate_rtt
 
     committed = model.committed_calibration(seed)
@@ -184,27 +184,28 @@ def test_committed_calibration_only_for_a_committed_seed():
 
 
 def test_a_run_without_the_fluid_model_is_the_committed_grid_alone():
-    from mmperf.experiments.chodorek2018 import claims, run
+    from mmperf.experiments.chodorek2018 import claims, committed_run
 
-    r = run(Params(), seed=OTHER_SEED, fluid=False)
+    r = committed_run(Params(), seed=OTHER_SEED)
     buffer_packets, rtt_s = model.committed_calibration(OTHER_SEED)
     assert r.value("buffer_packets") == buffer_packets and r.value("rtt_ms") == pytest.approx(1000 * rtt_s)
     assert claims.packet_judged(r) and "summary" not in r.names and "runs" not in r.names
     rows, _ = model.committed_grid(OTHER_SEED, buffer_packets=buffer_packets, rtt_s=rtt_s)
     pd.testing.assert_frame_equal(r.table("packet_summary"), model.packet_summary(rows))
-    with pytest.raises(ValueError, match="fluid=False"):
-        run(Params(), seed=3, fluid=False)  # no committed grid
-    with pytest.raises(ValueError, match="fluid=False"):
-        run(Params(replications=5), seed=OTHER_SEED, fluid=False)  # not the set-up the grid was run with
-    with pytest.raises(ValueError, match="fluid"):
-        run(Params(), seed=OTHER_SEED, fluid="no")
+    with pytest.raises(ValueError, match="committed_run needs"):
+        committed_run(Params(), seed=3)  # no committed grid
+    with pytest.raises(ValueError, match="committed_run needs"):
+        committed_run(Params(replications=5), seed=OTHER_SEED)  # not the set-up the grid was run with
+    with pytest.raises(ValueError, match="seed"):
+        committed_run(Params(), seed=-1)
 
 
 def test_judging_runs_give_only_the_chapter_seed_and_uncommitted_seeds_the_fluid_model(monkeypatch):
     from mmperf.seeds import judging_seeds
 
     calls = []
-    monkeypatch.setattr(model, "run", lambda params, *, seed, fluid=True: calls.append((seed, fluid)) or (seed, fluid))
+    monkeypatch.setattr(model, "run", lambda params, *, seed: calls.append((seed, True)) or (seed, True))
+    monkeypatch.setattr(model, "committed_run", lambda params, *, seed: calls.append((seed, False)) or (seed, False))
     out = model.judging_runs(Params(), seed=DEFAULT_ROOT_SEED)
     assert list(out) == list(judging_seeds(root=DEFAULT_ROOT_SEED))
     assert out[DEFAULT_ROOT_SEED] == (DEFAULT_ROOT_SEED, True)

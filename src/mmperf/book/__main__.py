@@ -11,7 +11,7 @@ from pathlib import Path
 from mmperf import seeds
 from mmperf._paths import book_root, repo_root
 from mmperf.papers import PaperTableError
-from mmperf.book import _bench
+from mmperf.book import _audit, _bench, _site
 from mmperf.book._pdf import build_pdf
 from mmperf.book._execute import (
     BookLayoutError,
@@ -39,6 +39,13 @@ def _book_root(seed: int) -> Path:
     stage = stage_book(seed)
     print(f"root seed {seed}: the book is staged and built in {stage} (the committed chapters are untouched)")
     return stage
+
+
+def _url_arg(text: str) -> str:
+    try:
+        return _site.check_repository_url(text, name="--repository-url")
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def _cmd_execute(args, root: Path | None = None) -> int:
@@ -75,10 +82,18 @@ def _cmd_claims(args) -> int:
 def _cmd_build(args) -> int:
     seed = resolve_seed(args.seed)
     root = _book_root(seed)
+    try:  # before executing anything: a bad URL in $MMPERF_REPOSITORY_URL or _config.yml stops at once
+        url = _site.repository_url(args.repository_url, root=root)
+    except (TypeError, ValueError) as err:
+        raise SystemExit(f"error: {err}") from None
     _cmd_execute(argparse.Namespace(notebooks=[], force=args.force, jobs=args.jobs, seed=seed, out=None), root)
     print(f"wrote {write_claims_csv(root=root)}")
+    config = _site.site_config(root, repository_url=url)
+    print(f"repository link: {url}" if url else
+          f"no repository link (set one with REPO_URL=..., ${_site.REPOSITORY_ENV} or --repository-url)")
     jb = Path(sys.executable).with_name("jupyter-book")
-    cmd = [str(jb), "build", str(root), "--path-output", str(root), "-W", "-n", "--keep-going"]
+    cmd = [str(jb), "build", str(root), "--path-output", str(root), "--config", str(config),
+           "-W", "-n", "--keep-going"]
     print("$", " ".join(cmd), flush=True)
     done = subprocess.run(cmd, cwd=root)
     if done.returncode:
@@ -119,6 +134,9 @@ def main(argv=None) -> int:
     p.add_argument("--force", action="store_true")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--seed", type=_seed_arg, default=None, help=seed_help)
+    p.add_argument("--repository-url", type=_url_arg, default=None,
+                   help=f"the book's repository, linked from every page (default ${_site.REPOSITORY_ENV}, "
+                        "else repository: url: in _config.yml; empty: no link)")
     p.set_defaults(func=_cmd_build)
 
     p = sub.add_parser("pdf", help="execute changed chapters, print the whole book to _build/pdf/book.pdf")
@@ -127,6 +145,7 @@ def main(argv=None) -> int:
     p.set_defaults(func=_cmd_pdf)
 
     _bench.add_parser(sub)
+    _audit.add_parser(sub)
 
     args = parser.parse_args(argv)
     if getattr(args, "jobs", 1) < 1:

@@ -27,6 +27,7 @@ import mmperf
 from mmperf import PAPERS
 from mmperf import claims as _claims
 from mmperf import seeds as _seeds
+from mmperf._imports import imported_names, module_files
 from mmperf._paths import book_root, build_dir, repo_root
 
 KERNEL = "python3"
@@ -180,33 +181,6 @@ def book_notebooks(root: Path | None = None) -> list[Path]:
     return paths
 
 
-def _module_file(src: Path, name: str) -> Path | None:
-    """The file of module ``name`` (dotted, e.g. ``mmperf.hosts.ps2``) under ``src``, if it is one."""
-    base = src.joinpath(*name.split("."))
-    if (base / "__init__.py").is_file():
-        return base / "__init__.py"
-    if base.with_suffix(".py").is_file():
-        return base.with_suffix(".py")
-    return None
-
-
-def _imported_names(tree: ast.AST, package: str | None) -> set[str]:
-    """Dotted names of the modules a parsed file imports, anywhere in it (lazy imports too)."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level and package:
-                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                module = f"{base}.{node.module}" if node.module else base
-            else:
-                module = node.module or ""
-            names.add(module)
-            names.update(f"{module}.{alias.name}" for alias in node.names)  # a submodule imported by name
-    return names
-
-
 def _parse_cells(nb) -> ast.Module:
     body = []
     for cell in nb.cells:
@@ -232,23 +206,7 @@ def chapter_modules(nb, *, root: Path | None = None) -> list[Path]:
     list of pathlib.Path
         Sorted files under ``src/``.
     """
-    src = (root or repo_root()) / "src"
-    found: set[Path] = set()
-    todo = list(_imported_names(_parse_cells(nb), None))
-    while todo:
-        name = todo.pop()
-        if not name.startswith("mmperf"):
-            continue
-        parts = name.split(".")
-        for i in range(1, len(parts) + 1):  # importing a.b.c runs a/__init__ and a/b/__init__ too
-            path = _module_file(src, ".".join(parts[:i]))
-            if path is None or path in found:
-                continue
-            found.add(path)
-            package = ".".join(parts[:i]) if path.name == "__init__.py" else ".".join(parts[: i - 1])
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-            todo.extend(_imported_names(tree, package))
-    return sorted(found)
+    return module_files(imported_names(_parse_cells(nb), None), root=root)
 
 
 def _chapter_files(nb, root: Path) -> list[Path]:

@@ -4,7 +4,8 @@ The paper's contract (the same for every paper of the book):
 
 * :class:`Params`: every knob, the paper's set-up as defaults (``Params().table()``);
 * :func:`run` ``(params, *, seed, workers=1) -> Results``: every experiment under one root seed
-  (:func:`judging_runs`: the runs the chapter judges its claims on, one per judging seed);
+  (:func:`judging_runs`: the runs the chapter judges its claims on, one per judging seed;
+  :func:`committed_run`: a seed's committed packet grid without the fluid model);
 * :data:`CLAIMS`: the paper's claims as data, judged over seeds by :func:`mmperf.verdicts.judge`.
 
 The grid is 4 scenarios x N = 1..10 video streams x K = 0..10 TCP flows x 20
@@ -15,7 +16,8 @@ the base RTT (s1, K = 1, N = 1 utilization 83.4 %); the stream's mean wire rate
 :mod:`mmperf.networks.bottleneck` and :mod:`mmperf.media.hdvideo`.
 """
 
-from mmperf.experiments.chodorek2018.claims import CLAIMS, PAPER_VALUES, claim_values, in_corner
+from mmperf.experiments._contract import Chapter
+from mmperf.experiments.chodorek2018.claims import ABLATIONS, ASSUMPTIONS, CLAIMS, PAPER_VALUES, claim_values, in_corner
 from mmperf.experiments.chodorek2018.model import (
     METRICS,
     PAPER,
@@ -24,6 +26,7 @@ from mmperf.experiments.chodorek2018.model import (
     buffer_sensitivity,
     calibrate_buffer,
     calibrate_rtt,
+    committed_run,
     compare,
     grid,
     judging_runs,
@@ -40,7 +43,13 @@ from mmperf.experiments.chodorek2018.model import (
 )
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 
-__all__ = ["CLAIMS", "METRICS", "PAPER", "PAPER_VALUES", "Params", "SCENARIOS", "SENSITIVITY_CELLS", "all_arrivals",
-           "buffer_sensitivity", "calibrate_buffer", "calibrate_rtt", "claim_values", "compare", "grid", "in_corner",
+__all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "METRICS", "PAPER", "PAPER_VALUES", "Params", "SCENARIOS", "SENSITIVITY_CELLS", "all_arrivals",
+           "buffer_sensitivity", "calibrate_buffer", "calibrate_rtt", "claim_values", "committed_run", "compare", "grid", "in_corner",
            "judging_runs", "one_stream", "paper_consistency", "paper_tables", "reservations", "run", "run_cell", "run_grid",
            "stream_statistics", "summarize", "video_arrivals"]
+
+CHAPTERS = (
+    Chapter(key="chodorek2018", paper="chodorek2018", title="Chodorek & Chodorek: TFD-capable dynamic QoS for HD video", Params=Params, run=run, claims=CLAIMS,
+            assumptions=ASSUMPTIONS, ablations=ABLATIONS, evidence="measurement", judging_runs=judging_runs),
+)
+"""The paper's chapter in the book's registry (:data:`mmperf.experiments.CHAPTERS`)."""

@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from mmperf._paths import repo_root
+from mmperf.experiments._contract import prepare_run
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo
 from mmperf.networks import bottleneck
@@ -594,14 +595,38 @@ def _add_packet_grid(tables: dict, descriptions: dict, values: dict, *, seed: in
     return True
 
 
-def _committed_run(params: Params, seed: int):
-    """:func:`run` with ``fluid=False``: the committed packet grid at the calibration committed with it."""
+def committed_run(params: Params | None = None, *, seed: int) -> Results:
+    """A seed's run without the fluid model: its committed packet grid at the calibration committed with it.
+
+    That is all a verdict reads (:mod:`~mmperf.experiments.chodorek2018.claims`), so the chapter
+    judges its other seeds this way (:func:`judging_runs`); the calibration is the one
+    :func:`run` chose for the seed when its grid was run (the tests recompute it).
+
+    Parameters
+    ----------
+    params : Params, optional
+        Must be the paper's set-up, ``Params()`` (the grids were run at it).
+    seed : int
+        Root seed with a committed packet grid.
+
+    Returns
+    -------
+    mmperf.results.Results
+        Tables ``calibration``, ``packet_summary`` and ``packet_comparison``; values ``buffer_packets``,
+        ``rtt_ms``, ``packet_duration_s`` and ``packet_replications``.
+
+    Raises
+    ------
+    ValueError
+        If the seed has no complete committed packet grid, or ``params`` is not the paper's set-up.
+    """
+    params, seed, _ = prepare_run(Params, params, seed=seed, workers=1, paper=PAPER)
     cal = committed_calibration(seed) if params == Params() else None
     if cal is None:
-        raise ValueError(f"fluid=False needs a committed packet grid of seed {seed} for the paper's set-up (Params()); "
-                         "run with fluid=True")
+        raise ValueError(f"committed_run needs a committed packet grid of seed {seed} for the paper's set-up (Params()); "
+                         "use run()")
     buffer_packets, rtt_s = cal
-    source = "committed with the seed's packet grid (its .json), from the calibration of run(fluid=True)"
+    source = "committed with the seed's packet grid (its .json), from the calibration run() chose"
     tables = {"calibration": pd.DataFrame([
         {"parameter": "buffer_packets", "value": float(buffer_packets), "unit": "packets of 1500 B", "calibrated_on": source},
         {"parameter": "rtt_ms", "value": 1000 * rtt_s, "unit": "ms", "calibrated_on": source},
@@ -609,11 +634,11 @@ def _committed_run(params: Params, seed: int):
     descriptions = {"calibration": "the buffer and base RTT the seed's committed packet grid was run at (its calibration)"}
     values = {"buffer_packets": buffer_packets, "rtt_ms": 1000 * rtt_s}
     if not _add_packet_grid(tables, descriptions, values, seed=seed, buffer_packets=buffer_packets, rtt_s=rtt_s):
-        raise ValueError(f"the committed packet grid of seed {seed} is incomplete; run with fluid=True")
+        raise ValueError(f"committed_run: the committed packet grid of seed {seed} is incomplete; use run()")
     return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions, values=values)
 
 
-def run(params: Params | None = None, *, seed: int, workers: int = 1, fluid: bool = True):
+def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results:
     """Run the chapter's experiments under one root seed.
 
     Per seed: the streams of every replication, the buffer calibration (on the
@@ -622,12 +647,8 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1, fluid: boo
     paper, one stream's reservations and the buffer/RTT sensitivity check; and
     the committed packet-level grid of the seed, if there is one at that calibration.
 
-    With ``fluid=False`` none of the fluid model runs: the run is the committed
-    packet grid of the seed alone, at the buffer and round trip committed with it
-    (:func:`committed_calibration`, the
-    seed's calibration when the grid was run; the tests recompute it). That is
-    all a verdict reads (:mod:`~mmperf.experiments.chodorek2018.claims`), so the
-    chapter judges its other seeds this way (:func:`judging_runs`).
+    :func:`committed_run` is the same seed's run without the fluid model (its committed packet
+    grid alone), which the chapter judges its other seeds on (:func:`judging_runs`).
 
     Parameters
     ----------
@@ -638,8 +659,6 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1, fluid: boo
     workers : int, default 1
         Accepted for the common contract; one run uses one process (seeds are
         spread over processes by :func:`mmperf.verdicts.run_seeds`). Results do not depend on it.
-    fluid : bool, default True
-        False: no fluid model, only the committed packet grid (see above).
 
     Returns
     -------
@@ -647,14 +666,12 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1, fluid: boo
         Tables ``runs``, ``summary``, ``comparison``, ``buffer_calibration``, ``rtt_calibration``,
         ``calibration``, ``one_stream``, ``sensitivity``; values ``buffer_packets`` and ``rtt_ms``;
         with a committed packet grid also ``packet_summary``, ``packet_comparison`` and the values
-        ``packet_duration_s``, ``packet_replications``. With ``fluid=False``: ``calibration`` and the
-        packet tables and values only.
+        ``packet_duration_s``, ``packet_replications``.
 
     Raises
     ------
     ValueError
-        On a bad seed or ``workers``; with ``fluid=False``, if the seed has no complete committed
-        packet grid or ``params`` is not the paper's set-up.
+        On a bad seed or ``workers``.
 
     Examples
     --------
@@ -665,16 +682,7 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1, fluid: boo
     >>> r.value("buffer_packets"), len(r.table("runs"))
     (50, 16)
     """
-    params = Params() if params is None else params
-    if not isinstance(params, Params):
-        raise TypeError(f"params must be a chodorek2018 Params, got {type(params).__name__}")
-    seed = check_seed(seed)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
-    if not isinstance(fluid, bool):
-        raise ValueError(f"fluid must be True or False, got {fluid!r}")
-    if not fluid:
-        return _committed_run(params, seed)
+    params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper=PAPER)
     arrivals = all_arrivals(params, seed=seed)
     buffer_cal = calibrate_buffer(params, arrivals)
     buffer_packets = int(buffer_cal.loc[buffer_cal["chosen"], "buffer_packets"].item())
@@ -720,7 +728,7 @@ def judging_runs(params: Params | None = None, *, seed: int, workers: int = 1) -
     """The runs the chapter's claims are judged on: one per judging seed, the chapter's own first.
 
     The chapter's seed gets the full :func:`run` (its fluid model and calibrations are shown). Every
-    other judging seed whose packet grid is committed (for the paper's set-up) gets ``run(fluid=False)``:
+    other judging seed whose packet grid is committed (for the paper's set-up) gets :func:`committed_run`:
     its verdicts read only that grid, so recalibrating it live would change nothing. The remaining
     seeds (another root seed, another set-up) get the full :func:`run`, spread over ``workers`` processes.
 
@@ -743,5 +751,5 @@ def judging_runs(params: Params | None = None, *, seed: int, workers: int = 1) -
     committed = [s for s in order[1:] if params == Params() and committed_calibration(s) is not None]
     live = [s for s in order if s not in committed]
     out = run_seeds(run, params, live, workers=workers)
-    out.update({s: run(params, seed=s, fluid=False) for s in committed})
+    out.update({s: committed_run(params, seed=s) for s in committed})
     return {s: out[s] for s in order}

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -35,7 +34,7 @@ import pandas as pd
 from mmperf import __version__
 from mmperf import _validate
 from mmperf import seeds as _seeds
-from mmperf._paths import repo_root
+from mmperf._paths import git_commit, repo_root
 from mmperf.experiments.chodorek2018.model import GRID_FILE
 from mmperf.experiments.chodorek2018.packet import (
     SAMPLE_CELLS,
@@ -90,16 +89,6 @@ def _done(out: Path, settings: dict) -> set:
             raise ValueError(f"{out} holds runs with {name} = {sorted(vals)}, not {settings[name]}: "
                              "use another --out or the same settings")
     return set(map(tuple, df[KEY].astype({"K": int, "N": int, "replication": int}).itertuples(index=False, name=None)))
-
-
-def _git_commit(root: Path) -> str:
-    try:
-        head = subprocess.run(["git", "-C", str(root), "rev-parse", "HEAD"], capture_output=True, text=True, check=True)
-        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no", "src"],
-                               capture_output=True, text=True, check=True)
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return head.stdout.strip() + ("+dirty" if dirty.stdout.strip() else "")
 
 
 def run_grid(todo, settings: dict, out: Path, *, client, log=print) -> int:
@@ -180,7 +169,7 @@ def main(argv=None, *, client=None) -> int:
     todo = [t for t in todo_all if t not in done]
     print(f"{len(todo_all)} runs asked, {len(todo_all) - len(todo)} already in {out}, {len(todo)} to run")
     t0 = time.perf_counter()
-    commit = _git_commit(repo_root())  # the code the runs start from (before any later edit)
+    commit = git_commit(repo_root())  # the code the runs start from (before any later edit)
     own = None
     if todo and client is None:
         from dask.distributed import Client, LocalCluster  # optional: the grid extra only

@@ -26,6 +26,7 @@ from scipy.stats import ttest_ind
 
 from mmperf import _validate
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
+from mmperf.experiments._contract import prepare_run
 from mmperf.experiments.claypool1998 import model as M
 from mmperf.hosts import timesharing
 from mmperf.hosts.cpu import NICED, Scheduler
@@ -33,7 +34,7 @@ from mmperf.metrics import jitter
 from mmperf.metrics.fits import grouped_fits, line_fit
 from mmperf.papers import table
 from mmperf.results import Results, params_table
-from mmperf.seeds import check_seed, rng
+from mmperf.seeds import rng
 
 _DOC = {
     "reps": ("runs", "assumed: replications per experiment point"),
@@ -113,7 +114,7 @@ def scheduler_check(*, seed: int, n_packets: int = M.N_PACKETS, period_us: float
     return pd.DataFrame(rows), trace.reset_index(drop=True)
 
 
-def run(params: Params | None = None, *, seed: int, workers: int = 1):
+def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results:
     """Every experiment of the jitter chapter (Secs. 3-6) under one root seed.
 
     Parameters
@@ -135,11 +136,7 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
     ----------
     Claypool, Habermann & Riedl (1998), Secs. 3-6.
     """
-    params = Params() if params is None else params
-    if not isinstance(params, Params):
-        raise TypeError(f"params must be a claypool1998 jitter Params, got {type(params).__name__}")
-    seed = check_seed(seed)
-    _validate.whole(workers, "workers", minimum=1)
+    params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper="claypool1998 jitter")
     sch = params.scheduler
     runs = M.run_points(M.grid(), reps=params.reps, scheduler=sch, root=seed)
     refl = pd.DataFrame([{"stream": k, "rep": r, "reflection": jitter.reflection(t["interarrival_us"]),
@@ -497,3 +494,9 @@ CLAIMS = (
                    "says comes from Sec. 6, gives r = 0.989 for Fig. 13's fit; the paper's 0.98 is consistent with its own "
                    "numbers. Arithmetic on the paper's data; no simulation."),
 )
+
+ASSUMPTIONS = ()
+"""The jitter chapter's open choices with their alternatives (:class:`mmperf.assumptions.Assumption`)."""
+
+ABLATIONS = ()
+"""The mechanisms the jitter verdicts lean on, each with its removal (:class:`mmperf.assumptions.Ablation`)."""

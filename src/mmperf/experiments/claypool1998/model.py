@@ -634,3 +634,15 @@ def table4_readings(threshold_us2: float) -> pd.DataFrame:
     t = paper_table4().stack().rename("printed").reset_index()
     rows = [t.assign(reading=name, us2=t["printed"] * f) for name, f in TABLE4_READINGS.items()]
     return pd.concat(rows, ignore_index=True).assign(below=lambda d: d["us2"] < threshold_us2)
+
+__all__ = [
+    "NETWORKS", "PAPER", "REPS", "N_PACKETS", "SETUP", "PAPER_SPECINT92", "SPECINT92", "CPUS", "TS_POLICY",
+    "SCHEDULER", "WORKSTATIONS", "PARAMETERS", "Environment", "ENVIRONMENTS", "QUIET_CLUSTER", "RunConfig",
+    "trace", "traces", "reported_load", "grid", "TABLE4_HOGS", "table4_grid", "run_points", "runs",
+    "table2_comparison", "closest_approach", "example_traces", "REFLECTION_HOGS", "reflection_configs",
+    "environment_configs", "network_configs", "CONFERENCE", "SYSTEMS", "FIG19_USERS", "FIG19_SPECS",
+    "FIG19_MBPS", "FIG20_USERS", "FIG21_USERS", "FIG21_LOADS", "QUALITY_REPS", "TABLE4_REPS", "PROJECTION",
+    "PROJECTION_YEARS", "NO_BUFFER_TICK_US", "QUALITY_PARAMETERS", "table4", "fig19", "fig20", "fig21",
+    "bottleneck", "projection", "no_buffer_threshold", "FIG16_CONFIG", "what_if_grid", "TABLE4_READINGS",
+    "paper_table4", "paper_noise", "table4_fig13_r", "table4_readings",
+]

@@ -25,13 +25,14 @@ import pandas as pd
 
 from mmperf import _validate
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
+from mmperf.experiments._contract import prepare_run
 from mmperf.experiments.claypool1998 import model as M
 from mmperf.metrics import jitter
 from mmperf.metrics.fits import line_fit
 from mmperf.papers import table
 from mmperf.quality import planning as P
 from mmperf.results import Results, params_table
-from mmperf.seeds import check_seed, rng
+from mmperf.seeds import rng
 
 _DOC = {
     "reps": ("runs", "assumed: replications per jitter experiment point for Figs. 17-18 (the jitter chapter runs ten)"),
@@ -65,7 +66,7 @@ class QualityParams:
         return params_table(self, _DOC)
 
 
-def run_quality(params: QualityParams | None = None, *, seed: int, workers: int = 1):
+def run_quality(params: QualityParams | None = None, *, seed: int, workers: int = 1) -> Results:
     """Every experiment of the quality chapter (Secs. 7-9) under one root seed.
 
     Parameters
@@ -87,11 +88,7 @@ def run_quality(params: QualityParams | None = None, *, seed: int, workers: int 
     ----------
     Claypool, Habermann & Riedl (1998), Secs. 7-9.
     """
-    params = QualityParams() if params is None else params
-    if not isinstance(params, QualityParams):
-        raise TypeError(f"params must be a claypool1998 QualityParams, got {type(params).__name__}")
-    seed = check_seed(seed)
-    _validate.whole(workers, "workers", minimum=1)
+    params, seed, workers = prepare_run(QualityParams, params, seed=seed, workers=workers, paper="claypool1998 quality")
     runs = M.run_points(M.grid(), reps=params.reps, root=seed)
     t16 = M.trace(M.FIG16_CONFIG, 0, root=seed)
     fig16_run = M.run_points([M.FIG16_CONFIG], reps=1, root=seed).iloc[0]
@@ -391,3 +388,9 @@ QUALITY_CLAIMS = (
               paper_value="about 1", value=_bottleneck_year, criterion=Tolerance(1.0, abs=0.5), kind="prediction",
               expected="reproduced"),
 )
+
+QUALITY_ASSUMPTIONS = ()
+"""The quality chapter's open choices with their alternatives (:class:`mmperf.assumptions.Assumption`)."""
+
+QUALITY_ABLATIONS = ()
+"""The mechanisms the quality verdicts lean on, each with its removal (:class:`mmperf.assumptions.Ablation`)."""

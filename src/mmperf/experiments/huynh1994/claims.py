@@ -555,3 +555,9 @@ _DELAY_CLAIMS = (
 
 CLAIMS = _UTILIZATION_CLAIMS + _DELAY_CLAIMS
 """Every claim of the chapter (utilizations and saturation points in closed form, delays simulated)."""
+
+ASSUMPTIONS = ()
+"""The chapter's open choices with their alternatives (:class:`mmperf.assumptions.Assumption`)."""
+
+ABLATIONS = ()
+"""The mechanisms the verdicts lean on, each with its removal (:class:`mmperf.assumptions.Ablation`)."""

@@ -39,6 +39,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
+from mmperf.experiments._contract import check_workers, prepare_run
 from mmperf.experiments.huynh1994.params import (  # the sweep constants: re-exported by the package
     ADAPTER_PATH_LENGTHS,
     HOST_PATH_LENGTHS,
@@ -51,7 +52,7 @@ from mmperf.hosts.ps2 import Hardware, Workload, simulate
 from mmperf.metrics.replications import summarize_replications
 from mmperf.networks.operational import utilization
 from mmperf.results import Results
-from mmperf.seeds import check_seed, rng
+from mmperf.seeds import rng
 
 PAPER = "huynh1994"
 
@@ -308,12 +309,6 @@ def parameter_table() -> pd.DataFrame:
 # ----------------------------------------------------------------------------- experiments
 
 
-def _check_workers(workers) -> int:
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be an int >= 1, got {workers!r}")
-    return workers
-
-
 def _replicate(task: tuple) -> dict:
     """One replication of one configuration (module level, so worker processes can run it)."""
     hw, wl, key, rep, root = task
@@ -334,7 +329,7 @@ def _run_configs(configs: list[tuple], replications: int, *, workers: int = 1,
     """
     if isinstance(replications, bool) or not isinstance(replications, int) or replications < 2:
         raise ValueError(f"replications must be an int >= 2, got {replications!r}")
-    workers = _check_workers(workers)
+    workers = check_workers(workers)
     tasks = [(hw or hardware(system), wl, key, rep, seed)
              for _, system, wl, key, hw in configs for rep in range(replications)]
     if workers == 1 or len(tasks) < 2:
@@ -666,7 +661,7 @@ def _tables(runs: dict, params) -> dict:
     }
 
 
-def run(params=None, *, seed: int, workers: int = 1):
+def run(params=None, *, seed: int, workers: int = 1) -> Results:
     """Every experiment of the chapter under one root seed.
 
     The main grid (2 systems x 2 modes x 2 mixings x 3 frame rates), each stream alone
@@ -706,11 +701,7 @@ def run(params=None, *, seed: int, workers: int = 1):
     >>> sorted(r.table("delay")["frame_rate"].unique().tolist())
     [8, 15, 30]
     """
-    params = Params() if params is None else params
-    if not isinstance(params, Params):
-        raise TypeError(f"params must be a huynh1994 Params, got {type(params).__name__}")
-    seed = check_seed(seed)
-    workers = _check_workers(workers)
+    params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper=PAPER)
     wl = {"phases": params.phases}
     groups = {
         "grid": _grid_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),

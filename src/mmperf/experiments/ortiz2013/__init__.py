@@ -16,7 +16,8 @@ Examples
 ['CMTMultiMixed', 'CMTMultiReliable']
 """
 
-from mmperf.experiments.ortiz2013.claims import CLAIMS
+from mmperf.experiments._contract import Chapter
+from mmperf.experiments.ortiz2013.claims import ABLATIONS, ASSUMPTIONS, CLAIMS
 from mmperf.experiments.ortiz2013.model import (
     BANDWIDTHS_MBPS,
     DEFECT_STRATEGIES,
@@ -46,8 +47,14 @@ from mmperf.experiments.ortiz2013.model import (
 )
 from mmperf.experiments.ortiz2013.ns2 import ns2_ordered, ns2_ordered_series, ns2_stop_share
 
-__all__ = ["BANDWIDTHS_MBPS", "CLAIMS", "DEFECT_STRATEGIES", "ERROR_RATES", "FIGURE_OF", "PAPER", "Params", "Run",
+__all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "BANDWIDTHS_MBPS", "CLAIMS", "DEFECT_STRATEGIES", "ERROR_RATES", "FIGURE_OF", "PAPER", "Params", "Run",
            "SENSITIVITY_STRATEGIES", "STRATEGIES", "TABLE_OF_RATE", "claim_values", "compare_with_paper",
            "figure_references", "frames_panel", "ns2_ordered", "ns2_ordered_series", "ns2_stop_share",
            "prepare_video", "run", "run_grid", "run_one", "side_by_side", "split_agreement", "split_cells",
            "strategy_table", "table_agreement", "topology", "transport_of"]
+
+CHAPTERS = (
+    Chapter(key="ortiz2013", paper="ortiz2013", title="Ortiz et al.: SCTP as a transport for scalable video", Params=Params, run=run, claims=CLAIMS,
+            assumptions=ASSUMPTIONS, ablations=ABLATIONS, evidence="simulation"),
+)
+"""The paper's chapter in the book's registry (:data:`mmperf.experiments.CHAPTERS`)."""

@@ -296,3 +296,9 @@ CLAIMS = (
              "other 51 cells sit at the propagation floor on both sides and agree by the 5 ms tolerance; the "
              "chapter counts them apart. Until #18 all 132 cells were counted together (68 % agreed)."),
 )
+
+ASSUMPTIONS = ()
+"""The chapter's open choices with their alternatives (:class:`mmperf.assumptions.Assumption`)."""
+
+ABLATIONS = ()
+"""The mechanisms the verdicts lean on, each with its removal (:class:`mmperf.assumptions.Ablation`)."""

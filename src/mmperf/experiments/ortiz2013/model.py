@@ -26,11 +26,12 @@ import pandas as pd
 
 from mmperf import _validate
 from mmperf.coding import svc
+from mmperf.experiments._contract import prepare_run
 from mmperf.media import scenes
 from mmperf.networks.packetsim import Network
 from mmperf.papers import table
 from mmperf.results import Results, params_table
-from mmperf.seeds import check_seed, int_seed
+from mmperf.seeds import int_seed
 from mmperf.transports import rtp, sctp, tcp
 
 PAPER = "ortiz2013"
@@ -716,7 +717,7 @@ def frames_panel(video: svc.CodedVideo, kept: dict, *, bandwidth_mbps: float, er
     return t_show, panels
 
 
-def run(params: Params | None = None, *, seed: int, workers: int = 1):
+def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results:
     """Run every experiment of the chapter under one root seed.
 
     The video coding draws nothing (computed once per process); the loss draws of every
@@ -752,11 +753,7 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1):
     ----------
     Ortiz, Martinez Gracia & Skarmeta (2013), "Evaluation scenarios" and "Evaluation results" (Tables 2-5, Figs. 2-12).
     """
-    params = Params() if params is None else params
-    if not isinstance(params, Params):
-        raise TypeError(f"params must be an ortiz2013 Params, got {type(params).__name__}")
-    seed = check_seed(seed)
-    _validate.whole(workers, "workers", minimum=1)
+    params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper=PAPER)
     video = prepare_video(params)
     kb, ke = float(params.kept_bandwidth_mbps), float(params.kept_error_rate)
     keep = lambda s, bw, e: (bw == kb and e == ke) or (e == ke and s in SENSITIVITY_STRATEGIES)  # noqa: E731

@@ -342,3 +342,9 @@ CLAIMS = CLAIMS + (
 """The paper's claims (see the module docstring for their kinds)."""
 
 
+
+ASSUMPTIONS = ()
+"""The chapter's open choices with their alternatives (:class:`mmperf.assumptions.Assumption`)."""
+
+ABLATIONS = ()
+"""The mechanisms the verdicts lean on, each with its removal (:class:`mmperf.assumptions.Ablation`)."""

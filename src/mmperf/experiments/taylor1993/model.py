@@ -40,6 +40,7 @@ from skimage import data as skimage_data
 
 from mmperf import papers
 from mmperf.coding import bitplane
+from mmperf.experiments._contract import prepare_run
 from mmperf.experiments.taylor1993.params import (
     DISPLAY_CALIBRATION_TABLE,
     GROUP,
@@ -56,7 +57,7 @@ from mmperf.media import animation
 from mmperf.networks import loss as lossmod
 from mmperf.quality import image
 from mmperf.results import Results
-from mmperf.seeds import check_seed, rng
+from mmperf.seeds import rng
 
 PAPER = "taylor1993"
 PACKETS_PER_FRAME = 264
@@ -849,7 +850,7 @@ def _observed_masks(runs: dict, calibration: Calibration, n_frames: int) -> pd.D
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["table", "row", "index", "lost"])
 
 
-def run(params=None, *, seed: int, workers: int = 1):
+def run(params=None, *, seed: int, workers: int = 1) -> Results:
     """Run every experiment of the chapter under one root seed.
 
     The calibration (host costs on the maximum-throughput tables, the display
@@ -886,12 +887,7 @@ def run(params=None, *, seed: int, workers: int = 1):
     >>> sorted(r.table("comparison")["table"].unique())[:2]
     ['atm_anim', 'atm_max']
     """
-    params = Params() if params is None else params
-    if not isinstance(params, Params):
-        raise TypeError(f"params must be a taylor1993 Params, got {type(params).__name__}")
-    seed = check_seed(seed)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper="taylor1993")
     cal, tables = testbed_tables(params, seed=seed)
     frames = animation.satellite_sequence(params.quality_frames)
     tables["quality"] = quality_curves(frames, rates=params.quality_rates, draws=params.quality_draws,
