@@ -167,8 +167,12 @@ if {$transport eq "tcp"} {
     $ns multihome-add-interface $hr $r1
     $ns multihome-add-interface $hr $r2
     # cmt: CMT-SCTP (Iyengar et al.) over both paths at once, with split fast retransmit (SFR),
-    # cwnd update for CMT (CUC) and the retransmission policy RTX_CWND; no delayed SACKs, so the
-    # delayed-ack algorithm (DAC) has nothing to do; potentially-failed (PF) off as in the book
+    # cwnd update for CMT (CUC) and the retransmission policy RTX_CWND; potentially-failed (PF) off
+    # and the delayed-ack algorithm (DAC) off, as the book's CMT (SctpConfig cmt_dac False). DAC is
+    # not idle with a SACK per packet: ns-2.35 counts the data packets a SACK reports only with
+    # delayed SACKs (sctp-cmt.cc, ProcessChunk), so every SACK reports 0 and DAC adds a missing
+    # report only when the SACK also acks a lower TSN of the same destination (ProcessGapAckBlocks).
+    # The validation case cmt60-1e-2-dac turns it on (-set {useCmtDelAck_ 1}), ns-2's default.
     set agent [expr {$transport eq "cmt" ? "Agent/SCTP/CMT" : "Agent/SCTP"}]
     set src [new $agent]
     set dst [new $agent]
@@ -187,7 +191,7 @@ if {$transport eq "tcp"} {
         if {$transport eq "cmt"} {
             $a set useCmtReordering_ 1
             $a set useCmtCwnd_ 1
-            $a set useCmtDelAck_ 1
+            $a set useCmtDelAck_ 0
             $a set eCmtRtxPolicy_ 4
             $a set useCmtPF_ 0
         }

@@ -283,3 +283,92 @@ def test_a_run_that_overflows_the_small_event_queues_is_run_again_with_larger_on
     monkeypatch.setattr(_engine, "FIFO_CAPS", (16,))
     with pytest.raises(RuntimeError, match="FIFO event queue overflow"):
         run()
+
+
+# ---- CMT's delayed-ack rule (DAC): how a SACK's miss indications are counted ----
+
+class _SlowSecondPath(Network):
+    """The two links with path 2's one-way delay 20 ms instead of 5 ms (data of the two paths then reach
+    the receiver far out of TSN order)."""
+
+    def arrays(self):
+        rate, delay, qlim, per, start = super().arrays()
+        delay = delay.copy()
+        delay[1] = 0.020
+        return rate, delay, qlim, per, start
+
+
+def _cmt_run(net, dac_count, *, seed=1, trace=0, rbuf=1 << 26):
+    """CMT-SCTP (reliable, two streams) on the test stream with the DAC count ``dac_count`` (-1: no DAC),
+    through the engine's entry point (a SACK reporting any count can be tried there); a receive buffer
+    that never fills (64 MiB) unless ``rbuf`` says otherwise."""
+    from mmperf.transports._common import run_window_transport
+    from mmperf.transports._engine import MODE_CMT
+
+    g, s, l = stream()
+    cfg = sctp.SctpConfig(cmt=True)
+    return run_window_transport(
+        "cmt-sctp", g, s, l, np.zeros(len(g), bool), 2, net, mode=MODE_CMT, n_paths=2, header=sctp.HEADER_BYTES,
+        mtu=cfg.mtu, rbuf=rbuf, init_cwnd=cfg.init_cwnd, rto_init=cfg.rto_init, rto_min=cfg.rto_min,
+        rto_max=cfg.rto_max, path_max_retrans=cfg.path_max_retrans, hb_interval=cfg.hb_interval,
+        rtx_limit=cfg.rtx_limit, ns2_rwnd_defect=False, seed=seed, bin_s=1.0, t_end=1000.0, max_transmissions=4,
+        trace_events=trace, dac_count=dac_count)
+
+
+def _fast(r):
+    tr = r.trace
+    return tr[(tr.event == "send") & (tr.value == 1)]
+
+
+def test_dac_with_a_sack_per_packet_counts_as_without_it():
+    """Each SACK reports the one packet that sent it, so DAC adds one miss indication per SACK, as
+    without DAC: the configured rule (cmt_dac) gives the very same run, packet for packet."""
+    g, s, l = stream()
+    for net in (LOSSY, _SlowSecondPath(30.0, loss_rate=0.02, loss_start_s=(0.0, 0.0))):
+        off = sctp.run(g, s, l, net, sctp.SctpConfig(cmt=True), seed=1)
+        on = sctp.run(g, s, l, net, sctp.SctpConfig(cmt=True, cmt_dac=True), seed=1)
+        np.testing.assert_array_equal(on.deliver_time, off.deliver_time)
+        np.testing.assert_array_equal(on.transmissions, off.transmissions)
+        assert on.link_counters.equals(off.link_counters)
+        assert (off.transmissions > 1).sum() > 50  # losses were repaired: the rule had work to do
+
+
+def test_dac_with_ns2s_count_of_zero_stops_fast_retransmit():
+    """ns-2.35's SACK without delayed SACKs reports 0 packets: a missing chunk then gets a miss indication
+    only from a SACK that also newly acknowledges a lower TSN of its path. Here each path's SACKs come back
+    in the order its packets arrived, so a SACK newly acknowledges only the chunk that sent it (its
+    cumulative part was acknowledged by earlier SACKs of the same path) and never acks across a hole: no
+    chunk is fast-retransmitted, every loss waits for a T3 timer, while without DAC fast retransmit
+    repairs most of them. Unequal path delays change nothing to that."""
+    off = _cmt_run(LOSSY, -1, trace=400_000)
+    assert len(_fast(off)) > 50
+    for net in (LOSSY, _SlowSecondPath(30.0, loss_rate=0.02, loss_start_s=(0.0, 0.0))):
+        ns2 = _cmt_run(net, 0, trace=400_000)
+        assert len(_fast(ns2)) == 0
+        assert (ns2.trace.event == "t3_expiry").sum() > (off.trace.event == "t3_expiry").sum()
+        assert ns2.delivered.all()
+        assert ns2.receiver_window_drops == 0
+    assert off.delivered.all()
+    assert np.mean(_cmt_run(LOSSY, 0).delay()) > 3 * np.mean(off.delay())  # 1.63 s against 0.37 s
+
+
+def test_dac_counts_the_packets_a_sack_reports():
+    """A SACK reporting 3 packets gives a missing chunk below the chunk it gap-acknowledges 3 miss
+    indications at once: the run is the count-1 run until the first loss, which is then fast-retransmitted
+    on the first such SACK instead of the third, earlier."""
+    one = _cmt_run(LOSSY, 1, trace=400_000)
+    three = _cmt_run(LOSSY, 3, trace=400_000)
+    f1, f3 = _fast(one).iloc[0], _fast(three).iloc[0]
+    assert f3.tsn == f1.tsn
+    assert f3.time < f1.time
+    before = one.trace[one.trace.time < f3.time]
+    assert before.reset_index(drop=True).equals(three.trace[three.trace.time < f3.time].reset_index(drop=True))
+
+
+def test_dac_options_are_checked():
+    with pytest.raises(ValueError, match="cmt_dac=True needs cmt=True"):
+        sctp.SctpConfig(cmt_dac=True)
+    with pytest.raises(ValueError, match="ns2_dac_count_defect=True needs cmt_dac=True"):
+        sctp.SctpConfig(cmt=True, ns2_dac_count_defect=True)
+    with pytest.raises(TypeError, match="cmt_dac"):
+        sctp.SctpConfig(cmt=True, cmt_dac=1)

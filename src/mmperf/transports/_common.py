@@ -136,11 +136,13 @@ def check_inputs(gen_time, sizes, network):
 def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, network, *, mode, n_paths,
                          header, mtu, rbuf, init_cwnd, rto_init, rto_min, rto_max, path_max_retrans,
                          hb_interval, rtx_limit, ns2_rwnd_defect, seed, bin_s, t_end, max_transmissions,
-                         trace_events=0):
+                         trace_events=0, dac_count=-1):
     """Run the compiled window core and wrap its output (shared by TCP, SCTP and CMT-SCTP).
 
     ``trace_events`` > 0 keeps the sender's first ``trace_events`` events in
-    :attr:`TransportResult.trace` (a warning says when more happened).
+    :attr:`TransportResult.trace` (a warning says when more happened). ``dac_count`` >= 0 turns on
+    CMT's delayed-ack rule with every SACK reporting that many data packets (-1: off; see
+    :mod:`mmperf.transports._engine`).
     """
     gen_time, sizes = check_inputs(gen_time, sizes, network)
     rate, delay, qlim, per, start = network.arrays()
@@ -159,8 +161,8 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
             out = _engine.run_window(gen_time, sizes, np.array(streams, np.int64), np.array(unreliable, np.bool_),
                                      int(n_streams), int(mode), int(n_paths), float(header), float(mtu), float(rbuf),
                                      float(init_cwnd), float(rto_init), float(rto_min), float(rto_max), int(path_max_retrans),
-                                     float(hb_interval), int(rtx_limit), bool(ns2_rwnd_defect), rate, delay, qlim, per, start,
-                                     unif, float(bin_s), nbins, float(t_end), tr, tn, int(cap))
+                                     float(hb_interval), int(rtx_limit), bool(ns2_rwnd_defect), int(dac_count), rate, delay,
+                                     qlim, per, start, unif, float(bin_s), nbins, float(t_end), tr, tn, int(cap))
             break
         except RuntimeError as e:
             if "FIFO event queue overflow" not in str(e) or k == len(_engine.FIFO_CAPS) - 1:

@@ -24,7 +24,18 @@ reliable transports of the chapter, selected by ``mode``:
   cwnd has room, split fast retransmit (miss indications counted per path),
   cwnd update for CMT (cwnd grows on gap-acked bytes), retransmissions to the
   path with the larger cwnd; as in ns-2's ``sctp-cmt.cc``, a chunk that timed
-  out is not fast-retransmitted either.
+  out is not fast-retransmitted either. Optionally (``dac_count`` >= 0) CMT's
+  delayed-ack rule (DAC, Iyengar et al. 2006; ns-2's ``useCmtDelAck_``): a SACK
+  reports how many data packets reached the receiver since the previous SACK
+  (``dac_count``), and a missing chunk below a newly acknowledged chunk of its
+  path gets one miss indication if the SACK also newly acknowledges a lower TSN
+  of that path (the SACK "acks across" the chunk), else as many as the SACK
+  reports. (DAC's third case, a SACK newly gap-acknowledging chunks of both
+  paths, which gets one, never arises here: each SACK gap-acknowledges at most
+  the chunk whose arrival sent it.) With a SACK per packet the count is 1 and
+  the rule adds one indication per SACK, as without it; ns-2.35 reports 0 when
+  SACKs are not delayed (its receiver counts packets only for delayed SACKs),
+  ``dac_count`` 0.
 
 A TSN is one packet of the video (one slice or slice fragment). Events: 0 the
 application has data, 1 a data packet reaches the receiver, 2 a SACK reaches
@@ -287,8 +298,8 @@ def _deliver_in_order(s, now, n, rcvd, size, stream_list, stream_end, sptr, deli
 
 @njit(cache=True, _nrt=False)
 def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf, rto_min, rto_max,
-                 path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect, rate, delay, qlim, per, loss_start,
-                 unif, bin_s, t_end, tr, tn, ht, hq, hk, ha, hb, hc, hs, ev, acked, fq_t, fq_s, fq_a, fq_b, fq_c,
+                 path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect, dac_count, rate, delay, qlim, per,
+                 loss_start, unif, bin_s, t_end, tr, tn, ht, hq, hk, ha, hb, hc, hs, ev, acked, fq_t, fq_s, fq_a, fq_b, fq_c,
                  fq_head, fq_len, fstate, ring, counters, stats, ack_delay, st, cpath, sent_t, txc, miss, fastf,
                  no_fast, inq, rtxq, cwnd, ssth, flight, pba, srtt, rttvar, rto, t3_exp, t3_ev, err, first,
                  last_new, hb_from, hb_sent, active, in_fr, fr_exit, fr_budget, rcvd, deliver, sstop, slist, sptr,
@@ -478,9 +489,16 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
             out_lo = _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first, out_lo)
             sample_p = -1
             sample_r = 0.0
+            low0 = -1  # DAC: the lowest TSN this SACK newly acknowledges on path 0, 1 (-1: none)
+            low1 = -1
             if cum_r > scum:
                 for t in range(scum + 1, cum_r + 1):
                     if st[t] == OUT or st[t] == MARKED:
+                        if dac_count >= 0:
+                            if cpath[t] == 0 and low0 < 0:
+                                low0 = t
+                            elif cpath[t] == 1 and low1 < 0:
+                                low1 = t
                         freed, sample_p, sample_r = _ack(t, now, st, cpath, size, hdr, flight, acked, txc, sent_t,
                                                          sample_p, sample_r)
                         outstanding -= freed
@@ -523,9 +541,15 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
             else:
                 if newly_gap:
                     tp = cpath[trig]
+                    low = low0 if tp == 0 else low1
+                    if low < 0:
+                        low = trig
                     for t in range(max(scum + 1, out_lo), trig):
                         if st[t] == OUT and sent_t[t] < sent_t[trig] and (mode != MODE_CMT or cpath[t] == tp):
-                            miss[t] += 1
+                            if dac_count < 0 or low < t:
+                                miss[t] += 1
+                            else:  # DAC: the SACK does not ack across t: as many as the packets it reports
+                                miss[t] += dac_count
                             if miss[t] >= 3 and no_fast[t] == 0:
                                 no_fast[t] = 1
                                 q = cpath[t]
@@ -675,7 +699,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
 
 @njit(cache=True)
 def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, mtu, rbuf, init_cwnd,
-               rto_init, rto_min, rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect,
+               rto_init, rto_min, rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect, dac_count,
                rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end, tr, tn, fifo_cap):  # pragma: no cover
     n = gen_t.shape[0]
     # ---- heap
@@ -751,9 +775,9 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     sptr = soff[:-1].copy()
     in_flight = np.zeros(2, np.int64)
     rwnd_drops, now = _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf, rto_min,
-                                   rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect, rate, delay,
-                                   qlim, per, loss_start, unif, bin_s, t_end, tr, tn, ht, hq, hk, ha, hb, hc, hs,
-                                   ev, acked, fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, fstate, ring,
+                                   rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect, dac_count,
+                                   rate, delay, qlim, per, loss_start, unif, bin_s, t_end, tr, tn, ht, hq, hk, ha,
+                                   hb, hc, hs, ev, acked, fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, fstate, ring,
                                    counters, stats, ack_delay, st, cpath, sent_t, txc, miss, fastf, no_fast, inq,
                                    rtxq, cwnd, ssth, flight, pba, srtt, rttvar, rto, t3_exp, t3_ev, err, first,
                                    last_new, hb_from, hb_sent, active, in_fr, fr_exit, fr_budget, rcvd, deliver,

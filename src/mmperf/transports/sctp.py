@@ -72,6 +72,21 @@ class SctpConfig:
         for ever, and once the buffer is full it drops *every* arriving DATA
         chunk. The default follows RFC 3758 (skip abandoned chunks) and RFC 4960
         6.2 (accept chunks below the highest TSN received when full).
+    cmt_dac : bool, default False
+        CMT's delayed-ack rule (DAC, Iyengar, Amer & Stewart 2006; ns-2's
+        ``useCmtDelAck_``), with ``cmt`` only: every SACK reports the data
+        packets received since the previous SACK, and a missing chunk below a
+        newly acknowledged chunk of its path gets one miss indication when the
+        SACK also newly acknowledges a lower TSN of that path, else as many as
+        the SACK reports. The receiver here sends a SACK per packet, so each
+        reports 1 and the rule changes nothing unless ``ns2_dac_count_defect``.
+        The default is the book's CMT, without DAC.
+    ns2_dac_count_defect : bool, default False
+        With ``cmt_dac``: every SACK reports 0 packets, as ns-2.35's receiver
+        does when SACKs are not delayed (it counts packets only for delayed
+        SACKs, ``sctp-cmt.cc``): a missing chunk then gets a miss indication
+        only from a SACK that also acknowledges a lower TSN of its path, and
+        most losses wait for the T3 timeout.
     """
 
     cmt: bool = False
@@ -87,9 +102,15 @@ class SctpConfig:
     hb_interval: float = 30.0
     mtu: int = 1500
     ns2_rwnd_defect: bool = False
+    cmt_dac: bool = False
+    ns2_dac_count_defect: bool = False
 
     def __post_init__(self):
-        check_flags(self, ("cmt", "multi_stream", "ns2_rwnd_defect"))
+        check_flags(self, ("cmt", "multi_stream", "ns2_rwnd_defect", "cmt_dac", "ns2_dac_count_defect"))
+        if self.cmt_dac and not self.cmt:
+            raise ValueError("cmt_dac=True needs cmt=True: the delayed-ack rule is CMT-SCTP's")
+        if self.ns2_dac_count_defect and not self.cmt_dac:
+            raise ValueError("ns2_dac_count_defect=True needs cmt_dac=True: it models the count DAC reads")
         if isinstance(self.mtu, bool) or not (isinstance(self.mtu, (int, np.integer)) and self.mtu >= 100):
             raise ValueError(f"mtu must be an int >= 100 bytes, got {self.mtu!r}")
         if not isinstance(self.reliability, (tuple, list)) or len(self.reliability) != 2 or any(r not in RELIABILITY for r in self.reliability):
@@ -156,4 +177,28 @@ def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConf
         rto_init=config.rto_init, rto_min=config.rto_min, rto_max=config.rto_max,
         path_max_retrans=config.path_max_retrans, hb_interval=config.hb_interval, rtx_limit=config.rtx_limit,
         ns2_rwnd_defect=config.ns2_rwnd_defect, seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4,
-        trace_events=trace_events)
+        trace_events=trace_events, dac_count=dac_count(config))
+
+
+def dac_count(config: SctpConfig) -> int:
+    """The data packets each SACK reports to CMT's delayed-ack rule under ``config``: -1 without
+    DAC, 1 with it (a SACK per packet), 0 with ns-2.35's count (``ns2_dac_count_defect``).
+
+    Parameters
+    ----------
+    config : SctpConfig
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> dac_count(SctpConfig(cmt=True)), dac_count(SctpConfig(cmt=True, cmt_dac=True))
+    (-1, 1)
+    >>> dac_count(SctpConfig(cmt=True, cmt_dac=True, ns2_dac_count_defect=True))
+    0
+    """
+    if not config.cmt_dac:
+        return -1
+    return 0 if config.ns2_dac_count_defect else 1
