@@ -569,6 +569,15 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
     :func:`committed_run` is the same seed's run without the fluid model (its committed packet
     grid alone), which the chapter judges its other seeds on (:func:`judging_runs`).
 
+    **Readings and ablations** the fluid model cannot express (``Params.reserved_queue``, ``bucket``,
+    ``sender``, ``congestion_control``, ``tfd_renewal``, ``qos`` away from their defaults), or
+    ``audit_grid=True``, skip the fluid model: the run is the audit packet grid
+    (:func:`~mmperf.experiments.chodorek2018.packet.run_audit_grid`: ``audit_cells`` x every scenario,
+    ``audit_replications`` runs of ``audit_duration_s``) at the seed's committed calibration (the book
+    seed's 50 packets and 4 ms for a seed without one); the frame-burst sender recalibrates the buffer
+    on the packet model by the chapter's rule (:func:`~mmperf.experiments.chodorek2018.packet.calibrate_burst_buffer`).
+    Tables ``calibration``, ``packet_summary``, ``packet_comparison``; the values below.
+
     Parameters
     ----------
     params : Params, optional
@@ -602,6 +611,8 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
     (50, 16)
     """
     params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper=PAPER)
+    if params.uses_audit_grid:
+        return _audit_run(params, seed=seed)
     arrivals = all_arrivals(params, seed=seed)
     buffer_cal = calibrate_buffer(params, arrivals)
     buffer_packets = int(buffer_cal.loc[buffer_cal["chosen"], "buffer_packets"].item())
@@ -640,6 +651,39 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
     values = {"buffer_packets": buffer_packets, "rtt_ms": 1000 * rtt_s}
     if params == Params():  # the committed packet-level grid of this seed at this calibration, if any
         _add_packet_grid(tables, descriptions, values, seed=seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions, values=values)
+
+
+def _audit_run(params: Params, *, seed: int) -> Results:
+    """:func:`run` for a packet-level reading or ablation: the audit packet grid, no fluid model."""
+    from mmperf.experiments.chodorek2018 import packet  # packet.py imports this module
+
+    cal = packet.committed_calibration(seed)
+    buffer_packets, rtt_s = cal if cal is not None else (50, 0.004)
+    source = ("committed with the seed's packet grid (its .json)" if cal is not None
+              else "the book seed's calibration (no committed grid for this seed)")
+    if params.sender == "burst":
+        buffer_packets = packet.calibrate_burst_buffer(params, seed=seed)
+        source_b = "the chapter's rule on the packet model with the burst sender: unloaded audit cells print PER 0.00 %"
+    else:
+        source_b = source
+    rows = packet.run_audit_grid(params, seed=seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    summary = packet.packet_summary(rows)
+    tables = {
+        "calibration": pd.DataFrame([
+            {"parameter": "buffer_packets", "value": float(buffer_packets), "unit": "packets of 1500 B", "calibrated_on": source_b},
+            {"parameter": "rtt_ms", "value": 1000 * rtt_s, "unit": "ms", "calibrated_on": source}]),
+        "packet_summary": summary,
+        "packet_comparison": compare(summary),
+    }
+    descriptions = {
+        "calibration": "the buffer and base RTT of the audit packet grid",
+        "packet_summary": (f"the audit packet grid (cells {list(params.audit_cells)}, {params.audit_replications} x "
+                           f"{params.audit_duration_s:g} s): mean, sd, 5 % and 95 % quantile over its replications"),
+        "packet_comparison": "per cell of the audit grid: the paper's value, the packet model's mean, its sd, difference",
+    }
+    values = {"buffer_packets": int(buffer_packets), "rtt_ms": 1000 * rtt_s, "packet_duration_s": float(params.audit_duration_s),
+              "packet_replications": int(params.audit_replications)}
     return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions, values=values)
 
 
