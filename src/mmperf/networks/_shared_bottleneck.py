@@ -336,6 +336,8 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
             # expiry (RFC 5681 sec. 3.1 eq. 4, RFC 6298 sec. 5.5-5.7): go back to the oldest unacknowledged
             fc[k, F_TIMEOUTS] += 1
             ssth[k] = _reduce(k, cc, cwnd, rwnd, wmax, wlast, epoch)
+            wmax[k] = 0.0  # CUBIC after a timeout: Linux's bictcp_reset (TCP_CA_Loss) forgets W_max
+            wlast[k] = 0.0
             cwnd[k] = 1.0
             dupw[k] = 0.0
             nxt[k] = una[k]
@@ -466,9 +468,11 @@ def _cubic_ack(k, now, newly, cwnd, wmax, epoch, kcub, west, rmin):  # pragma: n
     already at or above ``W_max``, ``W_max`` becomes the window and ``K = 0``). The window moves towards
     ``W_cubic(t + RTT)`` by ``(target - cwnd) / cwnd`` per ACK, at most half a segment (Linux caps the
     growth at 1.5x per RTT), by ``0.01 / cwnd`` above the curve (Linux: one segment per 100 windows),
-    and never slower than the TCP-friendly estimate ``W_est``, which grows by
-    ``3 (1 - beta) / (1 + beta)`` segments per window acknowledged (RFC 8312 eq. 4, counted per ACK as
-    Linux does). RTT: the flow's smallest sample (Linux's ``delay_min``). No HyStart.
+    and never slower than towards the TCP-friendly estimate ``W_est`` (by ``(W_est - cwnd) / cwnd``),
+    which grows by ``3 (1 - beta) / (1 + beta)`` segments per window acknowledged (RFC 8312 eq. 4,
+    counted per ACK as Linux's ``bictcp_update`` does). RTT: the flow's smallest sample (Linux's
+    ``delay_min``). A timeout forgets ``W_max`` (Linux's ``bictcp_reset`` on entering the loss state).
+    No HyStart.
     """
     rtt = rmin[k] if rmin[k] < INF else 0.0
     if epoch[k] < 0:
@@ -486,8 +490,8 @@ def _cubic_ack(k, now, newly, cwnd, wmax, epoch, kcub, west, rmin):  # pragma: n
     else:
         inc = 0.01 / cwnd[k]
     west[k] += newly * 3.0 * (1.0 - CUBIC_BETA) / (1.0 + CUBIC_BETA) / cwnd[k]
-    if west[k] > cwnd[k] + inc:
-        inc = west[k] - cwnd[k]
+    if west[k] > cwnd[k] and (west[k] - cwnd[k]) / cwnd[k] > inc:
+        inc = (west[k] - cwnd[k]) / cwnd[k]
     cwnd[k] += inc if inc < 0.5 else 0.5
 
 
