@@ -434,3 +434,54 @@ def calibrate_burst_buffer(params: Params, *, seed: int, candidates=BURST_BUFFER
                for n in unloaded for rep in range(params.audit_replications)):
             return int(b)
     return int(candidates[-1])
+
+
+READING_CELLS = (("s1", 1, 10), ("s1", 10, 1), ("s1", 10, 10), ("s2", 10, 1), ("s2", 10, 10), ("s3", 1, 10), ("s3", 5, 10),
+                 ("s3", 10, 1), ("s3", 10, 10), ("s4", 5, 10), ("s4", 10, 1), ("s4", 10, 10))
+"""(scenario, K, N) of the readings table: the paper's extremes of s1, and the s2-s4 cells where its
+reserved losses are (the paper's s3 and s4 PER at N = 10 grow with K)."""
+
+READINGS_FILE = "data/chodorek2018/readings.csv"
+"""Where :func:`reading_cells` is committed (with ``readings.json``): the chapter reads it, never runs it."""
+
+READINGS = {
+    "book": {},
+    "bounded": {"reserved_queue": "bounded"},
+    "shared": {"reserved_queue": "shared"},
+    "tspec": {"bucket": "tspec"},
+    "burst": {"sender": "burst"},
+    "cubic": {"congestion_control": "cubic"},
+    "burst+cubic": {"sender": "burst", "congestion_control": "cubic"},
+    "shared+burst+cubic": {"reserved_queue": "shared", "sender": "burst", "congestion_control": "cubic"},
+}
+"""Named readings of :func:`reading_cells`: the book's, one change of the ledger at a time, and combinations."""
+
+
+def reading_cells(params: Params, *, seed: int, readings=READINGS, cells=READING_CELLS, replications: int = 2,
+                  duration_s: float = 10.0) -> pd.DataFrame:
+    """Selected cells under each named reading: which one brings the paper's numbers closest.
+
+    Each reading runs at the seed's committed calibration (the burst sender's buffer recalibrated on the
+    packet model, :func:`calibrate_burst_buffer`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per reading and cell: ``reading, scenario, K, N, buffer_packets`` and the means over
+        ``replications`` of the video PER [%], the conforming packets dropped [%] of those sent, the TCP loss
+        [%], the video and TCP throughput [Mb/s] and the utilization [%].
+    """
+    cal = committed_calibration(seed)
+    buffer_packets, rtt_s = cal if cal is not None else (50, 0.004)
+    rows = []
+    for name, change in readings.items():
+        p = params.with_(**change)
+        b = calibrate_burst_buffer(p, seed=seed) if p.sender == "burst" else buffer_packets
+        for s, k, n in cells:
+            runs = [run_packet_cell(p, scenario=s, n_videos=n, k_flows=k, replication=rep, seed=seed, buffer_packets=b,
+                                    rtt_s=rtt_s, duration_s=duration_s) for rep in range(replications)]
+            mean = lambda c: float(np.mean([r[c] for r in runs]))  # noqa: E731
+            rows.append({"reading": name, "scenario": s, "K": k, "N": n, "buffer_packets": b, "video_per_pct": mean("video_per_pct"),
+                         "tcp_loss_pct": mean("tcp_loss_pct"), "video_throughput_mbps": mean("video_throughput_mbps"),
+                         "tcp_throughput_mbps": mean("tcp_throughput_mbps"), "utilization_pct": mean("utilization_pct")})
+    return pd.DataFrame(rows)
