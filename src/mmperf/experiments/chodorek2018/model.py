@@ -444,7 +444,10 @@ def paper_consistency(paper: pd.DataFrame | None = None) -> pd.DataFrame:
     * "s4 has the largest utilization of the QoS methods": s4's utilization at least s2's and s3's;
     * link utilization against (video + TCP throughput) / 1 Gb/s, within 1 point
       (the tables' rounding accounts for 0.1);
-    * the text's s2 range, "between 0.03 and 3.5 percent", against Table I's s2 cells.
+    * the text's s2 range, "between 0.03 and 3.5 percent", against Table I's s2 cells;
+    * video + TCP throughput within the 1 Gb/s link (every cell);
+    * the text's "81 percent of the required value" (s2, K = 10, N = 1) against Table II;
+    * the text's "nonzero PERs ... in extreme cases of K = 10" against Table I's s4 row K = 10.
 
     Every check runs over the loaded cells (K >= 1), except the utilization one, which includes K = 0.
 
@@ -491,7 +494,24 @@ def paper_consistency(paper: pd.DataFrame | None = None) -> pd.DataFrame:
     outside = np.maximum(0.03 - s2, s2 - 3.5)
     rows.append(row("s2 PER within the text's 0.03-3.5 %", outside, (s2 < 0.03) | (s2 > 3.5), "points",
                     lambda k, n: f"PER {s2.loc[k, n]:.2f} %"))
+    over = pd.concat({sc: g(sc, "video_throughput") + g(sc, "tcp_throughput") - _capacity_mbps() for sc in SCENARIOS})
+    sc, k, n = over.stack().idxmax()
+    rows.append({**row("video + TCP throughput within the 1 Gb/s link", over, over > 0, "Mb/s"),
+                 "example": f"{sc}, K={k}, N={n}: {g(sc, 'video_throughput').loc[k, n]:g} + {g(sc, 'tcp_throughput').loc[k, n]:g} Mb/s"})
+    share = 100 * g("s2", "video_throughput").loc[10, 1] / g("s2", "video_throughput").loc[0, 1]
+    rows.append({"check": "the text's s2 81 % of the required throughput at K = 10, N = 1 (Table II, within 1 point)", "cells": 1,
+                 "failing": int(abs(share - 81) > 1), "largest_gap": float(abs(share - 81)), "unit": "points",
+                 "example": f"K=10, N=1: Table II {g('s2', 'video_throughput').loc[10, 1]:g} / {g('s2', 'video_throughput').loc[0, 1]:g} Mb/s "
+                            f"= {share:.0f} %"})
+    s4k10 = g("s4", "per").loc[[10]]
+    rows.append(row("the text's nonzero s4 PER at K = 10 (Table I's s4 row K = 10 above 0.00 %)", 0.01 - s4k10, s4k10 <= 0, "points",
+                    lambda k, n: f"PER {s4k10.loc[k, n]:.2f} %"))
     return pd.DataFrame(rows)
+
+
+def _capacity_mbps() -> float:
+    """The paper's link rate [Mb/s] (:class:`Params`' default)."""
+    return Params().capacity_bps / 1e6
 
 
 def _add_packet_grid(tables: dict, descriptions: dict, values: dict, *, seed: int, buffer_packets: int, rtt_s: float) -> bool:
