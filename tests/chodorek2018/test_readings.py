@@ -61,3 +61,17 @@ def test_a_reading_is_judged_on_the_audit_packet_grid_without_the_fluid_model():
     per = lambda t, sc: t[(t.scenario == sc) & (t.metric == "per")].set_index(["K", "N"]).value  # noqa: E731
     assert per(book, "s1").equals(per(s, "s1"))  # best effort has no reserved class to share with
     assert (per(s, "s3") >= per(book, "s3")).all() and per(s, "s3").loc[(10, 1)] > 0 == per(book, "s3").loc[(10, 1)]
+
+
+def test_the_committed_readings_table_is_what_the_code_gives():
+    import pandas as pd
+
+    from mmperf._paths import repo_root
+
+    committed = pd.read_csv(repo_root() / packet.READINGS_FILE).set_index(["reading", "scenario", "K", "N"])
+    assert set(committed.index.get_level_values("reading")) == set(packet.READINGS)
+    live = packet.reading_cells(ex.Params(), seed=20261121, readings={"tspec": packet.READINGS["tspec"]},
+                                cells=(("s4", 10, 1),)).set_index(["reading", "scenario", "K", "N"])
+    row = committed.loc[("tspec", "s4", 10, 1)]
+    for col in ("video_per_pct", "tcp_loss_pct", "utilization_pct"):
+        assert live.loc[("tspec", "s4", 10, 1), col] == pytest.approx(row[col], rel=1e-5, abs=1e-6)
