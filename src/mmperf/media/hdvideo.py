@@ -355,13 +355,17 @@ def tfd_announcements(arrivals: np.ndarray, *, slots_per_window: int, slot_s: fl
     })
 
 
-def packet_schedule(frames: np.ndarray, *, frame_rate: float, duration_s: float, phase_s: float = 0.0):
-    """Send times and wire sizes of one stream's packets, each frame paced over its interval.
+def packet_schedule(frames: np.ndarray, *, frame_rate: float, duration_s: float, phase_s: float = 0.0,
+                    line_rate_bps: float | None = None):
+    """Send times and wire sizes of one stream's packets, each frame paced over its interval (or sent as a burst).
 
     Frame ``f`` starts at ``phase_s + f / frame_rate`` and is split as :func:`packetize` splits it;
     its packets leave at the times its bytes would leave at a constant rate over the frame
     interval (packet ``i`` when the bytes before it have gone), the packet-level form of
-    :func:`slot_arrivals`' pacing. The frames repeat if the run is longer than they are.
+    :func:`slot_arrivals`' pacing. With ``line_rate_bps`` the frame is written back to back instead,
+    as an application that hands each frame to the socket at once (VLC) and a NIC of that rate send it:
+    packet ``i`` leaves when the bytes before it have gone at the line rate. The frames repeat if the
+    run is longer than they are.
 
     Parameters
     ----------
@@ -373,6 +377,9 @@ def packet_schedule(frames: np.ndarray, *, frame_rate: float, duration_s: float,
         Packets sent at or after this time [s] are left out.
     phase_s : float, default 0
         Start of the first frame [s], in ``[0, 1 / frame_rate)``.
+    line_rate_bps : float, optional
+        The sender's line rate [bit/s], > 0: each frame's packets leave back to back at it (a frame
+        must fit in its interval at that rate). None: paced over the frame interval.
 
     Returns
     -------
@@ -386,6 +393,9 @@ def packet_schedule(frames: np.ndarray, *, frame_rate: float, duration_s: float,
     [1368, 1368, 420, 1368, 1368, 1368]
     >>> t[:4].round(4).tolist()
     [0.0, 0.0433, 0.0867, 0.1]
+    >>> t, b = packet_schedule(np.array([3000.0, 1316.0]), frame_rate=10.0, duration_s=0.25, line_rate_bps=1e9)
+    >>> (t[:4] * 1e6).round(3).tolist()
+    [0.0, 10.944, 21.888, 100000.0]
     """
     f = _validate.finite_array(frames, "frames", ndim=1, non_negative=True)
     frame_rate = _validate.positive(frame_rate, "frame_rate")
@@ -395,6 +405,8 @@ def packet_schedule(frames: np.ndarray, *, frame_rate: float, duration_s: float,
         raise ValueError(f"phase_s must lie in [0, 1/frame_rate), got {phase_s!r}")
     if np.any(f != np.round(f)):
         raise ValueError("frames must be whole numbers of bytes")
+    if line_rate_bps is not None:
+        line_rate_bps = _validate.positive(line_rate_bps, "line_rate_bps")
     n_frames = max(int(np.ceil((duration_s - phase_s) * frame_rate)), 0)
     _validate.size(n_frames, "frames in duration_s")
     f = np.resize(f, n_frames).astype(np.int64) if f.size else f.astype(np.int64)
@@ -407,6 +419,11 @@ def packet_schedule(frames: np.ndarray, *, frame_rate: float, duration_s: float,
     size = np.where(i < full[frame_of], TS_PAYLOAD + HEADERS, rest[frame_of] + HEADERS).astype(np.int64)
     wire = wire_bytes(f)
     before = i * (TS_PAYLOAD + HEADERS)  # only full packets precede another packet of the frame
-    t = phase_s + (frame_of + before / wire[frame_of]) / frame_rate
+    if line_rate_bps is None:
+        t = phase_s + (frame_of + before / wire[frame_of]) / frame_rate
+    else:
+        if wire.size and wire.max() * 8 / line_rate_bps > 1 / frame_rate:
+            raise ValueError(f"line_rate_bps ({line_rate_bps:g}) cannot send the largest frame within one frame interval")
+        t = phase_s + frame_of / frame_rate + before * 8 / line_rate_bps
     keep = t < duration_s
     return t[keep], size[keep]

@@ -49,6 +49,13 @@ F_SENT, F_DROPS, F_DELIVERED, F_RETX, F_FAST, F_TIMEOUTS, F_INFLIGHT, F_LINK_BYT
 N_FC = 9
 # video packet fates (``varr``): arrival time >= 0 at the far end, or one of these
 V_DROPPED, V_NOT_OFFERED, V_QUEUED = -1.0, -2.0, -3.0
+# the reserved FIFO's limit (``res_mode``): none, its own drop-tail limit, or the port's one buffer shared with best effort
+RES_UNBOUNDED, RES_BOUNDED, RES_SHARED = 0, 1, 2
+# the senders' congestion control (``cc``)
+CC_NEWRENO, CC_CUBIC = 0, 1
+# CUBIC's constants (RFC 8312 sec. 4.5-4.6, Linux tcp_cubic.c: beta 717/1024, C 0.4)
+CUBIC_BETA = 0.7
+CUBIC_C = 0.4
 
 
 def fifo_capacity(k_flows: int, rwnd: int) -> int:
@@ -99,14 +106,18 @@ def _refill(i, now, tok, tlast, twin, rrate, period, offset, depth, refill):  # 
 
 @njit(cache=True)
 def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rate_bps, delay_s, qlim, pkt_bytes,
-        ack_delay, rwnd, init_cwnd, rto_init, rto_min, rto_max, fcap):  # pragma: no cover - compiled
+        ack_delay, rwnd, init_cwnd, rto_init, rto_min, rto_max, fcap, res_mode, res_limit, cc):  # pragma: no cover - compiled
     """Run the shared bottleneck until ``t_end``.
 
     ``vstream`` gives each video packet's stream (an index into the rows of ``rrate`` [bytes/s]
     and ``depth`` [bytes]); with ``rrate`` of zero rows there is no reserved class. ``refill``: a bucket
     is full again at the first packet of each rate window (else it carries its tokens across windows). ``qlim``
     bounds the best-effort packets in the system (waiting or in transmission); the reserved
-    FIFO is not bounded (the policer bounds it). ``fcap``: :func:`fifo_capacity`.
+    FIFO is not bounded (the policer bounds it) with ``res_mode = RES_UNBOUNDED``; with ``RES_BOUNDED`` a
+    conforming packet is dropped when ``res_limit`` reserved packets are in the system; with ``RES_SHARED``
+    every packet (either class) is dropped when ``qlim`` packets of both classes are in the system (one port
+    buffer). ``cc``: ``CC_NEWRENO`` or ``CC_CUBIC`` (RFC 8312's window growth and multiplicative decrease on
+    the same loss recovery). ``fcap``: :func:`fifo_capacity`.
 
     Returns ``(varr, fc, events, cwnd, ssthresh, vres, max_res_backlog)``: each video packet's
     arrival time at the far end (``V_DROPPED``, ``V_NOT_OFFERED`` if sent after ``t_end``,
@@ -164,6 +175,12 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
     maxs = np.zeros(K, np.int64)       # one past the highest segment ever sent
     cwnd = np.full(K, float(init_cwnd))
     ssth = np.full(K, 1e18)
+    wmax = np.zeros(K)                 # CUBIC: the window before the last reduction (W_max)
+    wlast = np.zeros(K)                # CUBIC: W_last_max, for fast convergence
+    epoch = np.full(K, -1.0)           # CUBIC: start of the current congestion-avoidance epoch (-1: none)
+    kcub = np.zeros(K)                 # CUBIC: K, the time to reach W_max again [s]
+    west = np.zeros(K)                 # CUBIC: the TCP-friendly window estimate W_est [segments]
+    rmin = np.full(K, INF)             # the smallest RTT sample [s] (CUBIC's RTT)
     dupw = np.zeros(K)                 # window inflation in fast recovery, kept apart from cwnd (as ns-2 does)
     dup = np.zeros(K, np.int64)
     inrec = np.zeros(K, np.int8)
@@ -245,7 +262,14 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
                     conf = True
             if conf:
                 vres[iv] = 1
-            if not conf and be_n + (1 if (cur_be and busy > now) else 0) >= qlim:
+            in_svc = 1 if busy > now else 0
+            if res_mode == RES_SHARED:
+                full = rq_n + be_n + in_svc >= qlim
+            elif conf:
+                full = res_mode == RES_BOUNDED and rq_n + (1 if (not cur_be and in_svc == 1) else 0) >= res_limit
+            else:
+                full = be_n + (1 if (cur_be and in_svc == 1) else 0) >= qlim
+            if full:
                 varr[iv] = V_DROPPED
             elif rq_n + be_n == 0 and busy <= now:  # an idle link: the packet starts now
                 busy = now + vs[iv] * tx_per_byte
@@ -310,7 +334,9 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
                 continue
             # expiry (RFC 5681 sec. 3.1 eq. 4, RFC 6298 sec. 5.5-5.7): go back to the oldest unacknowledged
             fc[k, F_TIMEOUTS] += 1
-            ssth[k] = max(min(cwnd[k], rwnd) / 2.0, 2.0)
+            ssth[k] = _reduce(k, cc, cwnd, rwnd, wmax, wlast, epoch)
+            wmax[k] = 0.0  # CUBIC after a timeout: Linux's bictcp_reset (TCP_CA_Loss) forgets W_max
+            wlast[k] = 0.0
             cwnd[k] = 1.0
             dupw[k] = 0.0
             nxt[k] = una[k]
@@ -327,6 +353,8 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
                 s = a - 1
                 if rex[k, s & mask] == 0:  # Karn: no sample from a retransmitted segment
                     rtt_update(k, now - sent_t[k, s & mask], srtt, rttvar, rto, rto_min, rto_max)
+                    if now - sent_t[k, s & mask] < rmin[k]:
+                        rmin[k] = now - sent_t[k, s & mask]
                 una[k] = a
                 if nxt[k] < a:
                     nxt[k] = a
@@ -337,7 +365,7 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
                 if inrec[k] == 1:  # partial ACK: retransmit the next hole, deflate by what was acked, add one
                     be_h, be_n, busy, cur_be, seq, d_n = _send(
                         k, a, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b,
-                        be_h, be_n, bcap, busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq)
+                        be_h, be_n, bcap, busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq, res_mode)
                     if dupw[k] > newly:
                         dupw[k] -= newly - 1.0
                     else:
@@ -351,6 +379,8 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
                     dup[k] = 0
                     if cwnd[k] < ssth[k]:
                         cwnd[k] += 1.0                # slow start (RFC 5681 sec. 3.1)
+                    elif cc == CC_CUBIC:
+                        _cubic_ack(k, now, newly, cwnd, wmax, epoch, kcub, west, rmin)
                     else:
                         cwnd[k] += 1.0 / cwnd[k]      # congestion avoidance
                 if restart:  # RFC 6298 sec. 5.2-5.3
@@ -361,11 +391,11 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
                     dupw[k] += 1.0  # window inflation (RFC 5681 sec. 3.2 step 4)
                 elif dup[k] == 3 and a - 1 > recover[k]:  # fast retransmit (RFC 6582 sec. 3.2 step 2)
                     recover[k] = maxs[k] - 1
-                    ssth[k] = max(min(cwnd[k], rwnd) / 2.0, 2.0)
+                    ssth[k] = _reduce(k, cc, cwnd, rwnd, wmax, wlast, epoch)
                     fc[k, F_FAST] += 1
                     be_h, be_n, busy, cur_be, seq, d_n = _send(
                         k, a, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b,
-                        be_h, be_n, bcap, busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq)
+                        be_h, be_n, bcap, busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq, res_mode)
                     cwnd[k] = ssth[k]
                     dupw[k] = 3.0
                     inrec[k] = 1
@@ -379,7 +409,7 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
             while nxt[k] < lim:
                 be_h, be_n, busy, cur_be, seq, d_n = _send(
                     k, nxt[k], now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b,
-                    be_h, be_n, bcap, busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq)
+                    be_h, be_n, bcap, busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq, res_mode)
                 nxt[k] += 1
             if deadline[k] >= INF and maxs[k] > una[k]:
                 deadline[k] = now + rto[k]
@@ -404,6 +434,64 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
         if dt_[jj] > fin_limit:  # its transmission had not finished by t_end
             fc[k, F_LINK_BYTES] -= pkt_bytes
     return varr, fc, events, cwnd.copy(), ssth.copy(), vres, max_rq
+
+
+@njit(cache=True, inline="always")
+def _reduce(k, cc, cwnd, rwnd, wmax, wlast, epoch):  # pragma: no cover - compiled
+    """The slow-start threshold after a loss (fast retransmit or timeout) of flow ``k``.
+
+    NewReno (RFC 5681 eq. 4, on the window without inflation): half the window. CUBIC (RFC 8312
+    sec. 4.5-4.6, as Linux's ``bictcp_recalc_ssthresh``): ``W_max`` is the window at the loss, lowered
+    to ``W (1 + beta) / 2`` when it is below the previous ``W_max`` (fast convergence), a new
+    epoch starts at the next congestion-avoidance ACK, and the threshold is ``beta W``. At least 2.
+    """
+    w = min(cwnd[k], float(rwnd))
+    if cc == CC_CUBIC:
+        epoch[k] = -1.0
+        if w < wlast[k]:
+            wlast[k] = w
+            wmax[k] = w * (1.0 + CUBIC_BETA) / 2.0
+        else:
+            wlast[k] = w
+            wmax[k] = w
+        return max(w * CUBIC_BETA, 2.0)
+    return max(w / 2.0, 2.0)
+
+
+@njit(cache=True, inline="always")
+def _cubic_ack(k, now, newly, cwnd, wmax, epoch, kcub, west, rmin):  # pragma: no cover - compiled
+    """CUBIC's congestion avoidance on an ACK of ``newly`` segments (RFC 8312 sec. 4.1-4.4).
+
+    ``W_cubic(t) = C (t - K)^3 + W_max`` with ``K = cbrt(W_max (1 - beta) / C)`` and ``t`` the time
+    since the epoch began (the first congestion-avoidance ACK after a reduction; when the window is
+    already at or above ``W_max``, ``W_max`` becomes the window and ``K = 0``). The window moves towards
+    ``W_cubic(t + RTT)`` by ``(target - cwnd) / cwnd`` per ACK, at most half a segment (Linux caps the
+    growth at 1.5x per RTT), by ``0.01 / cwnd`` above the curve (Linux: one segment per 100 windows),
+    and never slower than towards the TCP-friendly estimate ``W_est`` (by ``(W_est - cwnd) / cwnd``),
+    which grows by ``3 (1 - beta) / (1 + beta)`` segments per window acknowledged (RFC 8312 eq. 4,
+    counted per ACK as Linux's ``bictcp_update`` does). RTT: the flow's smallest sample (Linux's
+    ``delay_min``). A timeout forgets ``W_max`` (Linux's ``bictcp_reset`` on entering the loss state).
+    No HyStart.
+    """
+    rtt = rmin[k] if rmin[k] < INF else 0.0
+    if epoch[k] < 0:
+        epoch[k] = now
+        if cwnd[k] < wmax[k]:
+            kcub[k] = ((wmax[k] - cwnd[k]) / CUBIC_C) ** (1.0 / 3.0)
+        else:
+            kcub[k] = 0.0
+            wmax[k] = cwnd[k]
+        west[k] = cwnd[k]
+    d = now - epoch[k] + rtt - kcub[k]
+    target = wmax[k] + CUBIC_C * d * d * d
+    if target > cwnd[k]:
+        inc = (target - cwnd[k]) / cwnd[k]
+    else:
+        inc = 0.01 / cwnd[k]
+    west[k] += newly * 3.0 * (1.0 - CUBIC_BETA) / (1.0 + CUBIC_BETA) / cwnd[k]
+    if west[k] > cwnd[k] and (west[k] - cwnd[k]) / cwnd[k] > inc:
+        inc = (west[k] - cwnd[k]) / cwnd[k]
+    cwnd[k] += inc if inc < 0.5 else 0.5
 
 
 @njit(cache=True, inline="always")
@@ -448,7 +536,7 @@ def _push(times, seqs, flows, vals, head, n, fmask, fcap, t, seq, k, v):  # prag
 
 @njit(cache=True, inline="always")
 def _send(k, s, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b, be_h, be_n, bcap,
-          busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq):  # pragma: no cover - compiled
+          busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq, res_mode):  # pragma: no cover - compiled
     """Offer segment ``s`` of flow ``k`` to the best-effort FIFO at ``now`` (started at once on an idle link).
 
     Returns the new ``(be_h, be_n, busy, cur_be, seq, d_n)``.
@@ -462,7 +550,11 @@ def _send(k, s, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_
         rex[k, j] = 0
         maxs[k] = s + 1
     fc[k, F_SENT] += 1
-    if be_n + (1 if (cur_be and busy > now) else 0) >= qlim:
+    if res_mode == RES_SHARED:
+        full = rq_n + be_n + (1 if busy > now else 0) >= qlim
+    else:
+        full = be_n + (1 if (cur_be and busy > now) else 0) >= qlim
+    if full:
         fc[k, F_DROPS] += 1
     elif be_n == 0 and rq_n == 0 and busy <= now:  # an idle link: the segment starts now
         cur_be = True

@@ -1,4 +1,4 @@
-"""A packet-level drop-tail bottleneck shared by paced video and long-lived TCP NewReno flows.
+"""A packet-level drop-tail bottleneck shared by paced video and long-lived TCP NewReno (or CUBIC) flows.
 
 One router output port (Chodorek & Chodorek, Sec. IV; the ns-2 dumbbell of the book's
 cross-check): a FIFO of capacity :math:`C` [bit/s] whose drop-tail limit counts the packets
@@ -51,6 +51,20 @@ hold a reservation, a token bucket of rate :math:`r_i(t)` [bit/s] and depth :mat
   window of ``reservation_period_s``, each in force ``signalling_delay_s`` after its window
   starts (the time for the announcement to reach the router), none before the first.
 
+**The reserved FIFO's limit** (``reserved_queue``; the paper does not say, so three readings):
+``'unbounded'`` (the default, above): a conforming packet is never dropped; ``'bounded'``: the
+reserved FIFO has its own drop-tail limit (``reserved_limit_packets``, by default the port's
+``buffer_packets``, as ns-2.35's ``dsRED`` gives each physical queue the link's queue limit unless
+told otherwise); ``'shared'``: one port buffer of ``buffer_packets`` for both classes, so a packet of
+either class is dropped when that many packets of both are in the system (a router whose classes
+share the interface's buffer).
+
+**Congestion control** (``congestion_control``): ``'newreno'`` as above, or ``'cubic'`` (RFC 8312,
+Linux's default since 2.6.19: ``W_cubic(t) = C (t - K)^3 + W_max`` with ``C = 0.4``, ``beta = 0.7``,
+fast convergence and the TCP-friendly region; the window after a loss is ``beta W``, and the loss
+recovery (fast retransmit, NewReno partial ACKs, timeouts) is the same; no HyStart, so slow start is
+RFC 5681's).
+
 Why a policer and priority rather than WFQ/CBQ: with a reservation of at most the link, the
 two give a conforming stream the same service (no loss, a delay of about one packet), and only
 the policer's split matches the fluid model's definition that the surrogate shares (a bucket of
@@ -93,7 +107,7 @@ import numpy as np
 from mmperf import _validate
 from mmperf.networks import _shared_bottleneck as _core
 
-__all__ = ["BUCKET_RENEWALS", "SharedBottleneckResult", "jain_index", "simulate"]
+__all__ = ["BUCKET_RENEWALS", "CONGESTION_CONTROLS", "RESERVED_QUEUES", "SharedBottleneckResult", "jain_index", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -111,9 +125,11 @@ class SharedBottleneckResult:
         Video bytes whose transmission on the bottleneck finished by ``duration_s``.
     video_conforming, video_conforming_dropped : int
         Video packets the token-bucket policer let into the reserved class, and how many of
-        them were dropped (always 0: the reserved FIFO is not bounded; kept as a check).
+        them were dropped (0 when the reserved FIFO is not bounded, ``reserved_queue='unbounded'``).
     reserved_backlog_max_bytes : float
         The largest backlog of the reserved FIFO [bytes] (bounded by the buckets' depths).
+    reserved_queue : str
+        The reserved FIFO's limit the run used (:data:`RESERVED_QUEUES`).
     video_arrival_s : numpy.ndarray of float
         Each video packet's arrival at the far end [s] (NaN: dropped, queued or not offered).
     tcp_sent, tcp_delivered, tcp_dropped, tcp_in_flight : numpy.ndarray of int
@@ -141,6 +157,7 @@ class SharedBottleneckResult:
     video_conforming: int
     video_conforming_dropped: int
     reserved_backlog_max_bytes: float
+    reserved_queue: str
     video_arrival_s: np.ndarray
     tcp_sent: np.ndarray
     tcp_delivered: np.ndarray
@@ -165,7 +182,7 @@ class SharedBottleneckResult:
         if self.video_sent != self.video_delivered + self.video_dropped + self.video_in_flight:
             raise RuntimeError(f"video conservation broken: sent {self.video_sent} != delivered {self.video_delivered}"
                                f" + dropped {self.video_dropped} + in flight {self.video_in_flight}")
-        if self.video_conforming_dropped:
+        if self.video_conforming_dropped and self.reserved_queue == "unbounded":
             raise RuntimeError(f"{self.video_conforming_dropped} conforming video packets were dropped")
         bad = self.tcp_sent != self.tcp_delivered + self.tcp_dropped + self.tcp_in_flight
         if bad.any():
@@ -239,13 +256,20 @@ def jain_index(x) -> float:
 BUCKET_RENEWALS = ("carry", "full")
 """What a renewed reservation does to its token bucket (:func:`simulate`'s ``bucket_renewal``)."""
 
+RESERVED_QUEUES = ("unbounded", "bounded", "shared")
+"""The reserved FIFO's limit (:func:`simulate`'s ``reserved_queue``)."""
+
+CONGESTION_CONTROLS = ("newreno", "cubic")
+"""The TCP senders' congestion control (:func:`simulate`'s ``congestion_control``)."""
+
 
 def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: int, rtt_s: float,
              tcp_start_s, duration_s: float, packet_bytes: int = 1500, ack_bytes: int = 40,
              rwnd_packets: int = 10_000, init_cwnd: int = 2, init_rto_s: float = 1.0, min_rto_s: float = 0.2,
              max_rto_s: float = 60.0, video_streams=None, reserved_bps=None, bucket_bytes=None,
              reservation_period_s: float | None = None, signalling_delay_s: float = 0.0,
-             bucket_renewal: str = "carry") -> SharedBottleneckResult:
+             bucket_renewal: str = "carry", reserved_queue: str = "unbounded", reserved_limit_packets: int | None = None,
+             congestion_control: str = "newreno") -> SharedBottleneckResult:
     """Run video packets and K TCP NewReno flows through one drop-tail bottleneck.
 
     Parameters
@@ -297,6 +321,15 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
         ``'full'`` fills the bucket at the first packet of every window, as ns-2.35 does with one
         TokenBucket policy per window (it cannot change a policy's rate): for the cross-check with
         ns-2. No effect on a static reservation (``reserved_bps`` of one dimension).
+    reserved_queue : {'unbounded', 'bounded', 'shared'}, default 'unbounded'
+        The reserved FIFO's limit: none; its own drop-tail limit of ``reserved_limit_packets``
+        (packets in the system, as ``buffer_packets``); or one buffer of ``buffer_packets`` shared by
+        both classes (see the module's docstring).
+    reserved_limit_packets : int, optional
+        The ``'bounded'`` reserved FIFO's limit [packets], >= 1; default ``buffer_packets``. Only with
+        ``reserved_queue='bounded'``.
+    congestion_control : {'newreno', 'cubic'}, default 'newreno'
+        The TCP senders' window growth and reduction (the loss recovery is the same).
 
     Returns
     -------
@@ -339,12 +372,21 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
                               signalling_delay_s, duration_s)
     if bucket_renewal not in BUCKET_RENEWALS:
         raise ValueError(f"bucket_renewal must be one of {BUCKET_RENEWALS}, got {bucket_renewal!r}")
+    if reserved_queue not in RESERVED_QUEUES:
+        raise ValueError(f"reserved_queue must be one of {RESERVED_QUEUES}, got {reserved_queue!r}")
+    if congestion_control not in CONGESTION_CONTROLS:
+        raise ValueError(f"congestion_control must be one of {CONGESTION_CONTROLS}, got {congestion_control!r}")
+    if reserved_limit_packets is not None and reserved_queue != "bounded":
+        raise ValueError("reserved_limit_packets is for reserved_queue='bounded' only")
+    res_limit = buffer_packets if reserved_limit_packets is None else _validate.whole(
+        reserved_limit_packets, "reserved_limit_packets", minimum=1)
     renewed = reserved_bps is not None and np.ndim(reserved_bps) == 2  # a rate per window: renewed
     one_way = rtt_s / 2
     ack_delay = one_way + 8.0 * ack_bytes / capacity_bps
     varr, fc, events, _, _, vres, max_rq = _core.run(
         vt, vs, *res, renewed and bucket_renewal == "full", start, duration_s, capacity_bps, one_way, buffer_packets, float(packet_bytes), ack_delay,
-        rwnd_packets, float(init_cwnd), init_rto_s, min_rto_s, max_rto_s, _core.fifo_capacity(start.size, rwnd_packets))
+        rwnd_packets, float(init_cwnd), init_rto_s, min_rto_s, max_rto_s, _core.fifo_capacity(start.size, rwnd_packets),
+        RESERVED_QUEUES.index(reserved_queue), res_limit, CONGESTION_CONTROLS.index(congestion_control))
     offered = varr != _core.V_NOT_OFFERED
     fin = varr - one_way  # end of transmission of a delivered packet
     ok = varr >= 0
@@ -356,7 +398,7 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
         video_in_flight=int(((varr > duration_s) | (varr == _core.V_QUEUED)).sum()),
         video_link_bytes=float(vs[ok & (fin <= duration_s)].sum()),
         video_conforming=int((vres == 1).sum()), video_conforming_dropped=int(((vres == 1) & (varr == _core.V_DROPPED)).sum()),
-        reserved_backlog_max_bytes=float(max_rq), video_arrival_s=np.where(ok, varr, np.nan),
+        reserved_backlog_max_bytes=float(max_rq), reserved_queue=reserved_queue, video_arrival_s=np.where(ok, varr, np.nan),
         tcp_sent=fi[:, _core.F_SENT], tcp_delivered=fi[:, _core.F_DELIVERED], tcp_dropped=fi[:, _core.F_DROPS],
         tcp_in_flight=fi[:, _core.F_INFLIGHT], tcp_link_bytes=fc[:, _core.F_LINK_BYTES].copy(),
         tcp_acked=fi[:, _core.F_ACKED], tcp_retransmissions=fi[:, _core.F_RETX],

@@ -18,114 +18,22 @@ What a stream sends above its reservation, and all TCP, is best effort.
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pandas as pd
 
-from mmperf._paths import repo_root
 from mmperf.experiments._contract import prepare_run
+from mmperf.experiments.chodorek2018 import packet
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
+from mmperf.experiments.chodorek2018.streams import (  # noqa: F401 (re-exported: the package's and the tests' names)
+    GRID_FILE, METRIC_COLUMNS, METRICS, PAPER, SEED_GRID, _grids_of, _max_window_sum, all_arrivals, committed_calibration,
+    committed_grid, packet_summary, reservations, stream_statistics, summarize, video_arrivals,
+)
 from mmperf.media import hdvideo
 from mmperf.networks import bottleneck
 from mmperf.papers import table
 from mmperf.results import Results
-from mmperf.seeds import check_seed, judging_seeds, rng, seed_sequence
+from mmperf.seeds import check_seed, judging_seeds, seed_sequence
 from mmperf.verdicts import run_seeds
-
-PAPER = "chodorek2018"
-
-METRICS = {
-    "per": "%",
-    "link_utilization": "%",
-    "video_throughput": "Mb/s",
-    "tcp_throughput": "Mb/s",
-}
-"""Per-run metrics (Tables I and II) and their units."""
-
-
-def video_arrivals(params: Params, replication: int, n_videos: int, *, seed: int, clips=None) -> np.ndarray:
-    """Wire bytes per slot of the first ``n_videos`` streams of a replication, shape ``(N, T)``.
-
-    Stream j of replication r is the same in every cell (common random numbers):
-    its clip order, clip starts and frame phase come from the root ``seed``.
-    """
-    clips = hdvideo.clip_library(params.video, root=seed) if clips is None else clips
-    frames = np.array([hdvideo.stream_frames(params.video, replication=replication, stream=j, clips=clips, root=seed)
-                       for j in range(n_videos)])
-    phase = np.array([rng(PAPER, "phase", replication, j, root=seed).uniform(0, 1 / params.video.frame_rate)
-                      for j in range(n_videos)])
-    return hdvideo.slot_arrivals(frames, frame_rate=params.video.frame_rate, slot_s=params.slot_s,
-                                 duration_s=params.duration_s, phase_s=phase)
-
-
-def all_arrivals(params: Params, *, seed: int) -> list[np.ndarray]:
-    """Every replication's streams (``max(n_values)`` of them), one ``(N, T)`` array per replication."""
-    clips = hdvideo.clip_library(params.video, root=seed)
-    return [video_arrivals(params, rep, max(params.n_values), seed=seed, clips=clips) for rep in range(params.replications)]
-
-
-def _max_window_sum(arrivals: np.ndarray, win: int) -> np.ndarray:
-    """Largest sum of ``win`` consecutive slots of each stream, shape ``(N,)``."""
-    c = np.concatenate([np.zeros((arrivals.shape[0], 1)), np.cumsum(arrivals, axis=1)], axis=1)
-    win = min(win, arrivals.shape[1])
-    return (c[:, win:] - c[:, :-win]).max(axis=1)
-
-
-def stream_statistics(params: Params, arrivals: np.ndarray) -> dict:
-    """What a reservation needs to know of each stream (each row of ``arrivals``, shape ``(N, T)``).
-
-    Returns
-    -------
-    dict
-        ``depth_bytes`` (N,): the largest one-frame-interval burst (the TSpec bucket depth);
-        ``peak_bps`` (N,): the largest ``peak_window_s`` mean rate (s3);
-        ``tfd_bps`` (N, W): Next Data / Next Time of every 300-ms window (s4).
-    """
-    slot = params.slot_s
-    per_frame = max(1, int(round(1 / params.video.frame_rate / slot)))
-    win = max(1, int(round(params.peak_window_s / slot)))
-    return {
-        "depth_bytes": _max_window_sum(arrivals, per_frame),
-        "peak_bps": _max_window_sum(arrivals, win) * 8 / (win * slot),
-        "tfd_bps": np.array([hdvideo.tfd_announcements(a, slots_per_window=params.slots_per_window, slot_s=slot)["rate_bps"].to_numpy()
-                             for a in arrivals]),
-    }
-
-
-def reservations(params: Params, scenario: str, arrivals: np.ndarray, *, stats: dict | None = None) -> dict:
-    """The granted reservations of a scenario for the given streams.
-
-    Parameters
-    ----------
-    params : Params
-    scenario : {"s1", "s2", "s3", "s4"}
-    arrivals : numpy.ndarray
-        Wire bytes per slot, shape ``(N, T)``.
-    stats : dict, optional
-        :func:`stream_statistics` of these streams (computed if not given).
-
-    Returns
-    -------
-    dict
-        ``rates_bps`` (N, W) granted rates, ``slots_per_period``, ``depth_bytes`` (N,),
-        ``requested_bps`` (N, W) before admission control.
-    """
-    if scenario not in SCENARIOS:
-        raise ValueError(f"scenario must be one of {list(SCENARIOS)}, got {scenario!r}")
-    n, T = arrivals.shape
-    stats = stream_statistics(params, arrivals) if stats is None else stats
-    depth = stats["depth_bytes"]
-    if scenario == "s1":  # no reservation, no reserved queue: everything is best effort
-        req, spp, depth = np.zeros((n, 1)), T, np.zeros(n)
-    elif scenario == "s2":
-        req, spp = np.full((n, 1), params.s2_fraction * params.video.target_rate_bps), T
-    elif scenario == "s3":
-        req, spp = stats["peak_bps"][:, None], T
-    else:  # s4: Next Data / Next Time of each 300-ms window
-        req, spp = stats["tfd_bps"], params.slots_per_window
-    granted = bottleneck.admit(req, capacity_bps=params.reservable_fraction * params.capacity_bps)
-    return {"rates_bps": granted, "slots_per_period": spp, "depth_bytes": depth, "requested_bps": req}
 
 
 def _metrics(params: Params, res_served: float, res_queued: float, be: dict, video_offered: float) -> dict:
@@ -328,23 +236,6 @@ def run_grid(params: Params, arrivals: list[np.ndarray], *, buffer_packets: int,
                            ignore_index=True)
 
 
-def summarize(runs: pd.DataFrame) -> pd.DataFrame:
-    """Mean and spread over replications, in the tidy layout of the paper's tables.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``scenario, K, N, metric, value`` (mean), ``sd``, ``q05``, ``q95``, ``unit``.
-    """
-    long = runs.melt(id_vars=["scenario", "N", "K", "replication"], value_vars=list(METRICS),
-                     var_name="metric", value_name="x")
-    g = long.groupby(["scenario", "K", "N", "metric"])["x"]
-    out = pd.DataFrame({"value": g.mean(), "sd": g.std(ddof=1), "q05": g.quantile(0.05),
-                        "q95": g.quantile(0.95)}).reset_index()
-    out["unit"] = out["metric"].map(METRICS)
-    return out
-
-
 def paper_tables() -> pd.DataFrame:
     """Tables I and II of the paper in one tidy frame (``scenario, K, N, metric, value, unit``)."""
     return pd.concat([table(PAPER, "table1"), table(PAPER, "table2")], ignore_index=True)
@@ -446,7 +337,10 @@ def paper_consistency(paper: pd.DataFrame | None = None) -> pd.DataFrame:
     * "s4 has the largest utilization of the QoS methods": s4's utilization at least s2's and s3's;
     * link utilization against (video + TCP throughput) / 1 Gb/s, within 1 point
       (the tables' rounding accounts for 0.1);
-    * the text's s2 range, "between 0.03 and 3.5 percent", against Table I's s2 cells.
+    * the text's s2 range, "between 0.03 and 3.5 percent", against Table I's s2 cells;
+    * video + TCP throughput within the 1 Gb/s link (every cell);
+    * the text's "81 percent of the required value" (s2, K = 10, N = 1) against Table II;
+    * the text's "nonzero PERs ... in extreme cases of K = 10" against Table I's s4 row K = 10.
 
     Every check runs over the loaded cells (K >= 1), except the utilization one, which includes K = 0.
 
@@ -493,90 +387,24 @@ def paper_consistency(paper: pd.DataFrame | None = None) -> pd.DataFrame:
     outside = np.maximum(0.03 - s2, s2 - 3.5)
     rows.append(row("s2 PER within the text's 0.03-3.5 %", outside, (s2 < 0.03) | (s2 > 3.5), "points",
                     lambda k, n: f"PER {s2.loc[k, n]:.2f} %"))
+    over = pd.concat({sc: g(sc, "video_throughput") + g(sc, "tcp_throughput") - _capacity_mbps() for sc in SCENARIOS})
+    sc, k, n = over.stack().idxmax()
+    rows.append({**row("video + TCP throughput within the 1 Gb/s link", over, over > 0, "Mb/s"),
+                 "example": f"{sc}, K={k}, N={n}: {g(sc, 'video_throughput').loc[k, n]:g} + {g(sc, 'tcp_throughput').loc[k, n]:g} Mb/s"})
+    share = 100 * g("s2", "video_throughput").loc[10, 1] / g("s2", "video_throughput").loc[0, 1]
+    rows.append({"check": "the text's s2 81 % of the required throughput at K = 10, N = 1 (Table II, within 1 point)", "cells": 1,
+                 "failing": int(abs(share - 81) > 1), "largest_gap": float(abs(share - 81)), "unit": "points",
+                 "example": f"K=10, N=1: Table II {g('s2', 'video_throughput').loc[10, 1]:g} / {g('s2', 'video_throughput').loc[0, 1]:g} Mb/s "
+                            f"= {share:.0f} %"})
+    s4k10 = g("s4", "per").loc[[10]]
+    rows.append(row("the text's nonzero s4 PER at K = 10 (Table I's s4 row K = 10 above 0.00 %)", 0.01 - s4k10, s4k10 <= 0, "points",
+                    lambda k, n: f"PER {s4k10.loc[k, n]:.2f} %"))
     return pd.DataFrame(rows)
 
 
-# ----------------------------------------------------------------------------- the committed packet grids
-# computed by :mod:`.packet` and :mod:`.packet_grid` (opt-in); read here by :func:`run`
-
-METRIC_COLUMNS = {"video_per_pct": "per", "utilization_pct": "link_utilization",
-                  "video_throughput_mbps": "video_throughput", "tcp_throughput_mbps": "tcp_throughput"}
-"""Packet-run columns -> the metric names of Tables I and II (:data:`~mmperf.experiments.chodorek2018.METRICS`)."""
-
-GRID_FILE = "data/chodorek2018/packet-grid.csv"
-"""The committed packet grid of the book's seed (every scenario and cell; its ``.json`` says how it was run)."""
-
-SEED_GRID = "data/chodorek2018/packet-seeds/seed-{seed}.csv"
-"""The committed packet grids of the other judging seeds (shorter runs; each at its seed's calibration)."""
-
-
-def packet_summary(rows: pd.DataFrame) -> pd.DataFrame:
-    """Packet runs (one row per scenario, K, N, replication) as the fluid model's tidy summary.
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``scenario, K, N, metric, value, sd, q05, q95, unit`` (:func:`summarize`).
-    """
-    return summarize(rows.rename(columns=METRIC_COLUMNS))
-
-
-def committed_calibration(seed: int) -> tuple[int, float] | None:
-    """The buffer and base round trip a root seed's committed packet grid was run at, if there is one.
-
-    They are that seed's calibration (:func:`~mmperf.experiments.chodorek2018.calibrate_buffer`,
-    :func:`~mmperf.experiments.chodorek2018.calibrate_rtt`), recorded in the grid's ``.json`` among the
-    parameters that produced it; the tests recompute them with the current code.
-
-    Parameters
-    ----------
-    seed : int
-        Root seed, ``0 .. 2**63 - 1``.
-
-    Returns
-    -------
-    (int, float) or None
-        ``(buffer_packets, rtt_s)`` of the first grid (:data:`GRID_FILE`, then :data:`SEED_GRID`) whose
-        ``.json`` names this seed, or None.
-    """
-    for _, meta in _grids_of(check_seed(seed)):
-        return int(meta["buffer_packets"]), float(meta["rtt_s"])
-    return None
-
-
-def _grids_of(seed: int):
-    """``(csv path, parameters)`` of each committed grid whose ``.json`` names ``seed``, in the order
-    :data:`GRID_FILE`, :data:`SEED_GRID`."""
-    for rel in (GRID_FILE, SEED_GRID.format(seed=int(seed))):
-        path = repo_root() / rel
-        meta_path = path.with_suffix(".json")
-        if path.exists() and meta_path.exists():
-            meta = json.loads(meta_path.read_text())
-            if meta.get("seed") == int(seed):
-                yield path, meta
-
-
-def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Params | None = None):
-    """The committed packet grid of a root seed, if there is one run at this calibration.
-
-    Looks in :data:`GRID_FILE`, then :data:`SEED_GRID`; a grid counts only if its ``.json`` has
-    this seed, buffer and round trip and it holds every scenario x K x N of ``params`` (defaults).
-
-    Returns
-    -------
-    (pandas.DataFrame, dict) or None
-        The rows and their parameters, or None.
-    """
-    p = Params() if params is None else params
-    for path, meta in _grids_of(seed):
-        if meta.get("buffer_packets") != int(buffer_packets) or abs(float(meta.get("rtt_s", -1)) - float(rtt_s)) > 1e-9:
-            continue
-        rows = pd.read_csv(path)
-        cells = set(zip(rows.scenario, rows.K, rows.N))
-        if all((s, k, n) in cells for s in p.scenarios for k in p.k_values for n in p.n_values):
-            return rows, meta
-    return None
-
+def _capacity_mbps() -> float:
+    """The paper's link rate [Mb/s] (:class:`Params`' default)."""
+    return Params().capacity_bps / 1e6
 
 
 def _add_packet_grid(tables: dict, descriptions: dict, values: dict, *, seed: int, buffer_packets: int, rtt_s: float) -> bool:
@@ -650,6 +478,15 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
     :func:`committed_run` is the same seed's run without the fluid model (its committed packet
     grid alone), which the chapter judges its other seeds on (:func:`judging_runs`).
 
+    **Readings and ablations** the fluid model cannot express (``Params.reserved_queue``, ``bucket``,
+    ``sender``, ``congestion_control``, ``tfd_renewal``, ``qos`` away from their defaults), or
+    ``audit_grid=True``, skip the fluid model: the run is the audit packet grid
+    (:func:`~mmperf.experiments.chodorek2018.packet.run_audit_grid`: ``audit_cells`` x every scenario,
+    ``audit_replications`` runs of ``audit_duration_s``) at the seed's committed calibration (the book
+    seed's 50 packets and 4 ms for a seed without one); the frame-burst sender recalibrates the buffer
+    on the packet model by the chapter's rule (:func:`~mmperf.experiments.chodorek2018.packet.calibrate_burst_buffer`).
+    Tables ``calibration``, ``packet_summary``, ``packet_comparison``; the values below.
+
     Parameters
     ----------
     params : Params, optional
@@ -683,6 +520,8 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
     (50, 16)
     """
     params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper=PAPER)
+    if params.uses_audit_grid:
+        return _audit_run(params, seed=seed)
     arrivals = all_arrivals(params, seed=seed)
     buffer_cal = calibrate_buffer(params, arrivals)
     buffer_packets = int(buffer_cal.loc[buffer_cal["chosen"], "buffer_packets"].item())
@@ -721,6 +560,37 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
     values = {"buffer_packets": buffer_packets, "rtt_ms": 1000 * rtt_s}
     if params == Params():  # the committed packet-level grid of this seed at this calibration, if any
         _add_packet_grid(tables, descriptions, values, seed=seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions, values=values)
+
+
+def _audit_run(params: Params, *, seed: int) -> Results:
+    """:func:`run` for a packet-level reading or ablation: the audit packet grid, no fluid model."""
+    cal = committed_calibration(seed)
+    buffer_packets, rtt_s = cal if cal is not None else (50, 0.004)
+    source = ("committed with the seed's packet grid (its .json)" if cal is not None
+              else "the book seed's calibration (no committed grid for this seed)")
+    if params.sender == "burst":
+        buffer_packets = packet.calibrate_burst_buffer(params, seed=seed)
+        source_b = "the chapter's rule on the packet model with the burst sender: unloaded audit cells print PER 0.00 %"
+    else:
+        source_b = source
+    rows = packet.run_audit_grid(params, seed=seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    summary = packet_summary(rows)
+    tables = {
+        "calibration": pd.DataFrame([
+            {"parameter": "buffer_packets", "value": float(buffer_packets), "unit": "packets of 1500 B", "calibrated_on": source_b},
+            {"parameter": "rtt_ms", "value": 1000 * rtt_s, "unit": "ms", "calibrated_on": source}]),
+        "packet_summary": summary,
+        "packet_comparison": compare(summary),
+    }
+    descriptions = {
+        "calibration": "the buffer and base RTT of the audit packet grid",
+        "packet_summary": (f"the audit packet grid (cells {list(params.audit_cells)}, {params.audit_replications} x "
+                           f"{params.audit_duration_s:g} s): mean, sd, 5 % and 95 % quantile over its replications"),
+        "packet_comparison": "per cell of the audit grid: the paper's value, the packet model's mean, its sd, difference",
+    }
+    values = {"buffer_packets": int(buffer_packets), "rtt_ms": 1000 * rtt_s, "packet_duration_s": float(params.audit_duration_s),
+              "packet_replications": int(params.audit_replications)}
     return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions, values=values)
 
 

@@ -28,7 +28,9 @@ import pandas as pd
 
 from mmperf import _validate
 from mmperf import seeds as _seeds
-from mmperf.experiments.chodorek2018.model import METRIC_COLUMNS, committed_grid, reservations, video_arrivals
+from mmperf.experiments.chodorek2018.streams import (
+    METRIC_COLUMNS, committed_calibration, committed_grid, reservations, video_arrivals,
+)
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo
 from mmperf.networks import shared_bottleneck
@@ -53,8 +55,10 @@ def video_packets(params: Params, replication: int, n_videos: int, *, seed: int,
     """Send times [s] and wire sizes [bytes] of the first ``n_videos`` streams, merged in time order.
 
     Ties between streams keep stream order (a stable sort), so the schedule is a function of
-    ``(params.video, replication, n_videos, seed, duration_s)``. With ``streams=True`` a third
-    array gives each packet's stream (0 .. n_videos-1).
+    ``(params.video, params.sender, replication, n_videos, seed, duration_s)``. With ``streams=True`` a third
+    array gives each packet's stream (0 .. n_videos-1). ``params.sender``: ``'paced'`` spreads each frame
+    over its interval, ``'burst'`` writes it back to back at the link rate (``params.capacity_bps``, the
+    senders' Gigabit Ethernet).
     """
     seed = check_seed(seed)
     n_videos = _validate.whole(n_videos, "n_videos", minimum=0)
@@ -64,7 +68,8 @@ def video_packets(params: Params, replication: int, n_videos: int, *, seed: int,
     for j in range(n_videos):
         frames = hdvideo.stream_frames(params.video, replication=replication, stream=j, clips=clips, root=seed)
         phase = rng(PAPER, "phase", replication, j, root=seed).uniform(0, 1 / params.video.frame_rate)
-        t, b = hdvideo.packet_schedule(frames, frame_rate=params.video.frame_rate, duration_s=duration_s, phase_s=phase)
+        t, b = hdvideo.packet_schedule(frames, frame_rate=params.video.frame_rate, duration_s=duration_s, phase_s=phase,
+                                       line_rate_bps=params.capacity_bps if params.sender == "burst" else None)
         ts.append(t)
         bs.append(b)
         ss.append(np.full(t.size, j, np.int64))
@@ -79,23 +84,35 @@ def packet_reservations(params: Params, scenario: str, replication: int, n_video
                         duration_s: float) -> dict:
     """The policer's inputs for a cell: the fluid model's granted reservations of the same streams.
 
+    The readings in ``params``: ``qos=False`` reserves nothing (every scenario is best effort);
+    ``bucket='tspec'`` makes each bucket one frame interval of its largest granted rate deep (the
+    depth a sender that knows its rate, not its frames, puts in its RSVP TSpec; at least one full
+    packet) instead of the stream's largest one-frame burst; ``tfd_renewal=False`` gives s4 one
+    static rate per stream, the mean of its granted window rates.
+
     Returns
     -------
     dict
         Keyword arguments of :func:`~mmperf.networks.shared_bottleneck.simulate` (``reserved_bps``,
-        ``bucket_bytes``, and for s4 ``reservation_period_s``, ``signalling_delay_s``); empty for s1.
+        ``bucket_bytes``, and for a renewed s4 ``reservation_period_s``, ``signalling_delay_s``); empty for
+        s1 (and without reservations).
     """
     if scenario not in SCENARIOS:
         raise ValueError(f"scenario must be one of {list(SCENARIOS)}, got {scenario!r}")
-    if scenario == "s1" or n_videos == 0:
+    if scenario == "s1" or n_videos == 0 or not params.qos:
         return {}
     p = replace(params, duration_s=duration_s)
     res = reservations(p, scenario, video_arrivals(p, replication, n_videos, seed=seed))
     rates = res["rates_bps"]
-    if scenario == "s4":
-        return {"reserved_bps": rates, "bucket_bytes": res["depth_bytes"],
+    depth = res["depth_bytes"]
+    if params.bucket == "tspec":
+        depth = np.maximum(rates.max(axis=1) / 8 / params.video.frame_rate, hdvideo.TS_PAYLOAD + hdvideo.HEADERS)
+    if scenario == "s4" and params.tfd_renewal:
+        return {"reserved_bps": rates, "bucket_bytes": depth,
                 "reservation_period_s": res["slots_per_period"] * p.slot_s, "signalling_delay_s": TFD_SIGNALLING_DELAY_S}
-    return {"reserved_bps": rates[:, 0], "bucket_bytes": res["depth_bytes"]}
+    if scenario == "s4":
+        return {"reserved_bps": rates.mean(axis=1), "bucket_bytes": depth}
+    return {"reserved_bps": rates[:, 0], "bucket_bytes": depth}
 
 
 def tcp_starts(replication: int, k_flows: int, *, seed: int) -> np.ndarray:
@@ -111,7 +128,8 @@ def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication:
 
     ``bucket_renewal``: what a renewed (s4) reservation does to the stream's token bucket
     (:func:`mmperf.networks.shared_bottleneck.simulate`): the book's ``'carry'``, or ns-2's
-    ``'full'`` for the cross-check.
+    ``'full'`` for the cross-check. The readings of ``params`` (``sender``, ``reserved_queue``,
+    ``bucket``, ``congestion_control``, ``tfd_renewal``, ``qos``) are applied.
 
     Returns
     -------
@@ -134,7 +152,8 @@ def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication:
         resv["video_streams"] = vst
     res = shared_bottleneck.simulate(vt, vb, capacity_bps=params.capacity_bps, buffer_packets=buffer_packets, rtt_s=rtt_s,
                                      tcp_start_s=tcp_starts(replication, k_flows, seed=seed), duration_s=duration_s,
-                                     packet_bytes=params.packet_bytes, bucket_renewal=bucket_renewal, **resv)
+                                     packet_bytes=params.packet_bytes, bucket_renewal=bucket_renewal,
+                                     reserved_queue=params.reserved_queue, congestion_control=params.congestion_control, **resv)
     return {"scenario": scenario, "N": n_videos, "K": k_flows, "replication": replication, "seed": seed, "duration_s": duration_s,
             **res.summary(), "wall_s": time.perf_counter() - t0}
 
@@ -274,3 +293,113 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def run_audit_grid(params: Params, *, seed: int, buffer_packets: int, rtt_s: float) -> pd.DataFrame:
+    """The audit packet grid: every scenario on ``params.audit_cells``, ``params.audit_replications`` runs of
+    ``params.audit_duration_s`` each, under the readings of ``params``.
+
+    What :func:`~mmperf.experiments.chodorek2018.run` judges on when the parameters are a reading or an
+    ablation the fluid model cannot express (:attr:`Params.uses_audit_grid`): the cells the claims read, in
+    runs short enough for the audit's budget (several seeds x every variant).
+
+    Parameters
+    ----------
+    params : Params
+    seed : int
+        Root seed (streams, phases, TCP start times).
+    buffer_packets, rtt_s
+        The drop-tail limit [packets] and base round trip [s] (the seed's calibration).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per (scenario, K, N, replication): the columns of :func:`run_packet_cell` without ``wall_s``.
+
+    Examples
+    --------
+    >>> p = Params(audit_cells=((0, 1), (1, 1)), audit_duration_s=1.0, scenarios=("s1",))
+    >>> run_audit_grid(p, seed=1, buffer_packets=50, rtt_s=0.004)[["scenario", "K", "N"]].values.tolist()
+    [['s1', 0, 1], ['s1', 1, 1]]
+    """
+    rows = [run_packet_cell(params, scenario=s, n_videos=n, k_flows=k, replication=rep, seed=seed,
+                            buffer_packets=buffer_packets, rtt_s=rtt_s, duration_s=params.audit_duration_s)
+            for s in params.scenarios for k, n in params.audit_cells for rep in range(params.audit_replications)]
+    return pd.DataFrame(rows).drop(columns="wall_s")
+
+
+BURST_BUFFER_CANDIDATES = (500, 700, 1000, 1500, 2000)
+"""Buffers [packets] tried for the frame-burst sender: a frame written at the line rate needs far more
+than the paced sender's 50-300 packets before N bursting streams print PER 0.00 % unloaded."""
+
+
+def calibrate_burst_buffer(params: Params, *, seed: int, candidates=BURST_BUFFER_CANDIDATES) -> int:
+    """The chapter's buffer rule on the packet model: the smallest candidate whose unloaded audit cells
+    (K = 0 of ``params.audit_cells``, every replication, ``params.audit_duration_s``) all print PER 0.00 %.
+
+    Used for the frame-burst sender (``params.sender='burst'``), whose bursts the fluid model's calibration
+    does not see; the largest candidate if none does.
+
+    Returns
+    -------
+    int
+        The buffer [packets].
+    """
+    unloaded = sorted({n for k, n in params.audit_cells if k == 0}) or [max(n for _, n in params.audit_cells)]
+    for b in candidates:
+        if all(round(run_packet_cell(params, n_videos=n, k_flows=0, replication=rep, seed=seed, buffer_packets=b,
+                                     rtt_s=0.004, duration_s=params.audit_duration_s)["video_per_pct"], 2) == 0
+               for n in unloaded for rep in range(params.audit_replications)):
+            return int(b)
+    return int(candidates[-1])
+
+
+READING_CELLS = (("s1", 1, 10), ("s1", 10, 1), ("s1", 10, 10), ("s2", 10, 1), ("s2", 10, 10), ("s3", 1, 10), ("s3", 5, 10),
+                 ("s3", 10, 1), ("s3", 10, 10), ("s4", 5, 10), ("s4", 10, 1), ("s4", 10, 10))
+"""(scenario, K, N) of the readings table: the paper's extremes of s1, and the s2-s4 cells where its
+reserved losses are (the paper's s3 and s4 PER at N = 10 grow with K)."""
+
+READINGS_FILE = "data/chodorek2018/readings.csv"
+"""Where :func:`reading_cells` is committed (with ``readings.json``): the chapter reads it, never runs it."""
+
+READINGS = {
+    "book": {},
+    "bounded": {"reserved_queue": "bounded"},
+    "shared": {"reserved_queue": "shared"},
+    "tspec": {"bucket": "tspec"},
+    "burst": {"sender": "burst"},
+    "cubic": {"congestion_control": "cubic"},
+    "burst+cubic": {"sender": "burst", "congestion_control": "cubic"},
+    "shared+burst+cubic": {"reserved_queue": "shared", "sender": "burst", "congestion_control": "cubic"},
+}
+"""Named readings of :func:`reading_cells`: the book's, one change of the ledger at a time, and combinations."""
+
+
+def reading_cells(params: Params, *, seed: int, readings=READINGS, cells=READING_CELLS, replications: int = 2,
+                  duration_s: float = 10.0) -> pd.DataFrame:
+    """Selected cells under each named reading: which one brings the paper's numbers closest.
+
+    Each reading runs at the seed's committed calibration (the burst sender's buffer recalibrated on the
+    packet model, :func:`calibrate_burst_buffer`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per reading and cell: ``reading, scenario, K, N, buffer_packets`` and the means over
+        ``replications`` of the video PER [%], the conforming packets dropped [%] of those sent, the TCP loss
+        [%], the video and TCP throughput [Mb/s] and the utilization [%].
+    """
+    cal = committed_calibration(seed)
+    buffer_packets, rtt_s = cal if cal is not None else (50, 0.004)
+    rows = []
+    for name, change in readings.items():
+        p = params.with_(**change)
+        b = calibrate_burst_buffer(p, seed=seed) if p.sender == "burst" else buffer_packets
+        for s, k, n in cells:
+            runs = [run_packet_cell(p, scenario=s, n_videos=n, k_flows=k, replication=rep, seed=seed, buffer_packets=b,
+                                    rtt_s=rtt_s, duration_s=duration_s) for rep in range(replications)]
+            mean = lambda c: float(np.mean([r[c] for r in runs]))  # noqa: E731
+            rows.append({"reading": name, "scenario": s, "K": k, "N": n, "buffer_packets": b, "video_per_pct": mean("video_per_pct"),
+                         "tcp_loss_pct": mean("tcp_loss_pct"), "video_throughput_mbps": mean("video_throughput_mbps"),
+                         "tcp_throughput_mbps": mean("tcp_throughput_mbps"), "utilization_pct": mean("utilization_pct")})
+    return pd.DataFrame(rows)

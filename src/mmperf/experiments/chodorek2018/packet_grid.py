@@ -35,7 +35,7 @@ from mmperf import __version__
 from mmperf import _validate
 from mmperf import seeds as _seeds
 from mmperf._paths import git_commit, repo_root
-from mmperf.experiments.chodorek2018.model import GRID_FILE
+from mmperf.experiments.chodorek2018.streams import GRID_FILE
 from mmperf.experiments.chodorek2018.packet import (
     SAMPLE_CELLS,
     TCP_START_WINDOW_S,

@@ -44,7 +44,42 @@ _DOC = {
     "sensitivity_buffers_packets": ("packets", "the book's sensitivity check", "buffers of the best-effort sensitivity figure"),
     "sensitivity_rtts_s": ("s", "the book's sensitivity check", "base round trips of the sensitivity figure"),
     "sensitivity_replications": ("runs", "the book's sensitivity check", "replications per sensitivity point"),
+    "reserved_queue": ("reading", "assumed (the paper names no scheduler; see the ledger)",
+                       "the reserved FIFO's limit: unbounded, bounded (its own limit = the buffer) or shared (one port buffer)"),
+    "bucket": ("reading", "assumed (the paper gives no TSpec; see the ledger)",
+               "token-bucket depth: 'burst' the stream's largest one-frame burst, 'tspec' one frame interval at the reserved rate"),
+    "sender": ("reading", "assumed (VLC's sending is not described; see the ledger)",
+               "video packets: 'paced' over each frame interval or 'burst' (a frame back to back at the line rate)"),
+    "congestion_control": ("reading", "assumed (the paper's Linux hosts; see the ledger)", "the TCP senders: 'newreno' or 'cubic'"),
+    "tfd_renewal": ("switch", "ablation (the paper renews every 300 ms)",
+                    "True: s4 renews its rate every window; False: s4 holds one static rate, the mean of its announcements"),
+    "qos": ("switch", "ablation (the paper's s2-s4 reserve)", "True: s2-s4 reserve; False: every scenario is best effort"),
+    "audit_grid": ("switch", "the audit's budget",
+                   "True: judge on a small live packet grid (audit_cells, audit_duration_s, audit_replications); used as well "
+                   "whenever a packet-level reading or ablation differs from the book's"),
+    "audit_cells": ("(K, N)", "the audit's budget: the cells the claims read", "cells of the audit packet grid (every scenario)"),
+    "audit_duration_s": ("s", "the audit's budget", "run length of the audit packet grid"),
+    "audit_replications": ("runs", "the audit's budget", "replications per cell of the audit packet grid"),
 }
+
+RESERVED_QUEUES = ("unbounded", "bounded", "shared")
+"""Readings of the reserved FIFO's limit (:func:`mmperf.networks.shared_bottleneck.simulate`)."""
+
+BUCKETS = ("burst", "tspec")
+"""Readings of the token bucket's depth."""
+
+SENDERS = ("paced", "burst")
+"""Readings of the video sender (:func:`mmperf.media.hdvideo.packet_schedule`)."""
+
+CONGESTION_CONTROLS = ("newreno", "cubic")
+"""Readings of the TCP senders (:func:`mmperf.networks.shared_bottleneck.simulate`)."""
+
+AUDIT_CELLS = tuple((k, n) for k in (0, 1, 4, 7, 8, 9, 10) for n in (1, 5, 10))
+"""(K, N) of the audit packet grid: every K a claim reads (0, 1, 7-10, one in between) at N = 1, 5, 10."""
+
+PACKET_READINGS = ("reserved_queue", "bucket", "sender", "congestion_control", "tfd_renewal", "qos")
+"""The fields only the packet model can express: a run whose value of one differs from the default is judged
+on the audit packet grid (the fluid model has none of them)."""
 
 
 def _increasing(value, name: str, check, what: str) -> tuple:
@@ -105,8 +140,34 @@ class Params:
     sensitivity_buffers_packets: tuple = (10, 25, 50, 100, 400)
     sensitivity_rtts_s: tuple = (0.002, 0.004, 0.010)
     sensitivity_replications: int = 2
+    reserved_queue: str = "unbounded"
+    bucket: str = "burst"
+    sender: str = "paced"
+    congestion_control: str = "newreno"
+    tfd_renewal: bool = True
+    qos: bool = True
+    audit_grid: bool = False
+    audit_cells: tuple = AUDIT_CELLS
+    audit_duration_s: float = 4.0
+    audit_replications: int = 1
 
     def __post_init__(self):
+        for name, allowed in (("reserved_queue", RESERVED_QUEUES), ("bucket", BUCKETS), ("sender", SENDERS),
+                              ("congestion_control", CONGESTION_CONTROLS)):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")
+        for name in ("tfd_renewal", "qos", "audit_grid"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        cells = self.audit_cells
+        if (not isinstance(cells, tuple) or not cells
+                or not all(isinstance(c, tuple) and len(c) == 2 for c in cells)):
+            raise ValueError(f"audit_cells must be a non-empty tuple of (K, N) pairs, got {cells!r}")
+        for k, n in cells:
+            _validate.whole(k, "audit_cells K", minimum=0)
+            _validate.whole(n, "audit_cells N", minimum=1)
+        _validate.positive(self.audit_duration_s, "audit_duration_s")
+        _validate.whole(self.audit_replications, "audit_replications", minimum=1)
         bad = [s for s in self.scenarios if s not in SCENARIOS] if isinstance(self.scenarios, (tuple, list)) else [self.scenarios]
         if bad or not self.scenarios:
             raise ValueError(f"scenarios must be a non-empty subset of {list(SCENARIOS)}, got {self.scenarios!r}")
@@ -153,6 +214,13 @@ class Params:
         return bottleneck.Link(capacity_bps=self.capacity_bps, buffer_packets=int(buffer_packets), rtt_s=float(rtt_s),
                                slot_s=self.slot_s, packet_bytes=self.packet_bytes)
 
+    @property
+    def uses_audit_grid(self) -> bool:
+        """Whether :func:`~mmperf.experiments.chodorek2018.run` judges on the live audit packet grid: ``audit_grid``
+        is set, or a packet-level reading or ablation (:data:`PACKET_READINGS`) differs from the book's."""
+        default = Params.__dataclass_fields__
+        return self.audit_grid or any(getattr(self, f) != default[f].default for f in PACKET_READINGS)
+
     def with_(self, **changes) -> "Params":
         """A copy with some fields changed (``dataclasses.replace``)."""
         return replace(self, **changes)
@@ -166,6 +234,8 @@ class Params:
             if isinstance(value, hdvideo.VideoModel):
                 value = (f"mean {value.mean_rate_bps / 1e6:g} Mb/s on the wire, target {value.target_rate_bps / 1e6:g} Mb/s, "
                          f"{value.frame_rate:g} frame/s, {len(value.clips)} clips of {value.clip_s:g} s")
+            elif isinstance(value, tuple) and value and isinstance(value[0], tuple):
+                value = " ".join(f"({a},{b})" for a, b in value)
             elif isinstance(value, tuple):
                 value = ", ".join(f"{v:g}" if isinstance(v, (float, np.floating)) else str(v) for v in value)
             else:

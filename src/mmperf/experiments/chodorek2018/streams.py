@@ -1,0 +1,204 @@
+"""The Chodorek experiment's streams, reservations and committed packet grids: what the fluid model
+(:mod:`.model`) and the packet model (:mod:`.packet`) share.
+
+Both models send the same video streams (:func:`video_arrivals`, common random numbers across
+cells) and grant them the same reservations (:func:`reservations`); both summarise runs the same
+way (:func:`summarize`); the packet grids the opt-in runner commits (:mod:`.packet_grid`) are read
+back here (:func:`committed_grid`). Keeping them below both models lets :func:`.model.run` use the
+packet model without an import cycle.
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+
+from mmperf._paths import repo_root
+from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
+from mmperf.media import hdvideo
+from mmperf.networks import bottleneck
+from mmperf.seeds import check_seed, rng
+
+__all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "all_arrivals", "committed_calibration",
+           "committed_grid", "packet_summary", "reservations", "stream_statistics", "summarize", "video_arrivals"]
+
+PAPER = "chodorek2018"
+
+METRICS = {
+    "per": "%",
+    "link_utilization": "%",
+    "video_throughput": "Mb/s",
+    "tcp_throughput": "Mb/s",
+}
+"""Per-run metrics (Tables I and II) and their units."""
+
+def video_arrivals(params: Params, replication: int, n_videos: int, *, seed: int, clips=None) -> np.ndarray:
+    """Wire bytes per slot of the first ``n_videos`` streams of a replication, shape ``(N, T)``.
+
+    Stream j of replication r is the same in every cell (common random numbers):
+    its clip order, clip starts and frame phase come from the root ``seed``.
+    """
+    clips = hdvideo.clip_library(params.video, root=seed) if clips is None else clips
+    frames = np.array([hdvideo.stream_frames(params.video, replication=replication, stream=j, clips=clips, root=seed)
+                       for j in range(n_videos)])
+    phase = np.array([rng(PAPER, "phase", replication, j, root=seed).uniform(0, 1 / params.video.frame_rate)
+                      for j in range(n_videos)])
+    return hdvideo.slot_arrivals(frames, frame_rate=params.video.frame_rate, slot_s=params.slot_s,
+                                 duration_s=params.duration_s, phase_s=phase)
+
+def all_arrivals(params: Params, *, seed: int) -> list[np.ndarray]:
+    """Every replication's streams (``max(n_values)`` of them), one ``(N, T)`` array per replication."""
+    clips = hdvideo.clip_library(params.video, root=seed)
+    return [video_arrivals(params, rep, max(params.n_values), seed=seed, clips=clips) for rep in range(params.replications)]
+
+def _max_window_sum(arrivals: np.ndarray, win: int) -> np.ndarray:
+    """Largest sum of ``win`` consecutive slots of each stream, shape ``(N,)``."""
+    c = np.concatenate([np.zeros((arrivals.shape[0], 1)), np.cumsum(arrivals, axis=1)], axis=1)
+    win = min(win, arrivals.shape[1])
+    return (c[:, win:] - c[:, :-win]).max(axis=1)
+
+def stream_statistics(params: Params, arrivals: np.ndarray) -> dict:
+    """What a reservation needs to know of each stream (each row of ``arrivals``, shape ``(N, T)``).
+
+    Returns
+    -------
+    dict
+        ``depth_bytes`` (N,): the largest one-frame-interval burst (the TSpec bucket depth);
+        ``peak_bps`` (N,): the largest ``peak_window_s`` mean rate (s3);
+        ``tfd_bps`` (N, W): Next Data / Next Time of every 300-ms window (s4).
+    """
+    slot = params.slot_s
+    per_frame = max(1, int(round(1 / params.video.frame_rate / slot)))
+    win = max(1, int(round(params.peak_window_s / slot)))
+    return {
+        "depth_bytes": _max_window_sum(arrivals, per_frame),
+        "peak_bps": _max_window_sum(arrivals, win) * 8 / (win * slot),
+        "tfd_bps": np.array([hdvideo.tfd_announcements(a, slots_per_window=params.slots_per_window, slot_s=slot)["rate_bps"].to_numpy()
+                             for a in arrivals]),
+    }
+
+def reservations(params: Params, scenario: str, arrivals: np.ndarray, *, stats: dict | None = None) -> dict:
+    """The granted reservations of a scenario for the given streams.
+
+    Parameters
+    ----------
+    params : Params
+    scenario : {"s1", "s2", "s3", "s4"}
+    arrivals : numpy.ndarray
+        Wire bytes per slot, shape ``(N, T)``.
+    stats : dict, optional
+        :func:`stream_statistics` of these streams (computed if not given).
+
+    Returns
+    -------
+    dict
+        ``rates_bps`` (N, W) granted rates, ``slots_per_period``, ``depth_bytes`` (N,),
+        ``requested_bps`` (N, W) before admission control.
+    """
+    if scenario not in SCENARIOS:
+        raise ValueError(f"scenario must be one of {list(SCENARIOS)}, got {scenario!r}")
+    n, T = arrivals.shape
+    stats = stream_statistics(params, arrivals) if stats is None else stats
+    depth = stats["depth_bytes"]
+    if scenario == "s1":  # no reservation, no reserved queue: everything is best effort
+        req, spp, depth = np.zeros((n, 1)), T, np.zeros(n)
+    elif scenario == "s2":
+        req, spp = np.full((n, 1), params.s2_fraction * params.video.target_rate_bps), T
+    elif scenario == "s3":
+        req, spp = stats["peak_bps"][:, None], T
+    else:  # s4: Next Data / Next Time of each 300-ms window
+        req, spp = stats["tfd_bps"], params.slots_per_window
+    granted = bottleneck.admit(req, capacity_bps=params.reservable_fraction * params.capacity_bps)
+    return {"rates_bps": granted, "slots_per_period": spp, "depth_bytes": depth, "requested_bps": req}
+
+def summarize(runs: pd.DataFrame) -> pd.DataFrame:
+    """Mean and spread over replications, in the tidy layout of the paper's tables.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``scenario, K, N, metric, value`` (mean), ``sd``, ``q05``, ``q95``, ``unit``.
+    """
+    long = runs.melt(id_vars=["scenario", "N", "K", "replication"], value_vars=list(METRICS),
+                     var_name="metric", value_name="x")
+    g = long.groupby(["scenario", "K", "N", "metric"])["x"]
+    out = pd.DataFrame({"value": g.mean(), "sd": g.std(ddof=1), "q05": g.quantile(0.05),
+                        "q95": g.quantile(0.95)}).reset_index()
+    out["unit"] = out["metric"].map(METRICS)
+    return out
+
+METRIC_COLUMNS = {"video_per_pct": "per", "utilization_pct": "link_utilization",
+                  "video_throughput_mbps": "video_throughput", "tcp_throughput_mbps": "tcp_throughput"}
+"""Packet-run columns -> the metric names of Tables I and II (:data:`~mmperf.experiments.chodorek2018.METRICS`)."""
+
+GRID_FILE = "data/chodorek2018/packet-grid.csv"
+"""The committed packet grid of the book's seed (every scenario and cell; its ``.json`` says how it was run)."""
+
+SEED_GRID = "data/chodorek2018/packet-seeds/seed-{seed}.csv"
+"""The committed packet grids of the other judging seeds (shorter runs; each at its seed's calibration)."""
+
+def packet_summary(rows: pd.DataFrame) -> pd.DataFrame:
+    """Packet runs (one row per scenario, K, N, replication) as the fluid model's tidy summary.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``scenario, K, N, metric, value, sd, q05, q95, unit`` (:func:`summarize`).
+    """
+    return summarize(rows.rename(columns=METRIC_COLUMNS))
+
+def committed_calibration(seed: int) -> tuple[int, float] | None:
+    """The buffer and base round trip a root seed's committed packet grid was run at, if there is one.
+
+    They are that seed's calibration (:func:`~mmperf.experiments.chodorek2018.calibrate_buffer`,
+    :func:`~mmperf.experiments.chodorek2018.calibrate_rtt`), recorded in the grid's ``.json`` among the
+    parameters that produced it; the tests recompute them with the current code.
+
+    Parameters
+    ----------
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+
+    Returns
+    -------
+    (int, float) or None
+        ``(buffer_packets, rtt_s)`` of the first grid (:data:`GRID_FILE`, then :data:`SEED_GRID`) whose
+        ``.json`` names this seed, or None.
+    """
+    for _, meta in _grids_of(check_seed(seed)):
+        return int(meta["buffer_packets"]), float(meta["rtt_s"])
+    return None
+
+def _grids_of(seed: int):
+    """``(csv path, parameters)`` of each committed grid whose ``.json`` names ``seed``, in the order
+    :data:`GRID_FILE`, :data:`SEED_GRID`."""
+    for rel in (GRID_FILE, SEED_GRID.format(seed=int(seed))):
+        path = repo_root() / rel
+        meta_path = path.with_suffix(".json")
+        if path.exists() and meta_path.exists():
+            meta = json.loads(meta_path.read_text())
+            if meta.get("seed") == int(seed):
+                yield path, meta
+
+def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Params | None = None):
+    """The committed packet grid of a root seed, if there is one run at this calibration.
+
+    Looks in :data:`GRID_FILE`, then :data:`SEED_GRID`; a grid counts only if its ``.json`` has
+    this seed, buffer and round trip and it holds every scenario x K x N of ``params`` (defaults).
+
+    Returns
+    -------
+    (pandas.DataFrame, dict) or None
+        The rows and their parameters, or None.
+    """
+    p = Params() if params is None else params
+    for path, meta in _grids_of(seed):
+        if meta.get("buffer_packets") != int(buffer_packets) or abs(float(meta.get("rtt_s", -1)) - float(rtt_s)) > 1e-9:
+            continue
+        rows = pd.read_csv(path)
+        cells = set(zip(rows.scenario, rows.K, rows.N))
+        if all((s, k, n) in cells for s in p.scenarios for k in p.k_values for n in p.n_values):
+            return rows, meta
+    return None

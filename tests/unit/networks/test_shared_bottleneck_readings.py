@@ -1,0 +1,78 @@
+"""Readings of the packet-level bottleneck (issue #35): the reserved FIFO's limit (unbounded, its own
+drop-tail limit, one port buffer shared with best effort) and CUBIC beside NewReno."""
+
+import numpy as np
+import pytest
+
+from mmperf.networks.shared_bottleneck import simulate
+
+C = 10e6
+SIZE = 1000.0
+
+
+def bursty(duration_s, burst=40, period=0.05):
+    """A burst of ``burst`` packets back to back at twice the link rate every ``period`` s."""
+    gap = SIZE * 8 / (2 * C)
+    t = (np.arange(int(duration_s / period))[:, None] * period + np.arange(burst)[None, :] * gap).ravel()
+    return t, np.full(t.size, SIZE)
+
+
+def run(t, b, k=0, **kw):
+    opts = dict(capacity_bps=C, buffer_packets=10, rtt_s=0.02, tcp_start_s=np.arange(k) * 0.0173, duration_s=10.0,
+                video_streams=np.zeros(t.size, int), reserved_bps=[6e6], bucket_bytes=[60 * SIZE])
+    opts.update(kw)
+    return simulate(t, b, **opts)
+
+
+def test_the_default_reserved_fifo_never_drops_and_the_bounded_one_drops_what_exceeds_its_limit():
+    t, b = bursty(10.0)
+    free = run(t, b, k=2)
+    assert free.reserved_queue == "unbounded" and free.video_conforming_dropped == 0
+    assert free.reserved_backlog_max_bytes > 10 * SIZE  # the burst piles up beyond 10 packets
+    bounded = run(t, b, k=2, reserved_queue="bounded")
+    assert bounded.video_conforming_dropped > 0
+    roomy = run(t, b, k=2, reserved_queue="bounded", reserved_limit_packets=1000)
+    assert roomy.video_conforming_dropped == 0 and roomy.video_dropped == free.video_dropped
+    for r in (free, bounded, roomy):
+        r.check()
+
+
+def test_a_shared_buffer_makes_tcp_cost_the_reserved_video_packets():
+    t, b = bursty(10.0, burst=8)
+    alone = run(t, b, k=0, reserved_queue="shared")
+    loaded = run(t, b, k=4, reserved_queue="shared")
+    own = run(t, b, k=4)
+    assert alone.video_dropped == 0 and own.video_conforming_dropped == 0
+    assert loaded.video_conforming_dropped > 0  # TCP's backlog fills the port the reservation shares
+    assert loaded.video_per_pct > own.video_per_pct
+
+
+def test_without_a_reserved_class_every_reading_of_its_limit_is_the_same_run():
+    t, b = bursty(5.0, burst=8)
+    opts = dict(capacity_bps=C, buffer_packets=10, rtt_s=0.02, tcp_start_s=[0.0, 0.01], duration_s=5.0)
+    a = simulate(t, b, **opts).summary()
+    for q in ("bounded", "shared"):
+        assert simulate(t, b, reserved_queue=q, **opts).summary() == a
+
+
+def test_cubic_backs_off_less_and_fills_a_shallow_buffer_better_than_newreno():
+    # one flow, a buffer of 0.1 BDP: NewReno's halving leaves the link idle, CUBIC's 0.7 much less
+    opts = dict(capacity_bps=100e6, buffer_packets=10, rtt_s=0.012, tcp_start_s=[0.0], duration_s=20.0)
+    reno = simulate(np.empty(0), np.empty(0), **opts)
+    cubic = simulate(np.empty(0), np.empty(0), congestion_control="cubic", **opts)
+    reno.check()
+    cubic.check()
+    assert cubic.utilization_pct > reno.utilization_pct + 3
+    assert cubic.tcp_loss_pct > 0 and reno.tcp_loss_pct > 0
+
+
+def test_bad_readings_are_refused():
+    t, b = bursty(1.0)
+    with pytest.raises(ValueError, match="reserved_queue"):
+        run(t, b, reserved_queue="wfq")
+    with pytest.raises(ValueError, match="congestion_control"):
+        run(t, b, congestion_control="bbr")
+    with pytest.raises(ValueError, match="reserved_limit_packets"):
+        run(t, b, reserved_limit_packets=5)
+    with pytest.raises(ValueError, match="reserved_limit_packets"):
+        run(t, b, reserved_queue="bounded", reserved_limit_packets=0)
