@@ -52,7 +52,7 @@ def run_variant(key: str, variant: str, seed: int) -> list[dict]:
     if variant not in found:
         raise ValueError(f"variant must be one of {sorted(found)} for chapter {key!r}, got {variant!r}")
     kind, apply = found[variant]
-    results = ch.run(apply(ch.Params()), seed=seed)
+    results = (ch.audit_run or ch.run)(apply(ch.Params()), seed=seed)
     rows = []
     for spec in ch.claims:
         value = clean_value(spec.value(results))

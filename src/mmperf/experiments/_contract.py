@@ -117,6 +117,10 @@ class Chapter:
     judging_runs : callable, optional
         ``judging_runs(params, *, seed, workers) -> {seed: Results}`` when the chapter judges some
         seeds on committed data (Chodorek's packet grids); by default every judging seed gets ``run``.
+    audit_run : callable, optional
+        ``audit_run(params, *, seed) -> Results``: what the audit runs for one variant and seed, when
+        the chapter's verdicts read committed data for its own set-up (the same verdicts as ``run``,
+        without recomputing what they do not read); by default ``run``.
 
     Raises
     ------
@@ -135,6 +139,7 @@ class Chapter:
     ablations: tuple = field(repr=False)
     evidence: str
     judging_runs: Callable | None = field(default=None, repr=False)
+    audit_run: Callable | None = field(default=None, repr=False)
 
     def __post_init__(self):
         if not isinstance(self.key, str) or not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", self.key):
@@ -148,7 +153,7 @@ class Chapter:
             raise ValueError(f"{where}: evidence must be one of {EVIDENCE}, got {self.evidence!r}")
         if not isinstance(self.Params, type) or not callable(getattr(self.Params, "table", None)):
             raise TypeError(f"{where}: Params must be a class with a table() method, got {self.Params!r}")
-        for name in ("run",) + (("judging_runs",) if self.judging_runs is not None else ()):
+        for name in ("run",) + tuple(n for n in ("judging_runs", "audit_run") if getattr(self, n) is not None):
             if not callable(getattr(self, name)):
                 raise TypeError(f"{where}: {name} must be callable")
         for name, cls in (("claims", ClaimSpec), ("assumptions", Assumption), ("ablations", Ablation)):

@@ -23,6 +23,7 @@ from mmperf.experiments.chodorek2018.model import (
     PAPER,
     SENSITIVITY_CELLS,
     all_arrivals,
+    audit_run,
     buffer_sensitivity,
     calibrate_buffer,
     calibrate_rtt,
@@ -50,6 +51,7 @@ __all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "METRICS", "PAPER",
 
 CHAPTERS = (
     Chapter(key="chodorek2018", paper="chodorek2018", title="Chodorek & Chodorek: TFD-capable dynamic QoS for HD video", Params=Params, run=run, claims=CLAIMS,
-            assumptions=ASSUMPTIONS, ablations=ABLATIONS, evidence="measurement", judging_runs=judging_runs),
+            assumptions=ASSUMPTIONS, ablations=ABLATIONS, evidence="measurement", judging_runs=judging_runs,
+            audit_run=audit_run),
 )
 """The paper's chapter in the book's registry (:data:`mmperf.experiments.CHAPTERS`)."""

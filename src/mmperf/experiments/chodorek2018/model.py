@@ -623,3 +623,24 @@ def judging_runs(params: Params | None = None, *, seed: int, workers: int = 1) -
     out = run_seeds(run, params, live, workers=workers)
     out.update({s: committed_run(params, seed=s) for s in committed})
     return {s: out[s] for s in order}
+
+
+def audit_run(params: Params, *, seed: int) -> Results:
+    """What the verdict audit runs for one variant and seed (:attr:`mmperf.experiments.Chapter.audit_run`).
+
+    The paper's set-up under a seed with a committed packet grid: :func:`committed_run` (the
+    verdicts read that grid only, so the fluid model :func:`run` would add nothing but time); any
+    other set-up or seed: :func:`run` (for a reading or ablation, its audit packet grid).
+
+    Parameters
+    ----------
+    params : Params
+    seed : int
+
+    Returns
+    -------
+    mmperf.results.Results
+    """
+    if params == Params() and committed_calibration(seed) is not None:
+        return committed_run(params, seed=seed)
+    return run(params, seed=seed)
