@@ -146,7 +146,8 @@ def paper_table(name: str) -> pd.DataFrame:
 # ---------------------------------------------------------------- calibration
 LINK_ERROR = 0.045
 """The link model's stated relative error in a row's throughput: the maximum-throughput tables'
-own throughput and loss columns disagree by up to 4.5 % (:func:`paper_checks`, ``identity_off``), so
+own throughput and loss columns disagree by up to 4.5 % of the printed throughput (:func:`paper_checks`,
+``identity_off``; FDDI/Alpha row 3: 31.4 printed against 32.8 Mb/s), so
 no model of the path can be held closer to a row than the row is to itself."""
 
 HARDWARE = {"DECstation 5000/200": (25.0, 4), "DECstation 5000/240": (40.0, 4), "DEC 3000/500 Alpha AXP": (150.0, 8)}
@@ -1252,3 +1253,54 @@ def alpha_band(results) -> pd.DataFrame:
 @lru_cache(maxsize=8)
 def _host_band(params, seed: int, host: str) -> pd.DataFrame:
     return cost_band(params, host, points=params.band_points, seed=seed)
+
+
+ULTRIX_TICK_MS = 1000 / 256
+"""The sender's clock tick [ms]: Ultrix on the DECstation 5000 runs its clock at 256 Hz."""
+
+
+def clock_ticks(*, tick_ms: float = ULTRIX_TICK_MS, max_ticks: int = 12) -> pd.DataFrame:
+    """Every maximum-throughput packet time of the paper read as whole clock ticks over a group that divides 264.
+
+    A sender that sleeps on a clock of period ``tick_ms`` can only pace a group of ``g`` packets
+    every ``k`` ticks, a packet time of ``k tick / g``; the paper says its groups divide 264
+    (sec. 2.1). A diagnostic of the paper's numbers, never an input.
+
+    Parameters
+    ----------
+    tick_ms : float, default 1000/256
+    max_ticks : int, default 12
+        Largest number of ticks tried.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per maximum-throughput row: ``table``, ``row``, ``packet_time`` (printed), ``ticks``, ``group``,
+        ``tick_packet_time`` (``ticks * tick_ms / group``), ``rel_diff``, and ``offered_tick`` [Mb/s]
+        (the offered rate at the tick packet time) beside the printed ``throughput``.
+
+    Raises
+    ------
+    ValueError
+        If ``tick_ms`` is not positive or ``max_ticks`` not a whole number >= 1.
+    """
+    tick = _v.positive(tick_ms, "tick_ms")
+    kmax = _v.whole(max_ticks, "max_ticks", minimum=1)
+    groups = np.array([g for g in range(1, PACKETS_PER_FRAME + 1) if PACKETS_PER_FRAME % g == 0 and g <= 66])
+    ks = np.arange(1, kmax + 1)
+    cand = (ks[:, None] * tick / groups[None, :]).ravel()
+    kk, gg = np.repeat(ks, groups.size), np.tile(groups, ks.size)
+    rows = []
+    for t in TABLES:
+        if t.display:
+            continue
+        p = paper_table(t.name)
+        for r in p.itertuples():
+            # the simplest pair (fewest ticks) within 0.5 % of the printed time, else the nearest
+            rel = np.abs(cand / r.packet_time - 1)
+            ok = np.flatnonzero(rel <= 0.005)
+            i = int(ok[np.argmin(kk[ok] * 1000 + rel[ok])]) if ok.size else int(np.argmin(rel))
+            rows.append({"table": t.name, "row": r.row, "packet_time": r.packet_time, "ticks": int(kk[i]),
+                         "group": int(gg[i]), "tick_packet_time": float(cand[i]), "rel_diff": float(cand[i] / r.packet_time - 1),
+                         "offered_tick": PACKET_BYTES * 8 / cand[i] / 1e3, "throughput": _to_mbps(r.throughput, t.throughput_unit)})
+    return pd.DataFrame(rows)
