@@ -1164,10 +1164,10 @@ def _image_tables(n_frames: int, rates: tuple, draws: int, start: int, noise: fl
 
 
 DESCRIPTIONS = {
-    "hosts": "calibrated per-packet costs c_k, c_a [ms] with the profile interval of c_a, fluid peak [Mb/s], "
+    "hosts": "per-packet costs c_k, c_a [ms] (the chosen point) with the extent of the identified set, fluid peak [Mb/s], "
              "display D [ms/frame] per receiving host",
     "identification": "per host and application cost c_a [ms]: best kernel cost c_k [ms], rms relative error of the "
-                      "fit, and whether c_a is inside the profile interval",
+                      "fit, and whether c_a is inside the identified set's range",
     "comparison": "paper, book and difference per cell of the 12 tables (long form; units in `unit`)",
     "loss_sites": "per run: packets sent and lost at the link's interface queue and at the socket buffer",
     "loss_positions": "per run and packet position 0..263: frames that lost it and their share",

@@ -30,7 +30,7 @@ _DOC = {
     "display_table": ("table", "calibration choice (the book's)", "the one animation table the display ratio is fitted on"),
     "cost_cv": ("coefficient of variation", "assumed", "variability of each packet's kernel and application cost"),
     "display_cv": ("coefficient of variation", "assumed", "variability of each frame's display time"),
-    "band_points": ("points", "assumed", "Alpha application costs simulated across their profile interval"),
+    "band_points": ("points", "assumed", "application costs simulated across a host's identified set (the chapter's Figure 3)"),
     "ssim_level": ("SSIM", "assumed (a convention, not the paper's)", "mean SSIM below which a frame is visibly degraded"),
     "quality_rates": ("fraction", "assumed (grid)", "loss rates of the quality-versus-loss curves"),
     "quality_draws": ("draws", "assumed", "random-loss draws per rate"),
