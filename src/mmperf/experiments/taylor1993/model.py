@@ -919,7 +919,7 @@ def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, to
                          "first_lost_index": int(np.flatnonzero(counts)[0]),
                          "share_in_top": float(np.sort(counts)[::-1][:max(top, maxlost)].sum() / lost_idx.size),
                          "share_after_buffer": float(counts[b : b + maxlost].sum() / lost_idx.size)})
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=["table", "row", "lost", "first_lost_index", "share_in_top", "share_after_buffer"])
 
 
 def display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None,
@@ -941,16 +941,20 @@ def display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, run
 
 
 # ---------------------------------------------------------------- the paper's remedies and the abstract's run
-REMEDY_BUFFERS = (80, 264)
-"""Larger socket buffers tried (packets): twice the paper's, and a whole frame."""
-
-
-def remedy_buffer(calibration: Calibration, *, buffers=REMEDY_BUFFERS, n_frames: int = N_FRAMES,
+def remedy_buffer(calibration: Calibration, *, buffers=None, n_frames: int = N_FRAMES,
                   group: int = GROUP, seed: int | None = None, runs: dict | None = None) -> pd.DataFrame:
     """The paper's first remedy, "increasing the socket buffer size": every animation row rerun with larger buffers.
 
     Each row is simulated with the same random streams as the book's run (a paired comparison),
     the socket buffer the only change.
+
+    Parameters
+    ----------
+    calibration : Calibration
+    buffers : sequence of int, optional
+        Larger buffers [packets]; default twice the calibration's and a whole frame (264).
+    n_frames, group, seed, runs
+        As :func:`simulate_row` (``runs``: the book's runs, reused for its own buffer).
 
     Returns
     -------
@@ -958,6 +962,8 @@ def remedy_buffer(calibration: Calibration, *, buffers=REMEDY_BUFFERS, n_frames:
         Per animation row and buffer [packets] (the book's first): ``table``, ``row``, ``buffer``,
         ``loss_pct``, ``max_lost_per_frame``.
     """
+    if buffers is None:
+        buffers = (2 * calibration.buffer_packets, PACKETS_PER_FRAME)
     rows = []
     for t in TABLES:
         if not t.display:
