@@ -44,7 +44,7 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import pandas as pd
@@ -403,3 +403,39 @@ def read_rate(arriving, *, kernel_ms, app_ms) -> np.ndarray:
     1.0
     """
     return np.minimum(arriving, np.maximum(0.0, 1 - arriving * kernel_ms) / app_ms)
+
+
+UNBOUNDED_BUFFER = 10**12
+"""A socket buffer no run can fill (the ablation of the buffer's limit)."""
+
+
+def without_livelock(host: Host) -> Host:
+    """The host with its interrupt-level work folded into the application's: no receive livelock.
+
+    The kernel's per-packet cost moves into the application's read (``kernel_ms = 0``,
+    ``app_ms = kernel_ms + app_ms``): the knee ``1 / (kernel_ms + app_ms)`` stays where it was, but
+    past it the host reads at the knee instead of spending ever more of its time on packets it then
+    drops (an ablation of the livelock mechanism).
+
+    Parameters
+    ----------
+    host : Host
+
+    Returns
+    -------
+    Host
+
+    Raises
+    ------
+    TypeError
+        If ``host`` is not a :class:`Host`.
+
+    Examples
+    --------
+    >>> h = without_livelock(Host("x", kernel_ms=0.1, app_ms=0.15))
+    >>> (h.kernel_ms, h.app_ms)
+    (0.0, 0.25)
+    """
+    if not isinstance(host, Host):
+        raise TypeError(f"host must be a Host, got {type(host).__name__}")
+    return replace(host, kernel_ms=0.0, app_ms=host.kernel_ms + host.app_ms)

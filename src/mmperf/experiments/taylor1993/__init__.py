@@ -16,7 +16,12 @@ from mmperf.experiments.taylor1993.model import (
     alpha_band,
     Calibration,
     DESCRIPTIONS,
-    IDENTIFICATION_LEVEL,
+    COST_POINTS,
+    HARDWARE,
+    LINK_ERROR,
+    abstract_run,
+    cost_floor,
+    identified_set,
     DISPLAY_CALIBRATION_TABLE,
     GROUP,
     HOSTS,
@@ -53,6 +58,11 @@ from mmperf.experiments.taylor1993.model import (
     loss_sites,
     observed_frame_loss,
     paper_checks,
+    clock_ticks,
+    host_band,
+    remedy_buffer,
+    remedy_reorder,
+    abstract_check,
     paper_table,
     quality_curves,
     run,
@@ -67,7 +77,7 @@ from mmperf.experiments.taylor1993.model import (
 from mmperf.experiments.taylor1993.params import Params
 from mmperf.experiments.taylor1993.sensitivity import VARIANTS, sensitivity
 
-__all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "Params", "VARIANTS", "sensitivity", "ALPHA", "alpha_band", "Calibration", "DESCRIPTIONS", "IDENTIFICATION_LEVEL", "DISPLAY_CALIBRATION_TABLE", "GROUP", "HOSTS", "HOST_SHORT", "LINKS", "N_FRAMES", "PACKETS_PER_FRAME", "PACKET_BYTES", "PAPER", "QUALITY_RATES", "QUANTITIES", "QUANTITY_LABELS", "SOCKET_BUFFER_PACKETS", "SSIM_VISIBLE", "TABLES", "TableSpec", "calibrate", "compare_all", "compare_table", "compressibility", "compressibility_images", "cost_band", "cost_profile", "degrade", "display_off_check", "fit_host_costs", "fluid_curves", "fluid_display_loss", "frame_packet_ratio", "implied_display", "loss_concentration", "loss_mask", "loss_positions", "loss_sites", "observed_frame_loss", "paper_checks", "paper_table", "quality_curves", "run", "run_table", "side_by_side", "simulate_all", "simulate_row", "spec", "testbed_tables", "threshold"]
+__all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "Params", "VARIANTS", "sensitivity", "ALPHA", "alpha_band", "Calibration", "DESCRIPTIONS", "COST_POINTS", "HARDWARE", "LINK_ERROR", "abstract_run", "cost_floor", "identified_set", "DISPLAY_CALIBRATION_TABLE", "GROUP", "HOSTS", "HOST_SHORT", "LINKS", "N_FRAMES", "PACKETS_PER_FRAME", "PACKET_BYTES", "PAPER", "QUALITY_RATES", "QUANTITIES", "QUANTITY_LABELS", "SOCKET_BUFFER_PACKETS", "SSIM_VISIBLE", "TABLES", "TableSpec", "calibrate", "compare_all", "compare_table", "compressibility", "compressibility_images", "cost_band", "cost_profile", "degrade", "display_off_check", "fit_host_costs", "fluid_curves", "fluid_display_loss", "frame_packet_ratio", "implied_display", "loss_concentration", "loss_mask", "loss_positions", "loss_sites", "observed_frame_loss", "paper_checks", "clock_ticks", "host_band", "remedy_buffer", "remedy_reorder", "abstract_check", "paper_table", "quality_curves", "run", "run_table", "side_by_side", "simulate_all", "simulate_row", "spec", "testbed_tables", "threshold"]
 
 CHAPTERS = (
     Chapter(key="taylor1993", paper="taylor1993", title="Taylor & Polyzos: hierarchically coded image animation", Params=Params, run=run, claims=CLAIMS,

@@ -16,18 +16,23 @@ SSIM level, fixed after looking at a trial frame.
 Every table's loss and maximum packets lost per frame is a claim too (one per
 table and column, judged row by row with :data:`ROW_TOLERANCE`): predictions,
 except the ATM animation table's loss, on which the display ratio is fitted.
-The Alpha's application cost is not determined by its maximum-throughput rows,
-so every claim on the Alpha's tables says, in its note, how its value moves over
-the costs the rows cannot tell apart (:func:`~mmperf.experiments.taylor1993.model.alpha_band`).
+No host's costs are determined by its maximum-throughput rows: each host has an identified set
+(:func:`~mmperf.experiments.taylor1993.model.identified_set`), and :data:`ASSUMPTIONS` carries the
+ends of every set as readings, so the audit judges every claim across all three hosts' sets. The
+maximum-throughput tables' loss columns restate the fitted throughput (loss = 1 - throughput /
+offered), so they are ``calibrated``, not predictions.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from dataclasses import replace
+
+from mmperf.assumptions import Ablation, Assumption, Reading
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
 from mmperf.experiments.taylor1993.model import (
-    ALPHA, HOST_SHORT, TABLES, alpha_band, paper_table, spec, threshold,
+    ALPHA, HOSTS, HOST_SHORT, LINKS, PACKET_BYTES, TABLES, paper_table, spec, threshold,
 )
 
 ROW_TOLERANCE = {"loss": (0.5, 0.25), "max_lost_per_frame": (2.0, 0.25)}
@@ -48,20 +53,6 @@ def _rows_within(comp, name: str, quantity: str) -> float:
     return float((np.abs(c["book"] - c["paper"]) <= np.maximum(a, rel * np.abs(c["paper"]))).mean())
 
 
-def _band_note(r, on_comparison, criterion) -> str:
-    """How a value of the Alpha's tables moves over the costs its maximum-throughput rows cannot tell apart."""
-    band = alpha_band(r)
-    vals = {a: on_comparison(g) for a, g in band.groupby("app_ms")}
-    statuses = [criterion.judge(v)[0] for v in vals.values()]
-    lo, hi = min(vals), max(vals)
-    counts = ", ".join(f"{statuses.count(s)} {s.replace('_', ' ')}" for s in dict.fromkeys(statuses))
-    verdict = ("so the data do not decide this claim" if len(set(statuses)) > 1
-               else "so the verdict holds over the whole interval")
-    return (f"Over the Alpha application costs its maximum-throughput rows cannot tell apart ({lo:.3f}-{hi:.3f} ms, "
-            f"the 95 % profile interval) the value runs {min(vals.values()):.3g}-{max(vals.values()):.3g} "
-            f"({len(vals)} points: {counts}), {verdict}.")
-
-
 def _thresholds(r):
     return threshold(r.table("quality"), metric="ssim", level=r.params.ssim_level).set_index("pattern")["threshold_pct"]
 
@@ -77,6 +68,12 @@ def _msb_share(r) -> float:
     mono = r.table("compressibility").sort_values(["image", "plane"]).groupby("image")["ratio"].apply(
         lambda x: bool(np.all(x.to_numpy()[1:] <= 1.01 * x.to_numpy()[:-1])))
     return float(mono.mean())
+
+
+def _share_concentrated(r, column: str) -> float:
+    """Share of the lossy animation runs with >= 90 % of their losses concentrated (0 when no run loses)."""
+    lc = r.table("loss_concentration")
+    return float((lc[column] >= 0.9).mean()) if len(lc) else 0.0
 
 
 def _max_above_anim(r) -> float:
@@ -116,10 +113,44 @@ def _deflate_overall(r) -> float:
     return float(c["raw_bytes"].sum() / c["deflate_bytes"].sum())
 
 
+def _offered_below_link(name: str, row: int) -> bool:
+    t = spec(name)
+    return t.packet_times_ms[row - 1] > LINKS[t.testbed].tx_ms(PACKET_BYTES)
+
+
 def _lan_host_bound(r) -> float:
     s = r.table("loss_sites")
+    s = s[[_offered_below_link(n, i) for n, i in zip(s["table"], s["row"])]]
     lossy = s[(s["testbed"] != "Sequoia 2000 Net") & (s["lost_link"] + s["lost_socket"] > 0)]
     return float((lossy["lost_socket"] >= lossy["lost_link"]).mean()) if len(lossy) else 1.0
+
+
+def _highest_pair(r) -> bool:
+    """Whether Alpha/FDDI has the highest peak throughput among the pairs, in both experiments."""
+    peaks = {}
+    for t in TABLES:
+        v = _book(r, t.name, "throughput") * (1e-3 if t.throughput_unit == "Kb/s" else 1)
+        peaks[(t.experiment, t.name)] = float(v.max())
+    out = True
+    for exp, top in (("animation", "fddi_anim_alpha"), ("max_throughput", "fddi_max_alpha")):
+        vals = {n: v for (e, n), v in peaks.items() if e == exp}
+        out &= max(vals, key=vals.get) == top
+    return bool(out)
+
+
+def _buffer_remedy(r) -> float:
+    """Share of the lossy animation runs whose loss a twice-as-large socket buffer lowers."""
+    b = r.table("remedy_buffer")
+    base = b[b["buffer"] == r.params.socket_buffer_packets].set_index(["table", "row"])["loss_pct"]
+    twice = b[b["buffer"] == 2 * r.params.socket_buffer_packets].set_index(["table", "row"])["loss_pct"]
+    lossy = base[base > 0].index
+    return float((twice.loc[lossy] < base.loc[lossy]).mean()) if len(lossy) else 0.0
+
+
+def _reorder_remedy(r) -> float:
+    """Share of the observed loss patterns whose frame the buffer-aware send order rebuilds with a higher SSIM."""
+    d = r.table("remedy_reorder")
+    return float((d["ssim_reordered"] > d["ssim_natural"]).mean()) if len(d) else 0.0
 
 
 _SECTION = {"Sequoia 2000 Net": "3.1", "ATM": "3.1", "Ethernet": "3.2", "FDDI": "3.3"}
@@ -137,6 +168,9 @@ def _table_claim(t, quantity: str) -> ClaimSpec:
     if t.display and quantity == "loss" and t.name == "atm_anim":
         kind, why = "calibrated", ("Calibrated: the display ratio is fitted on this table's average loss per frame, "
                                    "and its loss [%] is that number divided by 2.64.")
+    elif not t.display and quantity == "loss":
+        kind, why = "calibrated", ("Restates a fit: a maximum-throughput row's loss is 1 - throughput / offered, and "
+                                   "the throughput is what the host's costs are fitted on.")
     else:
         kind, why = "prediction", "Predicted: no parameter is fitted on this column."
     claim_id = f"{t.name.replace('_', '-')}-{'loss' if quantity == 'loss' else 'max-lost'}"
@@ -149,10 +183,7 @@ def _table_claim(t, quantity: str) -> ClaimSpec:
     def note(r, name=t.name, host=t.host):
         c = r.table("comparison")
         c = c[(c["table"] == name) & (c["quantity"] == quantity)]
-        text = f"{why} Book by row: {', '.join(f'{v:.3g}' for v in c['book'])}{unit}."
-        if host == ALPHA:
-            text += " " + _band_note(r, lambda comp: _rows_within(comp, name, quantity), criterion)
-        return text
+        return f"{why} Book by row: {', '.join(f'{v:.3g}' for v in c['book'])}{unit}."
 
     return ClaimSpec(
         claim_id,
@@ -164,23 +195,39 @@ def _table_claim(t, quantity: str) -> ClaimSpec:
         value=value,
         criterion=criterion,
         kind=kind, expected=_TABLE_EXPECTED[claim_id],
-        note=note,
+        miss_cause=_TABLE_MISS_CAUSE.get(claim_id, "") if _TABLE_EXPECTED[claim_id] == "not_reproduced" else "",
+        note=note, domain=(0.0, 1.0),
     )
 
 
 _TABLE_EXPECTED = {
     "s2k-max-loss": "reproduced", "s2k-max-max-lost": "reproduced", "s2k-anim-loss": "reproduced",
-    "s2k-anim-max-lost": "reproduced", "atm-max-loss": "reproduced", "atm-max-max-lost": "partly",
-    "atm-anim-loss": "reproduced", "atm-anim-max-lost": "partly", "eth-max-ds200-loss": "not_reproduced",
+    "s2k-anim-max-lost": "reproduced", "atm-max-loss": "partly", "atm-max-max-lost": "partly",
+    "atm-anim-loss": "reproduced", "atm-anim-max-lost": "not_reproduced", "eth-max-ds200-loss": "not_reproduced",
     "eth-max-ds200-max-lost": "not_reproduced", "eth-max-alpha-loss": "partly", "eth-max-alpha-max-lost": "partly",
     "eth-anim-ds200-loss": "not_reproduced", "eth-anim-ds200-max-lost": "not_reproduced",
-    "eth-anim-alpha-loss": "not_reproduced", "eth-anim-alpha-max-lost": "not_reproduced",
+    "eth-anim-alpha-loss": "partly", "eth-anim-alpha-max-lost": "partly",
     "fddi-max-ds240-loss": "reproduced", "fddi-max-ds240-max-lost": "not_reproduced",
-    "fddi-max-alpha-loss": "partly", "fddi-max-alpha-max-lost": "not_reproduced",
+    "fddi-max-alpha-loss": "reproduced", "fddi-max-alpha-max-lost": "partly",
     "fddi-anim-ds240-loss": "not_reproduced", "fddi-anim-ds240-max-lost": "not_reproduced",
     "fddi-anim-alpha-loss": "not_reproduced", "fddi-anim-alpha-max-lost": "not_reproduced",
 }
-"""The status each table claim is expected to have under the book's seed (filled below)."""
+"""The status each table claim is expected to have (the seeds' majority)."""
+
+_TABLE_MISS_CAUSE = {
+    # the Ethernet link delivers a little less than its nominal rate (collisions, the LANCE copy): not modelled
+    "eth-max-ds200-loss": "model-limitation", "eth-max-ds200-max-lost": "model-limitation",
+    # the DECstations' display times: neither the paper nor the identified sets fix them
+    "eth-anim-ds200-loss": "paper-omits", "eth-anim-ds200-max-lost": "paper-omits",
+    "fddi-anim-ds240-loss": "paper-omits", "fddi-anim-ds240-max-lost": "paper-omits",
+    # an extreme-value statistic of transients (daemons, timer ticks) a stationary model does not have
+    "fddi-max-ds240-max-lost": "model-limitation",
+    # the paper's middle row loses more than its faster row: no display-time mechanism gives that order
+    "fddi-anim-alpha-loss": "model-limitation", "fddi-anim-alpha-max-lost": "model-limitation",
+    # the per-frame spread of the display is assumed (display CV), not given
+    "atm-anim-max-lost": "paper-omits",
+}
+"""Why a table claim expected not to reproduce is missed (:data:`mmperf.claims.MISS_CAUSES`)."""
 
 
 CLAIMS = (
@@ -192,7 +239,7 @@ CLAIMS = (
         paper_value="2-3 %",
         value=lambda r: float(_thresholds(r)["burst"]),
         criterion=Range(2.0, 3.0, partly=(1.0, 5.0)),
-        kind="calibrated", expected="reproduced",
+        kind="calibrated", expected="reproduced", domain=(0.0, 100.0),
         note=lambda r: (f"The SSIM level {r.params.ssim_level} is a convention, not the paper's, fixed after looking at a trial "
                         f"frame (hence 'calibrated'); random loss crosses it at {float(_thresholds(r)['random']):.1f} %. "
                         "The UCSB sequence is replaced by a synthetic one."),
@@ -205,7 +252,7 @@ CLAIMS = (
         paper_value="4.4-5.2 Mb/s",
         value=lambda r: float(_book(r, "fddi_anim_alpha", "throughput").min()),
         criterion=Tolerance(4.4, abs=0.2),
-        kind="construction", expected="partly",
+        kind="construction", expected="reproduced",
         note=lambda r: (f"The book's range is {_book(r, 'fddi_anim_alpha', 'throughput').min():.2f}-"
                         f"{_book(r, 'fddi_anim_alpha', 'throughput').max():.2f} Mb/s; the throughput follows from the "
                         "sender's packet time, which the book takes from the paper, less what the receiver loses."),
@@ -219,8 +266,11 @@ CLAIMS = (
         value=lambda r: _alpha_fddi_anim_loss(r.table("comparison")),
         criterion=_ALPHA_ANIM_LOSS,
         kind="prediction", expected="not_reproduced",
-        note=lambda r: ("Predicted from the Alpha's least-squares application cost and the display ratio fitted on the "
-                        "ATM/DECstation table. " + _band_note(r, _alpha_fddi_anim_loss, _ALPHA_ANIM_LOSS)),
+        miss_cause="paper-inconsistent",
+        note="Predicted from the Alpha's point in its identified set and the display ratio fitted on the "
+             "ATM/DECstation table; the same quantity as fddi-anim-alpha-loss, judged against the abstract's 0-1.3 % "
+             "instead of the table's rows.",
+        domain=(0.0, 100.0),
     ),
     ClaimSpec(
         "alpha-fddi-max-throughput",
@@ -231,8 +281,9 @@ CLAIMS = (
         value=lambda r: float(_book(r, "fddi_max_alpha", "throughput").max()),
         criterion=Tolerance(39.8, rel=0.05),
         kind="calibrated", expected="reproduced",
-        note="Calibrated: the Alpha's per-packet costs are fitted on these rows. The abstract's 42.1 Mb/s is in no row "
-             "of the table (its peak is 39.8 Mb/s) and its 3.4 % loss is 34.7 % in the table.",
+        note="Calibrated: the Alpha's per-packet costs are identified on these rows. The abstract's 42.1 Mb/s is in no "
+             "row of the table (its peak is 39.8 Mb/s): the book reads it as a run of its own at 42.1 Mb/s with 3.4 % "
+             "loss (claim alpha-fddi-abstract-run), the alternative reading (3.4 a misprint of 34.7) is in the ledger.",
     ),
     ClaimSpec(
         "loss-at-buffer-capacity",
@@ -241,7 +292,7 @@ CLAIMS = (
         where="Sec. 3.4",
         quantity="share of the animation runs with loss in which >= 90 % of lost packets sit at frame positions 40 .. 40 + (max lost per frame)",
         paper_value="loss at packets 40 ... 40+x",
-        value=lambda r: float((r.table("loss_concentration")["share_after_buffer"] >= 0.9).mean()),
+        value=lambda r: _share_concentrated(r, "share_after_buffer"),
         criterion=Holds("losses concentrate just after the socket buffer's capacity in every animation run with loss"),
         kind="construction", expected="reproduced",
         note="The 40-packet buffer and a display that starts after a frame's last packet are coded into the receiver.",
@@ -253,7 +304,7 @@ CLAIMS = (
         quantity="share of animation runs with loss in which >= 90 % of lost packets fall in the m most-lost of 264 "
                  "positions, m = max(20, the run's maximum lost per frame) (random loss: about m / 264)",
         paper_value="bursty, same place in every frame",
-        value=lambda r: float((r.table("loss_concentration")["share_in_top"] >= 0.9).mean()),
+        value=lambda r: _share_concentrated(r, "share_in_top"),
         criterion=Holds("animation losses repeat at the same few positions of every frame"),
         kind="construction", expected="reproduced",
         note="Follows from the coded-in buffer and display, as loss-at-buffer-capacity. A first version counted the "
@@ -306,6 +357,10 @@ CLAIMS = (
         value=_priority_more_tolerant,
         criterion=Holds("priority dropping tolerates more loss than burst or random loss"),
         kind="prediction", expected="reproduced",
+        note="The audit flags this value as unmoved: least-significant-first dropping stays above the SSIM level up to "
+             "the grid's 25 % under every seed, reading and ablation, because none of them touches the bit-plane code "
+             "(the sensor-noise reading changes the frame, not the order of the planes' importance). A prediction of "
+             "the coding, not of the testbed model the ledger varies.",
     ),
 )
 
@@ -319,7 +374,8 @@ CLAIMS = CLAIMS + (
         paper_value="very high compression",
         value=_deflate_overall,
         criterion=Range(3.0, np.inf, partly=(2.0, np.inf)),
-        kind="prediction", expected="not_reproduced",
+        kind="prediction", expected="not_reproduced", domain=(0.0, 100.0),
+        miss_cause="paper-omits",
         note=lambda r: ("The book reads 'very high' as at least 3:1 (partly: 2:1). The most significant plane alone "
                         f"deflates {_plane0(r):.1f}:1, but the lower planes are nearly incompressible. The test frame "
                         "is a synthetic stand-in; the three photographs are in the compressibility table."),
@@ -334,17 +390,153 @@ CLAIMS = CLAIMS + (
         paper_value="the host, not the LAN, is the bottleneck",
         value=_lan_host_bound,
         criterion=Holds("every lossy LAN run loses its packets in the host, not on the link"),
-        kind="prediction", expected="partly",
-        note="The Ethernet maximum-throughput runs at 0.976 and 0.85 ms per packet offer more than 10 Mb/s Ethernet "
-             "carries (1.035 ms per framed packet), so in the book they lose at the interface queue.",
+        kind="prediction", expected="reproduced",
+        note="Judged over the runs the sender paces below the link's rate: the Ethernet maximum-throughput runs at "
+             "0.976 and 0.85 ms per packet offer more than 10 Mb/s Ethernet carries (1.035 ms per framed packet) on "
+             "purpose and lose at the interface queue in the book; they say nothing about whether the LAN is the "
+             "bottleneck of the animation. A first version counted them and was 'partly'.",
+        domain=(0.0, 1.0),
+    ),
+    ClaimSpec(
+        "alpha-fddi-highest",
+        quote="The highest animation rates and maximum throughput rates were measured between two DEC Alpha "
+              "workstations over FDDI.",
+        where="Abstract",
+        quantity="whether the Alpha/FDDI tables have the highest peak throughput of the six testbed/host pairs, in "
+                 "both the animation and the maximum-throughput experiment",
+        paper_value="Alpha/FDDI highest in both",
+        value=_highest_pair,
+        criterion=Holds("Alpha/FDDI has the highest peak throughput in both experiments"),
+        kind="calibrated", expected="reproduced",
+        note="The maximum throughput is what the hosts' costs are identified on and the animation rate follows from "
+             "the sender's packet times, so this restates inputs.",
+    ),
+    ClaimSpec(
+        "alpha-fddi-abstract-run",
+        quote="maximum throughput rates of 33.2-42.1 Mbps with 0-3.4% loss",
+        where="Abstract (read as a run of its own: 42.1 Mb/s with 3.4 % loss, packet time 0.2306 ms)",
+        quantity="the book's loss [%] of the Alpha/FDDI maximum-throughput run at the abstract's packet time",
+        paper_value="3.4 % (at 42.1 Mb/s)",
+        value=lambda r: float(r.table("abstract_run")["loss"].iloc[0]),
+        criterion=Tolerance(3.4, abs=1.0),
+        kind="calibrated", expected="reproduced",
+        note=lambda r: (f"Under the book's reading the run is a row of the Alpha's identification, so this is "
+                        f"calibrated; the book gives {float(r.table('abstract_run')['throughput'].iloc[0]):.1f} Mb/s. Under "
+                        "the other reading (abstract_reading=misprint) it is a prediction."),
+        domain=(0.0, 100.0),
+    ),
+    ClaimSpec(
+        "remedy-larger-buffer",
+        quote="Several things could be changed to improve or alleviate this, such as, increasing the socket buffer size",
+        where="Sec. 3.4",
+        quantity="share of the book's lossy animation runs whose loss falls when the socket buffer is doubled (80 packets)",
+        paper_value="a larger socket buffer alleviates the loss",
+        value=_buffer_remedy,
+        criterion=Holds("doubling the socket buffer lowers the loss of every lossy animation run"),
+        kind="prediction", expected="reproduced",
+        note="Each run is repeated with the same random streams, the buffer the only change (table remedy_buffer).",
+        domain=(0.0, 1.0),
+    ),
+    ClaimSpec(
+        "remedy-reordering",
+        quote="Several things could be changed to improve or alleviate this, such as ... reordering the transmission "
+              "of packets",
+        where="Sec. 3.4",
+        quantity="share of the observed loss patterns whose frame has a higher SSIM when the packets after the buffer's "
+                 "capacity carry the least significant planes (mmperf.coding.bitplane.buffer_aware_order)",
+        paper_value="reordering alleviates the loss's effect",
+        value=_reorder_remedy,
+        criterion=Holds("the buffer-aware send order rebuilds every observed lossy frame better"),
+        kind="prediction", expected="reproduced",
+        note="The same send positions are lost under either order (the socket buffer does not look at the content); "
+             "the order decides which planes they carry.",
+        domain=(0.0, 1.0),
+    ),
+    ClaimSpec(
+        "wan-better-suited",
+        quote="But, it appears that the hierarchical coding will be better suited to the WAN environment",
+        where="Sec. 3.4",
+        quantity="untestable here: the book has no loaded WAN (the Sequoia 2000 runs lose nothing and no router drops "
+                 "by priority)",
+        paper_value="better suited to the WAN",
+        value=lambda r: False,
+        criterion=Holds("the book can test the WAN claim"),
+        kind="construction", expected="not_reproduced",
+        miss_cause="model-limitation",
+        note="Registered as untestable: the model's WAN is an idle DS3 path, so nothing in it can show where "
+             "hierarchical coding would fare better. Counted as not reproduced, out of the headline.",
     ),
 ) + tuple(_table_claim(t, q) for t in TABLES for q in ("loss", "max_lost_per_frame"))
 """The paper's claims (see the module docstring for their kinds)."""
 
 
 
-ASSUMPTIONS = ()
+def _cost_reading(host: str, point: str, extent: str) -> Reading:
+    return Reading(point, source=f"the {extent} end of the {HOST_SHORT[host]}'s identified set (identified_set)",
+                   apply=lambda p: p.with_(cost_points=tuple(x for x in p.cost_points if x[0] != host) + ((host, point),)))
+
+
+_COST_WHY = ("The maximum-throughput rows fix the host's knee c_k + c_a, not the split: every pair within the rows' "
+             "printed precision and the link model's 4.5 % is consistent; the book takes the member of least rms error.")
+
+ASSUMPTIONS = (
+    Assumption(
+        "abstract_reading",
+        choice="'33.2-42.1 Mbps with 0-3.4 %' is a run at 42.1 Mb/s with 3.4 % loss, a row of the Alpha's identification",
+        why="The abstract pairs each range end with its own loss elsewhere (4.4 Mb/s with 0 %, 5.2 Mb/s with 1.3 %, as "
+            "its table); read so, the run is self-consistent (offered 43.6 Mb/s x 0.966 = 42.1)",
+        alternatives=(Reading("misprint", source="3.4 a misprint of 34.7 % (the table's row 3, outside the abstract's "
+                                                 "range); the run does not exist",
+                              apply=lambda p: p.with_(abstract_run=False)),),
+        parameter="abstract_run",
+    ),
+    Assumption("costs_ds200", choice="the DS5000/200's member of least rms error (c_k 0.337, c_a 0.627 ms)",
+               why=_COST_WHY + " Its c_a also scales every host's display (D = kappa 264 c_a, kappa fitted on its "
+                               "ATM table).",
+               alternatives=(_cost_reading(HOSTS[0], "low", "low-c_a"), _cost_reading(HOSTS[0], "high", "high-c_a")),
+               parameter="cost_points"),
+    Assumption("costs_ds240", choice="the DS5000/240's member of least rms error (c_k 0.360, c_a 0.148 ms)",
+               why=_COST_WHY,
+               alternatives=(_cost_reading(HOSTS[1], "low", "low-c_a"), _cost_reading(HOSTS[1], "high", "high-c_a")),
+               parameter="cost_points"),
+    Assumption("costs_alpha", choice="the Alpha's member of least rms error (c_k 0.144, c_a 0.089 ms, with the abstract's run)",
+               why=_COST_WHY,
+               alternatives=(_cost_reading(ALPHA, "low", "low-c_a"), _cost_reading(ALPHA, "high", "high-c_a")),
+               parameter="cost_points"),
+    Assumption("display_cv", choice="0.1 (normal, per frame)",
+               why="the paper gives no display time, let alone its spread",
+               alternatives=(Reading("0", source="a deterministic display (every frame the same work)",
+                                     apply=lambda p: p.with_(display_cv=0.0)),),
+               parameter="display_cv"),
+    Assumption("group", choice="2 packets back to back",
+               why="'generally 2 or 3' (sec. 2.1); the lower end",
+               alternatives=(Reading("3", source="the upper end of 'generally 2 or 3' (sec. 2.1)",
+                                     apply=lambda p: p.with_(group=3)),),
+               parameter="group"),
+    Assumption("sensor_noise", choice="2 grey levels (s.d.) on the synthetic frame",
+               why="the UCSB satellite sequence is not available; a camera-like noise floor",
+               alternatives=(Reading("0", source="a noise-free rendering of the synthetic scene",
+                                     apply=lambda p: p.with_(sensor_noise=0.0)),),
+               parameter="sensor_noise"),
+    Assumption("socket_buffer", choice="40 packets",
+               why="'approximately 50K bytes ... approximately 40 packets' (sec. 3.4)",
+               alternatives=(Reading("41", source="50 KB read as 51 200 B over 1224 B packets (41.8)",
+                                     apply=lambda p: p.with_(socket_buffer_packets=41)),),
+               parameter="socket_buffer_packets"),
+)
 """The chapter's open choices with their alternatives (:class:`mmperf.assumptions.Assumption`)."""
 
-ABLATIONS = ()
+ABLATIONS = (
+    Ablation("livelock", removes="the kernel's interrupt-priority work: its cost folded into the application's "
+                                 "(knee kept, no fall of throughput past it)",
+             apply=lambda p: p.with_(livelock=False),
+             meant_to_produce=("*-max-*max-lost", "alpha-fddi-abstract-run")),
+    Ablation("display", removes="the receiver's display stage (no rebuild-and-display work per frame)",
+             apply=lambda p: p.with_(display_stage=False),
+             meant_to_produce=("*-anim-*", "display-causes-loss", "loss-at-buffer-capacity", "loss-bursty-not-random",
+                               "alpha-fddi-animation-loss")),
+    Ablation("socket-buffer", removes="the socket buffer's limit (an unbounded buffer)",
+             apply=lambda p: p.with_(buffer_bound=False),
+             meant_to_produce=("*-anim-*-loss", "loss-at-buffer-capacity", "remedy-larger-buffer")),
+)
 """The mechanisms the verdicts lean on, each with its removal (:class:`mmperf.assumptions.Ablation`)."""

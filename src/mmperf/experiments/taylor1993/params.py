@@ -46,6 +46,19 @@ TABLES = (
 )
 """The experiment grid: the 12 tables of section 3 and the sender's packet time of each row."""
 
+HOSTS = ("DECstation 5000/200", "DECstation 5000/240", "DEC 3000/500 Alpha AXP")
+"""Receiving hosts, as the tables name them."""
+
+LINK_ERROR = 0.045
+"""The link model's stated relative error in a row's throughput: the maximum-throughput tables'
+own throughput and loss columns disagree by up to 4.5 % of the printed throughput (``paper_checks``,
+``identity_off``; FDDI/Alpha row 3: 31.4 printed against 32.8 Mb/s), so
+no model of the path can be held closer to a row than the row is to itself."""
+
+COST_POINTS = ("fit", "low", "high")
+"""Points of a host's identified set: the member of least rms error, and the members at its smallest and
+largest application cost."""
+
 DISPLAY_CALIBRATION_TABLE = "atm_anim"
 """The one animation table the display-work ratio is calibrated on."""
 
@@ -63,12 +76,22 @@ _DOC = {
     "display_table": ("table", "calibration choice (the book's)", "the one animation table the display ratio is fitted on"),
     "cost_cv": ("coefficient of variation", "assumed", "variability of each packet's kernel and application cost"),
     "display_cv": ("coefficient of variation", "assumed", "variability of each frame's display time"),
-    "band_points": ("points", "assumed", "Alpha application costs simulated across their profile interval"),
+    "band_points": ("points", "assumed", "application costs simulated across a host's identified set (the chapter's Figure 3)"),
     "ssim_level": ("SSIM", "assumed (a convention, not the paper's)", "mean SSIM below which a frame is visibly degraded"),
     "quality_rates": ("fraction", "assumed (grid)", "loss rates of the quality-versus-loss curves"),
     "quality_draws": ("draws", "assumed", "random-loss draws per rate"),
     "quality_frames": ("frames", "assumed", "frames of the test animation whose quality is measured"),
     "compress_level": ("zlib level", "assumed (zlib's default)", "deflate level of the compressibility check"),
+    "abstract_run": ("bool", "reading of the abstract (assumption `abstract_reading`)",
+                     "the abstract's 42.1 Mb/s / 3.4 % Alpha/FDDI run enters the Alpha's identification"),
+    "link_error": ("fraction", "the maximum tables' own throughput-loss disagreement (up to 4.5 %)",
+                   "the link model's stated relative error in a row's throughput (identified sets)"),
+    "cost_points": ("(host, point) pairs", "the book's choice: each set's member of least rms error",
+                    "the point of a host's identified set used ('fit', 'low', 'high'); () is 'fit' for every host"),
+    "sensor_noise": ("grey levels", "assumed (the synthetic frame's)", "standard deviation of the test frame's sensor noise"),
+    "livelock": ("bool", "the model (ablation `livelock`)", "kernel work at interrupt priority (receive livelock)"),
+    "display_stage": ("bool", "the model (ablation `display`)", "the receiver rebuilds and displays each frame"),
+    "buffer_bound": ("bool", "the model (ablation `socket-buffer`)", "the socket buffer's limit"),
 }
 
 
@@ -81,7 +104,10 @@ class Params:
     ValueError
         If a count is not a whole number >= 1 (``band_points`` >= 2), a coefficient of variation is
         not in [0, 10), ``display_table`` is not an animation table,
-        ``ssim_level`` is not in (0, 1) or a loss rate is outside [0, 1).
+        ``ssim_level`` is not in (0, 1), a loss rate or ``link_error`` is outside [0, 1),
+        ``sensor_noise`` outside [0, 256) or ``cost_points`` names an unknown host or point.
+    TypeError
+        If a switch (``abstract_run``, ``livelock``, ``display_stage``, ``buffer_bound``) is not a bool.
     """
 
     n_frames: int = N_FRAMES
@@ -96,6 +122,13 @@ class Params:
     quality_draws: int = 3
     quality_frames: int = 1
     compress_level: int = 6
+    abstract_run: bool = True
+    link_error: float = LINK_ERROR
+    cost_points: tuple = ()
+    sensor_noise: float = 2.0
+    livelock: bool = True
+    display_stage: bool = True
+    buffer_bound: bool = True
 
     def __post_init__(self):
         for name in ("n_frames", "group", "socket_buffer_packets", "quality_draws", "quality_frames", "band_points"):
@@ -118,6 +151,20 @@ class Params:
             raise ValueError(f"quality_rates must be increasing loss rates in [0, 1), got {self.quality_rates!r}")
         if not (isinstance(self.compress_level, int) and 0 <= self.compress_level <= 9):
             raise ValueError(f"compress_level must be a zlib level 0..9, got {self.compress_level!r}")
+        for name in ("abstract_run", "livelock", "display_stage", "buffer_bound"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be a bool, got {getattr(self, name)!r}")
+        le = self.link_error
+        if isinstance(le, bool) or not isinstance(le, (int, float)) or not (0 <= le < 1):
+            raise ValueError(f"link_error must be a number in [0, 1), got {le!r}")
+        sn = self.sensor_noise
+        if isinstance(sn, bool) or not isinstance(sn, (int, float)) or not (0 <= sn < 256):
+            raise ValueError(f"sensor_noise must be a number of grey levels in [0, 256), got {sn!r}")
+        pts = self.cost_points
+        if not isinstance(pts, tuple) or any(not (isinstance(x, tuple) and len(x) == 2 and x[0] in HOSTS
+                                                   and x[1] in COST_POINTS) for x in pts):
+            raise ValueError(f"cost_points must be a tuple of (host, point) pairs with a host of {HOSTS} and a point "
+                             f"of {COST_POINTS}, got {pts!r}")
 
     def with_(self, **changes) -> "Params":
         """A copy with some fields changed."""
