@@ -42,6 +42,11 @@ import pandas as pd
 
 from mmperf.precision import format_float, round_frame, round_json
 
+__all__ = [
+    "VENDOR", "VEGALITE_MIME", "SITE_SCHEMA", "chart_id", "to_rounded_values", "static_png",
+    "render_bundle", "site_html", "setup", "Figure", "figure", "ImageGrid", "image_grid"
+]
+
 VENDOR = {
     "vega": "vega.min.js",
     "vega-lite": "vega-lite.min.js",

@@ -42,6 +42,12 @@ import pandas as pd
 from mmperf import PAPERS
 from mmperf.precision import round_sig
 
+__all__ = [
+    "MIME_TYPE", "STATUSES", "Status", "KINDS", "FRAGILE_SHARE", "CSV_COLUMNS", "Criterion",
+    "Tolerance", "Range", "Holds", "Claim", "ClaimSpec", "clean_value", "ClaimRegistry", "headline",
+    "Scorecard", "collect", "write_csv"
+]
+
 MIME_TYPE = "application/vnd.mmperf.claims+json"
 """MIME type under which a chapter's claims are embedded in its outputs."""
 

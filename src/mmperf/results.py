@@ -28,6 +28,8 @@ import pandas as pd
 from mmperf import PAPERS
 from mmperf.seeds import check_seed
 
+__all__ = ["Results", "params_table"]
+
 
 @dataclass(frozen=True)
 class Results:

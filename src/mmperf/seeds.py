@@ -20,6 +20,11 @@ import os
 
 import numpy as np
 
+__all__ = [
+    "DEFAULT_ROOT_SEED", "MAX_SEED", "ENV_VAR", "check_seed", "parse_seed", "root_from_env",
+    "ROOT_SEED", "JUDGING_SEEDS", "judging_seeds", "RootSeed", "use", "seed_sequence", "rng", "int_seed"
+]
+
 DEFAULT_ROOT_SEED = 20261121
 """The book's own root seed: the committed chapters ran with it."""
 

@@ -32,6 +32,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+__all__ = ["STRATEGY", "BANDWIDTH_MBPS", "ERROR_RATE", "SEED", "simpy_cell", "ns2_cell", "run"]
+
 STRATEGY = "RTP"
 BANDWIDTH_MBPS = 30.0
 ERROR_RATE = 1e-2

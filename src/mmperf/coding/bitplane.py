@@ -41,6 +41,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+__all__ = [
+    "N_PLANES", "PACKET_BYTES", "HEADER_BYTES", "UDP_IP_BYTES", "FILL_RULES", "Layout", "layout",
+    "to_planes", "from_planes", "packetize", "received_bits", "reassemble"
+]
+
 N_PLANES = 8
 """Bit planes of an 8-bit image."""
 

@@ -44,6 +44,11 @@ from numba import njit
 
 from mmperf import _validate
 
+__all__ = [
+    "BLOCK", "PAPER_RATES_MBPS", "PAPER_PSNR_DB", "MTU_PAYLOAD", "SLICE_HEADER", "Calibration",
+    "calibrate", "CodedVideo", "Decoded", "encode"
+]
+
 BLOCK = 8
 PAPER_RATES_MBPS = (6.8, 23.5)
 """Average rate of the base layer and of base + enhancement [Mb/s] (paper, Evaluation scenarios)."""

@@ -42,6 +42,11 @@ import numpy as np
 
 from mmperf import _validate
 
+__all__ = [
+    "SCHEDULING_CLASSES", "TS_POLICIES", "NICED", "check_class", "Scheduler", "Host", "served",
+    "mean_work_us", "load_average"
+]
+
 SCHEDULING_CLASSES = ("default", "niced", "real-time")
 """Scheduling classes of the receiving process (Sec. 5.1)."""
 

@@ -52,6 +52,11 @@ import pandas as pd
 from mmperf.hosts import _testbed_core as _core
 from mmperf import _validate as _v
 
+__all__ = [
+    "PACKETS_PER_FRAME", "PACKET_BYTES", "UDP_IP_BYTES", "Link", "Host", "Stream", "Run", "simulate",
+    "fluid_received_rate", "arrival_rate", "read_rate"
+]
+
 PACKETS_PER_FRAME = 264
 PACKET_BYTES = 1224
 UDP_IP_BYTES = 32

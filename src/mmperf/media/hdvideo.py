@@ -59,6 +59,9 @@ __all__ = [
     "stream_frames",
     "tfd_announcements",
     "wire_bytes",
+    "HEADERS",
+    "PAPER",
+    "TS_PAYLOAD",
 ]
 
 PAPER = "chodorek2018"

@@ -37,6 +37,8 @@ from mmperf import _validate
 from mmperf.hosts.cpu import Host, Scheduler, served
 from mmperf.networks.lan import Network, Traffic, _network
 
+__all__ = ["TRACE_COLUMNS", "PeriodicStream", "fifo", "simulate"]
+
 TRACE_COLUMNS = ["packet", "send_us", "arrive_us", "recv_us", "delay_us", "interarrival_us"]
 """Columns of a trace (all times in microseconds)."""
 

@@ -38,6 +38,8 @@ import pandas as pd
 
 from mmperf import _validate
 
+__all__ = ["SCENES", "PAPER_FRAMES", "SceneSequence", "four_scenes"]
+
 SCENES = ("park", "shields", "city", "mobile")
 """Scene names, in playing order."""
 

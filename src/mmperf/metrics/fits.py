@@ -17,6 +17,8 @@ from statsmodels.tools.tools import add_constant
 
 from mmperf import _validate as _v
 
+__all__ = ["LineFit", "line_fit", "grouped_fits", "fit_chart"]
+
 
 @dataclass(frozen=True)
 class LineFit:

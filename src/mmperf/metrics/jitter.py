@@ -24,6 +24,12 @@ import pandas as pd
 
 from mmperf import _validate as _v
 
+__all__ = [
+    "GAPS_BUFFER_US", "MAX_BUFFER_US", "DEFAULT_BUFFERS_US", "MEASURES", "jitter_range", "variance",
+    "std_dev", "abs_deviation", "reflection_free_variance", "reflection", "lateness", "gaps_per_second",
+    "compensation_curve", "compensation_area", "rfc3550_jitter", "measures"
+]
+
 GAPS_BUFFER_US = 250_000.0
 """Playout buffer of the gaps measure (Sec. 3, after Naylor & Kleinrock)."""
 

@@ -50,7 +50,7 @@ from mmperf import _validate
 from mmperf.seeds import check_seed
 
 __all__ = ["Link", "admit", "max_backlog", "reserved_path", "simulate_best_effort", "simulate_best_effort_many",
-           "RESULT_FIELDS"]
+           "RESULT_FIELDS", "LANES"]
 
 
 @dataclass(frozen=True)

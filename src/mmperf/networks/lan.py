@@ -27,6 +27,8 @@ import pandas as pd
 
 from mmperf import _validate
 
+__all__ = ["Network", "NETWORKS", "Traffic", "network_delays"]
+
 
 @dataclass(frozen=True)
 class Network:

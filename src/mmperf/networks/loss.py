@@ -34,6 +34,8 @@ import numpy as np
 
 from mmperf import _validate as _v
 
+__all__ = ["per_frame_count", "random_loss", "burst_loss", "priority_drop", "PATTERNS", "pattern"]
+
 
 def _check_counts(n_frames, packets_per_frame) -> tuple[int, int]:
     n = _v.whole(n_frames, "n_frames", minimum=1)

@@ -31,6 +31,11 @@ from numba import njit
 from mmperf import _validate
 from mmperf.seeds import check_seed
 
+__all__ = [
+    "ACK_BYTES", "Network", "link_state", "link_send", "heap_push", "heap_pop", "new_heap",
+    "check_schedule", "simulate_link", "LinkResult"
+]
+
 ACK_BYTES = 60
 """Size of an acknowledgement (SACK/ACK) on the reverse link [bytes]."""
 

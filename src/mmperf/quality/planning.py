@@ -34,6 +34,13 @@ from mmperf.metrics import jitter
 from mmperf.networks.lan import Network, Traffic
 from mmperf.seeds import rng
 
+__all__ = [
+    "UserLimits", "VIDEOCONFERENCE", "LIVE_AUDIO", "SVR4_SCHEDULER", "quality", "acceptable",
+    "optimal_buffer", "additive_jitter", "System", "ConferenceModel", "load_shares", "evaluate",
+    "conference_streams", "sweep", "max_acceptable_users", "project", "crossing_year",
+    "regression_thresholds"
+]
+
 
 @dataclass(frozen=True)
 class UserLimits:

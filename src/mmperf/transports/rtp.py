@@ -18,6 +18,8 @@ from mmperf.seeds import check_seed
 from mmperf.transports._common import TransportResult, check_inputs, counters_frame, uniforms
 from mmperf.transports._engine import run_datagram
 
+__all__ = ["HEADER_BYTES", "RtpConfig", "run"]
+
 HEADER_BYTES = 40
 """IPv4 (20) + UDP (8) + RTP (12) header bytes."""
 

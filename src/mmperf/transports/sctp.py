@@ -31,6 +31,8 @@ from mmperf import _validate
 from mmperf.transports._common import TransportResult, check_flags, check_rto, run_window_transport
 from mmperf.transports._engine import MODE_CMT, MODE_SCTP
 
+__all__ = ["HEADER_BYTES", "RELIABILITY", "SctpConfig", "run"]
+
 HEADER_BYTES = 48
 """IPv4 (20) + SCTP common header (12) + DATA chunk header (16) bytes."""
 

@@ -23,6 +23,8 @@ from mmperf.networks.packetsim import Network
 from mmperf.transports._common import TransportResult, check_rto, run_window_transport
 from mmperf.transports._engine import MODE_TCP
 
+__all__ = ["HEADER_BYTES", "TcpConfig", "run"]
+
 HEADER_BYTES = 40
 """IPv4 (20) + TCP (20) header bytes."""
 
