@@ -407,4 +407,9 @@ def read_rate(arriving, *, kernel_ms, app_ms) -> np.ndarray:
     >>> float(read_rate(2.0, kernel_ms=0.25, app_ms=0.5))
     1.0
     """
+    arriving = _v.finite_array(arriving, "arriving", non_negative=True)
+    kernel_ms = _v.finite_array(kernel_ms, "kernel_ms", non_negative=True)
+    app_ms = _v.finite_array(app_ms, "app_ms")
+    if (app_ms <= 0).any():
+        raise ValueError(f"app_ms must hold numbers > 0, got {_v._first(app_ms, app_ms <= 0)}")
     return np.minimum(arriving, np.maximum(0.0, 1 - arriving * kernel_ms) / app_ms)

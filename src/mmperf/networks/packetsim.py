@@ -70,14 +70,12 @@ class Network:
     loss_start_s: tuple[float, float] = (20.0, 40.0)
 
     def __post_init__(self):
-        if not (np.isfinite(self.bandwidth_mbps) and self.bandwidth_mbps > 0):
-            raise ValueError(f"bandwidth_mbps must be a positive number, got {self.bandwidth_mbps!r}")
-        if not (np.isfinite(self.delay_s) and self.delay_s >= 0):
-            raise ValueError(f"delay_s must be >= 0, got {self.delay_s!r}")
-        if not (isinstance(self.queue_limit, (int, np.integer)) and self.queue_limit >= 1):
-            raise ValueError(f"queue_limit must be an int >= 1 (packets), got {self.queue_limit!r}")
+        _validate.positive(self.bandwidth_mbps, "bandwidth_mbps")
+        _validate.non_negative(self.delay_s, "delay_s")
+        _validate.size(2 * (_validate.whole(self.queue_limit, "queue_limit", minimum=1) + 1), "queue_limit (the links' rings)")
         _validate.fraction(self.loss_rate, "loss_rate", closed=False)
-        if len(self.loss_start_s) != 2 or not all(np.isfinite(self.loss_start_s)) or min(self.loss_start_s) < 0:
+        start = _validate.finite_array(self.loss_start_s, "loss_start_s", non_negative=True)
+        if start.shape != (2,):
             raise ValueError(f"loss_start_s must be two non-negative times, got {self.loss_start_s!r}")
 
     def arrays(self):
@@ -93,6 +91,8 @@ def link_state(queue_limit: int):
     ``fstate[p]`` = [busy_until, ring head, ring count, uniform-draw cursor];
     ``ring[p]`` holds the finish times of the packets in link ``p``.
     """
+    queue_limit = _validate.whole(queue_limit, "queue_limit", minimum=1)
+    _validate.size(2 * (queue_limit + 1), "queue_limit (the links' rings)")
     return np.zeros((2, 4)), np.zeros((2, int(queue_limit) + 1))
 
 
@@ -221,6 +221,7 @@ def heap_pop(ht, hq, hk, ha, hb, hc, hs, out):  # pragma: no cover - compiled
 
 def new_heap(capacity: int = 1 << 17):
     """Arrays of an empty event heap (times, seq, kind, a, b, c, size/seq counters)."""
+    _validate.size(6 * _validate.whole(capacity, "capacity", minimum=1), "capacity (the heap's six arrays)")
     return (np.empty(capacity), np.empty(capacity, np.int64), np.empty(capacity, np.int64),
             np.empty(capacity, np.int64), np.empty(capacity, np.int64), np.empty(capacity, np.int64),
             np.zeros(2, np.int64))
@@ -275,6 +276,8 @@ def check_schedule(times, sizes, *, times_name: str = "times", sizes_name: str =
         If the two are not 1-D of equal length, a time or size is NaN or infinite, the
         times are negative or decreasing, or a size is not positive. Messages use the callers' names.
     """
+    _validate.text(times_name, "times_name")
+    _validate.text(sizes_name, "sizes_name")
     times = np.array(_validate.finite_array(times, times_name, allow_empty=True), dtype=np.float64)
     sizes = np.array(_validate.finite_array(sizes, sizes_name, allow_empty=True), dtype=np.float64)
     if times.ndim != 1 or sizes.shape != times.shape:
@@ -359,7 +362,12 @@ class LinkResult:
         ------
         RuntimeError
             If the counters or the arrival times break conservation (a bug, never bad input).
+        ValueError
+            If ``times`` is not the schedule of this run (one finite time per packet).
         """
+        times = _validate.finite_array(times, "times", allow_empty=True)
+        if times.shape != self.arrive.shape:
+            raise ValueError(f"times must be the run's schedule, shape {self.arrive.shape}, got shape {times.shape}")
         got = (self.arrive >= 0).sum()
         if not (self.offered == len(self.arrive) == self.queue_drops + self.error_drops + self.arrived
                 and got == self.arrived):
