@@ -165,6 +165,22 @@ class Array(Domain):
 
 
 @dataclass(frozen=True)
+class Values(Domain):
+    """A number or an array of any shape of finite numbers (>= ``lo``), used elementwise."""
+
+    lo: float | None = None
+
+    def bad(self) -> list:
+        out = [math.nan, math.inf, [1.0, math.nan], [[1.0], [math.inf]], "abc", WRONG] + super().bad()
+        if self.lo is not None:
+            out += [self.lo - 1.0, [1.0, self.lo - 1.0]]
+        return out
+
+    def edge(self) -> list:
+        return [np.zeros(0), np.ones((2, 2))]
+
+
+@dataclass(frozen=True)
 class Choice(Domain):
     """One of ``options``."""
 
@@ -234,7 +250,8 @@ class Spec:
     method); ``check`` returns nothing when a result is valid and raises ``AssertionError`` when
     not (``None``: every number in the result must be finite). ``say`` maps a parameter to the
     word a refusal names instead of the parameter's own name (``MMPERF_SEED`` for the text of
-    ``parse_seed``, ``key`` for each of ``*keys``).
+    ``parse_seed``, ``key`` for each of ``*keys``); with ``lookup`` a ``KeyError`` naming the missing
+    key counts as a refusal (a lookup by name, as a mapping raises).
     """
 
     ref: str
@@ -244,17 +261,18 @@ class Spec:
     extra_keywords: bool = False
     exempt: str = ""
     say: dict = field(default_factory=dict)
+    lookup: bool = False
 
 
 SPECS: dict[str, Spec] = {}
 
 
 def spec(ref: str, valid: Callable[[], dict], *, check=None, extra_keywords: bool = False, say: dict | None = None,
-         **domains: Domain) -> None:
-    """Declare the valid call and the parameter domains of ``ref``."""
+         lookup: bool = False, **domains: Domain) -> None:
+    """Declare the valid call and the parameter domains of ``ref`` (``lookup``: a missing key raises KeyError)."""
     if ref in SPECS:
         raise ValueError(f"{ref} declared twice")
-    SPECS[ref] = Spec(ref, valid, dict(domains), check, extra_keywords, say=dict(say or {}))
+    SPECS[ref] = Spec(ref, valid, dict(domains), check, extra_keywords, say=dict(say or {}), lookup=lookup)
 
 
 def exempt(ref: str, why: str) -> None:
@@ -350,6 +368,11 @@ def _first_row_nan(result, kwargs):
     assert np.isfinite(rest).all(), "non-finite value after the first row"
 
 
+def _inf_means_never(result, kwargs):
+    """A float that is ``inf`` when the event never happens (documented), never NaN."""
+    assert isinstance(result, float) and not math.isnan(result), f"not a float or NaN: {result!r}"
+
+
 def _no_check(result, kwargs):
     """A result that is not numeric (text, a chart spec, a frame of labels): returning is the check."""
 
@@ -372,7 +395,8 @@ spec("mmperf.seeds:int_seed", lambda: dict(keys=("a", 1), root=5), say={"keys": 
      keys=Bad(values=(1.5, math.nan, -1, None)), root=ROOT)
 
 spec("mmperf.precision:round_sig", lambda: dict(x=3.14159), x=Bad(values=("abc", None, WRONG)), check=_no_check)
-spec("mmperf.precision:round_array", lambda: dict(a=[1.23456, 2.0]), a=Bad(values=("abc", WRONG)), check=_no_check)
+spec("mmperf.precision:round_array", lambda: dict(a=[1.23456, 2.0]),
+     a=Free(why="any array: float arrays are rounded, others returned as given (documented)"), check=_no_check)
 spec("mmperf.precision:round_frame", lambda: dict(frame=pd.DataFrame({"a": [1.23456]})),
      frame=Instance(ref="pandas:DataFrame"), check=_no_check)
 spec("mmperf.precision:round_json", lambda: dict(obj={"a": 1.23456}), obj=Free(why="any JSON value"), check=_no_check)
@@ -380,15 +404,19 @@ spec("mmperf.precision:format_float", lambda: dict(x=3.14159), x=Bad(values=("ab
 
 spec("mmperf.papers:provenance", lambda: dict())
 spec("mmperf.papers:catalogue", lambda: dict(paper="taylor1993"), paper=Text(known=True, none=True), check=_no_check)
-spec("mmperf.papers:table", lambda: dict(paper="taylor1993", name=call("mmperf.papers:catalogue", "taylor1993").iloc[0]["table"]),
-     paper=Text(known=True), name=Text(known=True), check=_no_check)
+spec("mmperf.papers:table", lambda: dict(paper="taylor1993", name=call("mmperf.papers:catalogue", "taylor1993").iloc[0]["name"]),
+     paper=Text(known=True), name=Text(known=True), check=_no_check, say={"name": "no table"})
 spec("mmperf.papers:show", lambda: dict(paper="taylor1993", max_rows=5), paper=Text(known=True), max_rows=Int(lo=1),
      check=_no_check)
 
 exempt("mmperf.results:Results", "the result record a paper's run builds; its checks are the paper tests'")
-spec("mmperf.results:Results.table", lambda: dict(self=_results(), name="t"), name=Text(known=True), check=_no_check)
-spec("mmperf.results:Results.value", lambda: dict(self=_results(), name="v"), name=Text(known=True), check=_no_check)
-spec("mmperf.results:params_table", lambda: dict(params=call("mmperf.networks.lan:Network", "n", 10.0), doc={}),
+spec("mmperf.results:Results.table", lambda: dict(self=_results(), name="t"), name=Text(known=True), check=_no_check,
+     lookup=True, say={"name": "have no table"})
+spec("mmperf.results:Results.value", lambda: dict(self=_results(), name="v"), name=Text(known=True), check=_no_check,
+     lookup=True, say={"name": "have no value"})
+spec("mmperf.results:params_table",
+     lambda: dict(params=call("mmperf.networks.lan:Network", "n", 10.0),
+                  doc={"name": ("", "a label"), "mbps": ("Mb/s", "assumed"), "propagation_us": ("us", "assumed")}),
      params=Bad(values=("abc", 1.5)), doc=Bad(values=("abc", 1.5)), check=_no_check)
 
 
@@ -404,10 +432,10 @@ for _crit in ("Tolerance", "Range", "Holds"):
          (lambda c=_crit: dict(self=_criteria()[c], book_value=True if c == "Holds" else 10.0)),
          book_value=Bad(values=("abc", WRONG)), check=_no_check)
 spec("mmperf.claims:Tolerance", lambda: dict(target=10.0, abs=1.0, rel=None, partly=2.0),
-     target=FINITE, abs=Real(lo=0, lo_open=True, none=True), rel=Real(lo=0, lo_open=True, none=True),
+     target=FINITE, abs=Real(lo=0, none=True), rel=Real(lo=0, none=True),
      partly=Real(lo=1), check=_no_check)
 spec("mmperf.claims:Range", lambda: dict(low=1.0, high=2.0, partly=None),
-     low=Real(), high=Real(), partly=Bad(values=((2.0, 1.0), (math.nan, 3.0), "ab"), none=True), check=_no_check)
+     low=Bad(values=(math.nan, "1.0", WRONG)), high=Bad(values=(math.nan, "1.0", WRONG)), partly=Bad(values=((2.0, 1.0), (math.nan, 3.0), "ab"), none=True), check=_no_check)
 spec("mmperf.claims:Holds", lambda: dict(statement="x", required=1.0, partly=0.5),
      statement=LABEL, required=Real(lo=0, hi=1), partly=Real(lo=0, hi=1), check=_no_check)
 
@@ -418,13 +446,14 @@ def _criteria():
 
 exempt("mmperf.claims:Claim", "the record ClaimRegistry.check and verdicts.judge build")
 exempt("mmperf.claims:ClaimSpec", "a claim's declaration in a paper's claims.py, checked by tests/papers")
-spec("mmperf.claims:clean_value", lambda: dict(book_value=1.5), book_value=Bad(values=("abc", WRONG)), check=_no_check)
+spec("mmperf.claims:clean_value", lambda: dict(book_value=1.5), book_value=Bad(values=("abc", WRONG), none=True),
+     check=_no_check)
 spec("mmperf.claims:ClaimRegistry", lambda: dict(paper="taylor1993"), paper=Text(known=True), check=_no_check)
 spec("mmperf.claims:ClaimRegistry.check",
      lambda: dict(self=call("mmperf.claims:ClaimRegistry", "taylor1993"), claim_id="c1", quote="q", where="Sec. 1",
                   quantity="x", paper_value="10", criterion=_tolerance(), book_value=10.0, note=""),
      claim_id=Text(), quote=LABEL, where=LABEL, quantity=LABEL, paper_value=LABEL,
-     criterion=Instance(ref="mmperf.claims:Criterion"), book_value=Bad(values=("abc", WRONG)), note=LABEL,
+     criterion=Instance(ref="mmperf.claims:Criterion"), book_value=Bad(values=("abc", WRONG), none=True), note=LABEL,
      check=_no_check)
 spec("mmperf.claims:headline", lambda: dict(frame=_claims_frame()), frame=Instance(ref="pandas:DataFrame"), check=_no_check)
 spec("mmperf.claims:Scorecard", lambda: dict(frame=_claims_frame(), embed=False), frame=Instance(ref="pandas:DataFrame"),
@@ -446,7 +475,7 @@ def _tmp_path(name: str) -> str:
 
 spec("mmperf.verdicts:run_seeds", lambda: dict(run=_square_run, params=None, seeds=[1, 2], workers=1),
      run=Bad(values=("abc", 1.5)), params=Free(why="handed to run unchanged"),
-     seeds=Bad(values=([1, 1], [-1], [1.5], "ab")), workers=Int(lo=1, hi=64), check=_no_check)
+     seeds=Bad(values=([1, 1], [-1], [1.5], "ab")), workers=Int(lo=1), check=_no_check)
 
 
 def _square_run(params, *, seed, workers=1):
@@ -454,7 +483,11 @@ def _square_run(params, *, seed, workers=1):
 
 
 def _spec_v():
-    return call("mmperf.claims:ClaimSpec", "v", "q", "Sec. 1", "x", "4", "v", _tolerance(), "figure", "reproduced")
+    return call("mmperf.claims:ClaimSpec", "v", "q", "Sec. 1", "x", "4", _value_v, _tolerance(), "prediction", "reproduced")
+
+
+def _value_v(results):
+    return results.value("v")
 
 
 spec("mmperf.verdicts:judge", lambda: dict(specs=[_spec_v()], runs={1: _square_run(None, seed=1), 2: _square_run(None, seed=2)},
@@ -493,9 +526,7 @@ exempt("mmperf.benchmarks.ortiz2013:run", "benchmark tooling that runs ns-2 (mak
 # ------------------------------------------------------------------------------------------------
 # mmperf.coding
 
-spec("mmperf.coding.bitplane:Layout", lambda: dict(shape=(32, 32), payload_bytes=1146, plane_bytes=128, packets_per_plane=1),
-     shape=Bad(values=((32.5, 32), (0, 32), (-1, 32), "ab")), payload_bytes=Int(lo=1), plane_bytes=Int(lo=1),
-     packets_per_plane=Int(lo=1), check=_no_check)
+exempt("mmperf.coding.bitplane:Layout", "the record bitplane.layout builds")
 spec("mmperf.coding.bitplane:layout", lambda: dict(shape=(32, 32), packet_bytes=1224, header_bytes=78),
      shape=Bad(values=((32.5, 32), (0, 32), (-1, 32), (math.nan, 32), (10**9, 10**9), "ab", (32,))),
      packet_bytes=Int(lo=1), header_bytes=Int(lo=0), check=_no_check)
@@ -588,12 +619,17 @@ def _hw():
     return fields
 
 
+_HW_ZERO_OK = ("memory_cycles_per_instruction", "adapter_scb_instructions", "control_block_bytes",
+               "disk_request_overhead", "ring_frame_overhead_bytes")
+"""Hardware costs that may be zero (no such overhead)."""
+
+
 def _workload(**kw):
     return call("mmperf.hosts.ps2:Workload", mode="locate", frame_rate=15.0, frames=20, **kw)
 
 
 spec("mmperf.hosts.ps2:Hardware", _hw, name=LABEL,
-     **{k: POS for k in _hw() if k != "name"}, check=_no_check)
+     **{k: (NONNEG if k in _HW_ZERO_OK else POS) for k in _hw() if k != "name"}, check=_no_check)
 spec("mmperf.hosts.ps2:Workload",
      lambda: dict(mode="locate", frame_rate=15.0, outgoing=True, incoming_streams=1, file_transfer=True, file_frame_rate=30.0,
                   mean_frame_bytes=8192.0, vc_instructions=15000.0, network_instructions=5000.0,
@@ -609,7 +645,7 @@ spec("mmperf.hosts.ps2:simulate",
      hardware=Instance(ref="mmperf.hosts.ps2:Hardware"), workload=Instance(ref="mmperf.hosts.ps2:Workload"), rng=RNG,
      engine=Choice(options=("compiled", "simpy")), check=_no_check)
 spec("mmperf.hosts.ps2:stage_wait_bound", lambda: dict(arrivals=np.arange(10) * 0.1 + 0.01, frame_time=0.1),
-     arrivals=Array(), frame_time=POS)
+     arrivals=Array(min_len=0), frame_time=POS)
 spec("mmperf.hosts.ps2:describe", lambda: dict(hardware=call("mmperf.hosts.ps2:Hardware", **_hw())),
      hardware=Instance(ref="mmperf.hosts.ps2:Hardware"))
 
@@ -642,12 +678,12 @@ spec("mmperf.hosts.testbed:simulate",
      host=Instance(ref="mmperf.hosts.testbed:Host"), display=Flag(), rng=RNG, check=_no_check)
 spec("mmperf.hosts.testbed:fluid_received_rate",
      lambda: dict(packet_time_ms=[0.5, 1.0, 2.0], link=_tb_link(), host=_tb_host(), packet_bytes=1256),
-     packet_time_ms=Array(lo=0), link=Instance(ref="mmperf.hosts.testbed:Link"), host=Instance(ref="mmperf.hosts.testbed:Host"),
+     packet_time_ms=Values(lo=0), link=Instance(ref="mmperf.hosts.testbed:Link"), host=Instance(ref="mmperf.hosts.testbed:Host"),
      packet_bytes=Int(lo=1))
 spec("mmperf.hosts.testbed:arrival_rate", lambda: dict(packet_time_ms=[0.5, 1.0, 2.0], link=_tb_link(), packet_bytes=1256),
-     packet_time_ms=Array(lo=0), link=Instance(ref="mmperf.hosts.testbed:Link"), packet_bytes=Int(lo=1))
+     packet_time_ms=Values(lo=0), link=Instance(ref="mmperf.hosts.testbed:Link"), packet_bytes=Int(lo=1))
 spec("mmperf.hosts.testbed:read_rate", lambda: dict(arriving=[0.5, 1.0], kernel_ms=0.1, app_ms=0.2),
-     arriving=Array(lo=0), kernel_ms=NONNEG, app_ms=POS)
+     arriving=Values(lo=0), kernel_ms=NONNEG, app_ms=POS)
 
 spec("mmperf.hosts.timesharing:Policy",
      lambda: dict(hz=100, quantum_ticks=10, recompute_ticks=4, puser=50, wake_pri=24, fixed_load=None, kind="4.3bsd",
@@ -763,9 +799,12 @@ spec("mmperf.metrics.fits:fit_chart",
      nonnegative=Flag(), check=_no_check)
 
 _IA = lambda: dict(interarrival=np.array([10_000.0, 12_000, 8_000, 11_000, 9_000]))  # noqa: E731
+# interarrival times: NaN (a trace's first packet, or each run's first in pooled traces) is ignored, as documented
+INTERARRIVAL = Bad(values=("abc", WRONG, [1.0, math.inf, 1.0, 2.0], np.zeros(0)),
+                   edges=(np.full((2, 3), 1.0), [math.nan, 1.0, 2.0, 3.0]))
 for _m in ("jitter_range", "variance", "std_dev", "abs_deviation", "reflection_free_variance"):
-    spec(f"mmperf.metrics.jitter:{_m}", _IA, interarrival=Array())
-spec("mmperf.metrics.jitter:reflection", lambda: dict(_IA(), late_us=1_000.0), interarrival=Array(), late_us=NONNEG,
+    spec(f"mmperf.metrics.jitter:{_m}", _IA, interarrival=INTERARRIVAL)
+spec("mmperf.metrics.jitter:reflection", lambda: dict(_IA(), late_us=1_000.0), interarrival=INTERARRIVAL, late_us=NONNEG,
      check=_nan_means_none)
 spec("mmperf.metrics.jitter:lateness", lambda: dict(recv_us=_trace()[0], send_us=_trace()[1], anchor="earliest"),
      recv_us=Array(), send_us=Array(), anchor=Choice(options=("earliest", "first")))
@@ -825,13 +864,13 @@ spec("mmperf.networks.lan:Network", lambda: dict(name="n", mbps=10.0, propagatio
      propagation_us=NONNEG, check=_no_check)
 spec("mmperf.networks.lan:Network.transmit_us", lambda: dict(self=call("mmperf.networks.lan:Network", "n", 10.0),
                                                            size_bytes=[100.0, 1500.0]),
-     size_bytes=Array(lo=0))
+     size_bytes=Values(lo=0))
 spec("mmperf.networks.lan:Traffic", lambda: dict(utilization=0.0, burst_bytes=32768.0, bulk=False, window_bytes=65536.0),
      utilization=Real(lo=0, hi=1, hi_open=True), burst_bytes=POS, bulk=Flag(), window_bytes=POS, check=_no_check)
 spec("mmperf.networks.lan:network_delays",
      lambda: dict(n=10, size_bytes=1280.0, network=call("mmperf.networks.lan:Network", "n", 10.0),
                   traffic=call("mmperf.networks.lan:Traffic"), rng=_rng()),
-     n=Int(lo=1), size_bytes=POS, network=Instance(ref="mmperf.networks.lan:Network"),
+     n=Int(lo=0), size_bytes=POS, network=Instance(ref="mmperf.networks.lan:Network"),
      traffic=Instance(ref="mmperf.networks.lan:Traffic"), rng=RNG)
 
 spec("mmperf.networks.loss:per_frame_count", lambda: dict(packets_per_frame=10, rate=0.1), packets_per_frame=Int(lo=1),
@@ -948,21 +987,21 @@ spec("mmperf.quality.planning:UserLimits",
      name=LABEL, latency_us=POS, max_gaps_pct=Real(lo=0, hi=100, lo_open=True), min_frame_rate=POS,
      full_frame_rate=POS, check=_no_check)
 spec("mmperf.quality.planning:quality", lambda: dict(latency_us=100_000.0, gaps_pct=1.0, loss=0.01, limits=_limits()),
-     latency_us=Array(lo=0), gaps_pct=Array(lo=0), loss=Array(lo=0), limits=Instance(ref="mmperf.quality.planning:UserLimits"))
-spec("mmperf.quality.planning:acceptable", lambda: dict(q=[0.5, 1.5]), q=Array(lo=0))
+     latency_us=Values(lo=0), gaps_pct=Values(lo=0), loss=Values(lo=0), limits=Instance(ref="mmperf.quality.planning:UserLimits"))
+spec("mmperf.quality.planning:acceptable", lambda: dict(q=[0.5, 1.5]), q=Values(lo=0))
 spec("mmperf.quality.planning:optimal_buffer",
      lambda: dict(curve=pd.DataFrame({"buffer_us": [0.0, 1e4, 2e4], "dropped_pct": [10.0, 2.0, 0.0]}), limits=_limits()),
      curve=Bad(values=(pd.DataFrame(), "ab", pd.DataFrame({"buffer_us": [math.nan], "dropped_pct": [1.0]}))),
      limits=Instance(ref="mmperf.quality.planning:UserLimits"), check=_no_check)
 spec("mmperf.quality.planning:additive_jitter", lambda: dict(processor=100.0, network=50.0),
-     processor=Array(lo=0), network=Array(lo=0))
+     processor=Values(lo=0), network=Values(lo=0))
 spec("mmperf.quality.planning:System", lambda: dict(name="s", specint92=100.0, mbps=100.0, sched_class="default"),
      name=LABEL, specint92=POS, mbps=POS, sched_class=Choice(options=("default",)), check=_no_check)
 spec("mmperf.quality.planning:ConferenceModel",
      lambda: dict(frame_bytes=6000.0, frame_cpu_spec_us=2.5e6, record_us=33_333.0, play_us=33_333.0, transmission_loss=0.005,
                   n_frames=10),
      frame_bytes=POS, frame_cpu_spec_us=POS, record_us=NONNEG, play_us=NONNEG, transmission_loss=PROB,
-     n_frames=Int(lo=1), check=_no_check)
+     n_frames=Int(lo=3), check=_no_check)
 spec("mmperf.quality.planning:load_shares", lambda: dict(system=_system(), users=2, model=_model(), limits=_limits()),
      system=Instance(ref="mmperf.quality.planning:System"), users=Int(lo=1),
      model=Instance(ref="mmperf.quality.planning:ConferenceModel"), limits=Instance(ref="mmperf.quality.planning:UserLimits"))
@@ -987,12 +1026,12 @@ spec("mmperf.quality.planning:project",
      lambda: dict(years=[0.0, 1.0], specint92=100.0, mbps=100.0, hogs=0, sched_class="default", bulk=False, reps=1,
                   stream=call("mmperf.media.periodic:PeriodicStream", n_packets=10),
                   scheduler=obj("mmperf.quality.planning:SVR4_SCHEDULER"), root=5),
-     years=Array(lo=0), specint92=POS, mbps=POS, hogs=Int(lo=0), sched_class=Choice(options=("default",)),
+     years=Array(), specint92=POS, mbps=POS, hogs=Int(lo=0), sched_class=Choice(options=("default",)),
      bulk=Flag(), reps=Int(lo=1), stream=Instance(ref="mmperf.media.periodic:PeriodicStream"),
      scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"), root=ROOT)
 spec("mmperf.quality.planning:crossing_year",
      lambda: dict(projection=pd.DataFrame({"year": [0.0, 1.0], "jitter_us2": [10.0, 1.0]}), threshold=5.0),
-     projection=Bad(values=(pd.DataFrame(), "ab")), threshold=POS)
+     projection=Bad(values=(pd.DataFrame(), "ab")), threshold=POS, check=_inf_means_never)
 spec("mmperf.quality.planning:regression_thresholds",
      lambda: dict(buf_slope=2.0, buf_intercept=-10.0, area_slope=1.0, area_intercept=0.0, area_threshold=5.0,
                   jitter_threshold=5.0),

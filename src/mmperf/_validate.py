@@ -87,7 +87,11 @@ def one_of(value, name: str, allowed: Iterable):
 
 def finite_array(values, name: str, *, ndim: int | None = None, non_negative: bool = False,
                  allow_empty: bool = False) -> np.ndarray:
-    """``values`` as a float array if every element is finite (and >= 0 when asked)."""
+    """``values`` as a float array if every element is finite (and >= 0 when asked); text is refused."""
+    if isinstance(values, (str, bytes)) or (isinstance(values, (list, tuple, np.ndarray))
+                                            and np.asarray(values).dtype.kind in "USO" and
+                                            any(isinstance(v, (str, bytes)) for v in np.ravel(np.asarray(values, dtype=object)))):
+        raise TypeError(f"{name} must be an array of numbers, got text: {values!r:.80}")
     try:
         arr = np.asarray(values, dtype=float)
     except (TypeError, ValueError):
@@ -190,3 +194,30 @@ def index(value, name: str, n: int) -> int:
     if i >= n:
         raise IndexOutOfRange(f"{name} must be a whole number in [0, {n}), got {i}")
     return i
+
+
+def mask(values, name: str, n: int) -> np.ndarray:
+    """``values`` as a bool array of shape ``(n,)``: True/False, or the numbers 1/0 (NaN refused)."""
+    arr = np.asarray(values) if isinstance(values, np.ndarray) else None
+    if arr is None or arr.dtype != bool:
+        num = finite_array(values, name, allow_empty=True)
+        bad = ~np.isin(num, (0, 1))
+        if bad.any():
+            raise ValueError(f"{name} must hold True/False (or 1/0), got {_first(num, bad)}")
+        arr = num.astype(bool)
+    if arr.shape != (n,):
+        raise ValueError(f"{name} must have shape ({n},), got {arr.shape}")
+    return arr
+
+
+def items(values, name: str, cls: type, *, allow_empty: bool = False) -> list:
+    """``values`` as a list if it is an iterable (not text) of ``cls`` instances, non-empty unless
+    ``allow_empty``."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise TypeError(f"{name} must be a list of {cls.__qualname__}, got {type(values).__name__}: {values!r:.80}")
+    values = list(values)
+    if not values and not allow_empty:
+        raise ValueError(f"{name} must hold at least one {cls.__qualname__}")
+    for v in values:
+        instance(v, f"{name} (each)", cls)
+    return values

@@ -432,7 +432,11 @@ def clean_value(book_value):
             return bool(book_value)
     except ImportError:  # pragma: no cover
         pass
-    value = float(book_value)
+    try:
+        value = float(book_value)
+    except (TypeError, ValueError):
+        raise TypeError(f"book_value must be a number, a bool or None, got {type(book_value).__name__}: "
+                        f"{book_value!r:.80}") from None
     # judged and published at the book's precision, so a last-bit difference between CPUs
     # can change neither the verdict nor the embedded record
     return round_sig(value) if math.isfinite(value) else None
@@ -504,7 +508,7 @@ class ClaimRegistry:
         TypeError
             If ``criterion`` is not a :class:`Criterion`.
         """
-        if not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", claim_id or ""):
+        if not isinstance(claim_id, str) or not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", claim_id):
             raise ValueError(f"claim_id must be lower case letters, digits and '-', got {claim_id!r}")
         if claim_id in self._claims:
             raise ValueError(f"claim_id {claim_id!r} is already registered for {self.paper}")
@@ -589,6 +593,8 @@ def headline(frame: pd.DataFrame) -> dict:
         ``claims``, ``predictions`` (robust ones), ``reproduced`` (of those), ``share`` [%] (NaN without any),
         ``fragile``, ``unclassified`` and the count of each other kind.
     """
+    if not isinstance(frame, pd.DataFrame) or not {"kind", "fragile", "status"} <= set(frame.columns):
+        raise TypeError(f"frame must be a pandas.DataFrame of claims (kind, fragile, status), got {type(frame).__name__}")
     kind = frame["kind"].fillna("").astype(str)
     fragile = frame["fragile"].fillna(False).astype(bool)
     robust = (kind == "prediction") & ~fragile
@@ -613,6 +619,10 @@ class Scorecard:
     """
 
     def __init__(self, frame: pd.DataFrame, *, embed: bool = True):
+        if not isinstance(frame, pd.DataFrame):
+            raise TypeError(f"frame must be a pandas.DataFrame of claims, got {type(frame).__name__}")
+        if not isinstance(embed, bool):
+            raise TypeError(f"embed must be True or False, got {embed!r}")
         self.embed = embed
         missing = [c for c in CSV_COLUMNS if c not in frame.columns]
         if missing:
@@ -678,6 +688,8 @@ def collect(notebooks: Iterable[str | Path]) -> pd.DataFrame:
     ValueError
         If a claim id appears twice for the same paper.
     """
+    if isinstance(notebooks, (str, bytes, Path)) or not hasattr(notebooks, "__iter__"):
+        raise TypeError(f"notebooks must be an iterable of paths, got {type(notebooks).__name__}: {notebooks!r:.80}")
     rows = []
     for path in notebooks:
         path = Path(path)
@@ -700,6 +712,10 @@ def collect(notebooks: Iterable[str | Path]) -> pd.DataFrame:
 
 def write_csv(frame: pd.DataFrame, path: str | Path) -> Path:
     """Write a scorecard frame as CSV, atomically (nothing half-written)."""
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"frame must be a pandas.DataFrame of claims, got {type(frame).__name__}")
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"path must be a str or pathlib.Path, got {type(path).__name__}: {path!r:.80}")
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".tmp")

@@ -132,8 +132,12 @@ def params_table(params, doc: Mapping[str, tuple]) -> pd.DataFrame:
     >>> params_table(P(), {"rates": ("Mb/s", "paper")}).iloc[0].tolist()
     ['rates', '30.0, 60.0', 'Mb/s', 'paper']
     """
-    from dataclasses import fields
+    from dataclasses import fields, is_dataclass
 
+    if not is_dataclass(params) or isinstance(params, type):
+        raise TypeError(f"params must be a dataclass instance (a paper's Params), got {type(params).__name__}")
+    if not isinstance(doc, Mapping):
+        raise TypeError(f"doc must map field names to (unit, source[, description]), got {type(doc).__name__}")
     rows = []
     for f in fields(params):
         if f.name not in doc:

@@ -241,6 +241,11 @@ def run_case(ref: str, param: str, kind: str, value) -> tuple[str, str]:
         if kind == "valid":
             return "error", message
         return ("refused" if _names(str(exc), param, ref) else "unnamed"), message
+    except KeyError as exc:
+        if spec.lookup and kind != "valid":
+            return ("refused" if _names(str(exc), param, ref) else "unnamed"), f"KeyError: {exc}"
+        tb = traceback.extract_tb(exc.__traceback__)[-1]
+        return "error", f"KeyError: {exc} ({os.path.basename(tb.filename)}:{tb.lineno})"
     except MemoryError as exc:
         return "memory", f"MemoryError: {exc}"
     except _Timeout:

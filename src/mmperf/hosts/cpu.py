@@ -232,7 +232,7 @@ def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.ra
         _validate.positive(work_spec_us, "work_spec_us") / host.specint92)
     jobs_total = ready_us.size + sum(o.size for o in others)
     _validate.events((ready_us[-1] + 1e6 + (host.hogs + 2) * mean_work * jobs_total) / scheduler.tick_us,
-                     "work_spec_us / specint92 x jobs (the run's scheduler ticks)", what="ticks", limit=_validate.MAX_TICKS)
+                     "host.hogs, work_spec_us / specint92 and the jobs (the run's scheduler ticks)", what="ticks", limit=_validate.MAX_TICKS)
     k = scheduler.kernel_share
 
     def draw(n):

@@ -44,7 +44,12 @@ MEASURES = ["range", "variance", "stddev", "absdev", "gaps", "area"]
 
 
 def _values(x, name: str, *, min_len: int = 2) -> np.ndarray:
-    arr = np.asarray(x, dtype=float).ravel()
+    if isinstance(x, (str, bytes)):
+        raise TypeError(f"{name} must be an array of numbers, got text: {x!r:.80}")
+    try:
+        arr = np.asarray(x, dtype=float).ravel()
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be an array of numbers, got {type(x).__name__}") from None
     arr = arr[~np.isnan(arr)]
     if arr.size < min_len:
         raise ValueError(f"{name} needs at least {min_len} non-NaN values, got {arr.size}")
@@ -298,6 +303,8 @@ def measures(trace) -> pd.Series:
         ``range``, ``variance``, ``stddev``, ``absdev``, ``gaps``, ``area``
         (the six of Table 2), ``reflection_free``, ``rfc3550``, ``mean_interarrival``.
     """
+    if not isinstance(trace, (pd.DataFrame, dict)):
+        raise TypeError(f"trace must be a pandas.DataFrame (send_us, recv_us, interarrival_us), got {type(trace).__name__}")
     for col in ("send_us", "recv_us", "interarrival_us"):
         if col not in trace:
             raise ValueError(f"trace lacks column {col!r}")

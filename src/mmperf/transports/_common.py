@@ -133,6 +133,14 @@ def check_inputs(gen_time, sizes, network):
     return gen_time, sizes
 
 
+def check_layers(layers, n: int) -> np.ndarray:
+    """``layers`` as int64: 0 (base) or 1 (enhancement) for each of the ``n`` packets."""
+    out = _validate.whole_array(layers, "layers", minimum=0, allow_empty=True)
+    if out.shape != (n,) or np.any(out > 1):
+        raise ValueError("layers must hold 0 (base) or 1 (enhancement) for every packet")
+    return out
+
+
 def uniforms(seed, n_draws):
     """Uniform draws of the two links' error models, from a seeded numpy Generator.
 

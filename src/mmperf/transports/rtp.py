@@ -15,7 +15,7 @@ import numpy as np
 from mmperf import _validate
 from mmperf.networks.packetsim import Network
 from mmperf.seeds import check_seed
-from mmperf.transports._common import TransportResult, check_inputs, counters_frame, uniforms
+from mmperf.transports._common import TransportResult, check_inputs, check_layers, counters_frame, uniforms
 from mmperf.transports._engine import run_datagram
 
 __all__ = ["HEADER_BYTES", "RtpConfig", "run"]
@@ -73,9 +73,7 @@ def run(gen_time, sizes, layers, network: Network, config: RtpConfig = RtpConfig
         On malformed inputs.
     """
     gen_time, sizes = check_inputs(gen_time, sizes, network)
-    layers = np.asarray(layers, dtype=np.int64)
-    if layers.shape != gen_time.shape or np.any((layers < 0) | (layers > 1)):
-        raise ValueError("layers must hold 0 (base) or 1 (enhancement) for every packet")
+    layers = check_layers(layers, gen_time.size)
     if not isinstance(config, RtpConfig):
         raise TypeError(f"config must be an RtpConfig, got {type(config).__name__}")
     path_of = np.array(np.asarray(config.layer_paths, dtype=np.int64)[layers])
