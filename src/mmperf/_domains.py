@@ -373,6 +373,13 @@ def _inf_means_never(result, kwargs):
     assert isinstance(result, float) and not math.isnan(result), f"not a float or NaN: {result!r}"
 
 
+def _heap_check(result, kwargs):
+    """An empty heap: six arrays of ``capacity`` slots (uninitialised: their values are not read) and zero counters."""
+    *slots, counters = result
+    assert len(slots) == 6 and all(s.shape == (kwargs["capacity"],) for s in slots), "wrong heap arrays"
+    assert counters.tolist() == [0, 0], f"counters not zero: {counters}"
+
+
 def _no_check(result, kwargs):
     """A result that is not numeric (text, a chart spec, a frame of labels): returning is the check."""
 
@@ -899,7 +906,7 @@ spec("mmperf.networks.packetsim:Network",
      bandwidth_mbps=POS, delay_s=NONNEG, queue_limit=Int(lo=1), loss_rate=Real(lo=0, hi=1, hi_open=True),
      loss_start_s=Bad(values=((math.nan, 1.0), (-1.0, 1.0), (1.0,), "ab")), check=_no_check)
 spec("mmperf.networks.packetsim:link_state", lambda: dict(queue_limit=50), queue_limit=Int(lo=1))
-spec("mmperf.networks.packetsim:new_heap", lambda: dict(capacity=1024), capacity=Int(lo=1))
+spec("mmperf.networks.packetsim:new_heap", lambda: dict(capacity=1024), capacity=Int(lo=1), check=_heap_check)
 exempt("mmperf.networks.packetsim:link_send", "a compiled step of the event loops; its state comes from link_state")
 exempt("mmperf.networks.packetsim:heap_push", "a compiled step of the event loops; its heap comes from new_heap")
 exempt("mmperf.networks.packetsim:heap_pop", "a compiled step of the event loops; its heap comes from new_heap")
