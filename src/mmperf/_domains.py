@@ -995,7 +995,7 @@ spec("mmperf.quality.planning:UserLimits",
      full_frame_rate=POS, check=_no_check)
 spec("mmperf.quality.planning:quality", lambda: dict(latency_us=100_000.0, gaps_pct=1.0, loss=0.01, limits=_limits()),
      latency_us=Values(lo=0), gaps_pct=Values(lo=0), loss=Values(lo=0), limits=Instance(ref="mmperf.quality.planning:UserLimits"))
-spec("mmperf.quality.planning:acceptable", lambda: dict(q=[0.5, 1.5]), q=Values(lo=0))
+spec("mmperf.quality.planning:acceptable", lambda: dict(q=[0.5, 1.5]), q=Values())
 spec("mmperf.quality.planning:optimal_buffer",
      lambda: dict(curve=pd.DataFrame({"buffer_us": [0.0, 1e4, 2e4], "dropped_pct": [10.0, 2.0, 0.0]}), limits=_limits()),
      curve=Bad(values=(pd.DataFrame(), "ab", pd.DataFrame({"buffer_us": [math.nan], "dropped_pct": [1.0]}))),

@@ -9,8 +9,9 @@ an address-space limit (:data:`MEMORY_BYTES` above what the worker had when it s
 limit per case (:data:`TIME_S`); a case past its time is recorded as a hang and the worker is
 replaced. ``$MMPERF_HARNESS_REPORT=path`` writes every case's outcome to a JSON file.
 
-Outcomes: ``refused`` (named), ``valid`` (an edge value, valid result) pass; ``unnamed`` (refused
-without naming the parameter), ``accepted`` (a value outside the domain gave a result),
+Outcomes: ``refused`` (naming the parameter and what it accepts), ``valid`` (an edge value, valid
+result) pass; ``unnamed`` (refused without naming the parameter), ``vague`` (naming it but not what
+is accepted), ``accepted`` (a value outside the domain gave a result),
 ``invalid`` (a result that fails the validity check), ``error`` (another exception), ``memory``,
 ``hang`` and ``crash`` fail.
 """
@@ -24,6 +25,7 @@ import json
 import math
 import os
 import pkgutil
+import re
 import resource
 import select
 import signal
@@ -226,9 +228,21 @@ def _nonfinite(value, depth: int = 0) -> str | None:
     return None
 
 
+ACCEPTED = re.compile(r"must|expected|at most|one of|needs? |lacks|unexpected keyword|no table|have no|asks for|"
+                      r"is required|has no run")
+"""Words by which a refusal says what is accepted ("must be a finite number > 0", "one of [...]", ...)."""
+
+
 def _names(message: str, param: str, ref: str) -> bool:
     """Whether a refusal names the parameter (or the word the spec says it uses instead)."""
     return param in message or D.SPECS[ref].say.get(param, "\0") in message
+
+
+def _refusal(message: str, param: str, ref: str) -> str:
+    """``refused`` (names the parameter and what is accepted), ``vague`` (only the parameter) or ``unnamed``."""
+    if not _names(message, param, ref):
+        return "unnamed"
+    return "refused" if ACCEPTED.search(message) else "vague"
 
 
 def run_case(ref: str, param: str, kind: str, value) -> tuple[str, str]:
@@ -240,10 +254,10 @@ def run_case(ref: str, param: str, kind: str, value) -> tuple[str, str]:
         message = f"{type(exc).__name__}: {exc}"
         if kind == "valid":
             return "error", message
-        return ("refused" if _names(str(exc), param, ref) else "unnamed"), message
+        return _refusal(str(exc), param, ref), message
     except KeyError as exc:
         if spec.lookup and kind != "valid":
-            return ("refused" if _names(str(exc), param, ref) else "unnamed"), f"KeyError: {exc}"
+            return _refusal(str(exc), param, ref), f"KeyError: {exc}"
         tb = traceback.extract_tb(exc.__traceback__)[-1]
         return "error", f"KeyError: {exc} ({os.path.basename(tb.filename)}:{tb.lineno})"
     except MemoryError as exc:

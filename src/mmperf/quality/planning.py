@@ -135,7 +135,7 @@ def quality(latency_us, gaps_pct, loss, *, limits: UserLimits = VIDEOCONFERENCE)
 
 def acceptable(q) -> np.ndarray | bool:
     """Whether a quality lies in the acceptable region (distance at most 1)."""
-    a = _validate.finite_array(q, "q", non_negative=True, allow_empty=True) <= 1.0
+    a = _validate.finite_array(q, "q", allow_empty=True) <= 1.0
     return bool(a) if a.ndim == 0 else a
 
 
