@@ -326,7 +326,8 @@ def simulate_link(times, sizes, *, bandwidth_mbps: float, delay_s: float = 0.005
     net = Network(bandwidth_mbps, delay_s, queue_limit, loss_rate, (loss_start_s, loss_start_s))
     rate, delay, qlim, per, start = net.arrays()
     unif = np.random.default_rng(seed).random((2, max(times.size, 1)))
-    nbins = _validate.size(int((times[-1] if times.size else 0) / bin_s) + 2, "the statistics bins (times / bin_s)")
+    nbins = _validate.size(6 * (int((times[-1] if times.size else 0) / bin_s) + 2),
+                           "the statistics bins (times / bin_s, 6 numbers a bin)") // 6
     arrive, counters, stats, events = _run_link(times, sizes, rate, delay, qlim, per, start, unif, float(bin_s), nbins)
     result = LinkResult(arrive=arrive, offered=int(counters[0, 0]), queue_drops=int(counters[0, 1]),
                         error_drops=int(counters[0, 2]), arrived=int(counters[0, 3]), events=int(events))

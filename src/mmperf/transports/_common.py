@@ -171,7 +171,8 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
     rate, delay, qlim, per, start = network.arrays()
     n = gen_time.size
     bin_s, t_end = _validate.positive(bin_s, "bin_s"), _validate.positive(t_end, "t_end")
-    nbins = _validate.size(int(t_end / bin_s) + 2, "the statistics bins (t_end / bin_s)")
+    nbins = _validate.size(6 * (int(t_end / bin_s) + 2),
+                           "the statistics bins (t_end / bin_s, 6 numbers a bin)") // 6
     seed = check_seed(seed)
     n_draws = max_transmissions * max(n, 1)
     _validate.size(2 * n_draws, "the error-model draws (two links)")

@@ -79,7 +79,8 @@ def run(gen_time, sizes, layers, network: Network, config: RtpConfig = RtpConfig
     path_of = np.array(np.asarray(config.layer_paths, dtype=np.int64)[layers])
     rate, delay, qlim, per, start = network.arrays()
     bin_s = _validate.positive(bin_s, "bin_s")
-    nbins = _validate.size(int(gen_time[-1] / bin_s) + 2 if gen_time.size else 2, "the statistics bins (times / bin_s)")
+    nbins = _validate.size(6 * (int(gen_time[-1] / bin_s) + 2 if gen_time.size else 2),
+                           "the statistics bins (times / bin_s, 6 numbers a bin)") // 6
     unif = uniforms(check_seed(seed), gen_time.size + 1)
     deliver, counters, stats = run_datagram(gen_time, sizes, path_of, float(HEADER_BYTES), rate, delay, qlim,
                                             per, start, unif, float(bin_s), nbins)
