@@ -7,7 +7,11 @@ its edge (refused the same way, or a result that passes the callable's validity 
 unknown keyword must be refused by name. Each module's cases run in one forked worker process under
 an address-space limit (:data:`MEMORY_BYTES` above what the worker had when it started) and a time
 limit per case (:data:`TIME_S`); a case past its time is recorded as a hang and the worker is
-replaced. ``$MMPERF_HARNESS_REPORT=path`` writes every case's outcome to a JSON file.
+replaced. Inside a worker the machine limits of :mod:`mmperf._validate` are scaled down to the
+worker's (:data:`WORKER_LIMITS`), so a size or a run the package would let through but the worker
+cannot hold shows up as a memory or time failure. The valid calls run in the test process before the
+fork, so compiled kernels are compiled once. ``$MMPERF_HARNESS_REPORT=path`` writes every case's
+outcome to ``path.<module>.json``.
 
 Outcomes: ``refused`` (naming the parameter and what it accepts), ``valid`` (an edge value, valid
 result) pass; ``unnamed`` (refused without naming the parameter), ``vague`` (naming it but not what
