@@ -7,6 +7,8 @@ and the book infrastructure: :mod:`mmperf.seeds` (all randomness),
 (the claims scorecard) and :mod:`mmperf.charts` (offline Altair charts).
 """
 
+__all__ = ["PAPERS"]
+
 __version__ = "0.1.0"
 
 PAPERS = {

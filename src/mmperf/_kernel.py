@@ -25,6 +25,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from mmperf import _validate
+
 # link counters (columns of the counters array)
 C_OFFERED, C_QDROP, C_ERRDROP, C_ARRIVED = 0, 1, 2, 3
 # per-bin statistics
@@ -37,6 +39,8 @@ def link_state(queue_limit: int):
     ``fstate[p]`` = [busy_until, ring head, ring count, uniform-draw cursor];
     ``ring[p]`` holds the finish times of the packets in link ``p``.
     """
+    queue_limit = _validate.whole(queue_limit, "queue_limit", minimum=1)
+    _validate.size(2 * (queue_limit + 1), "queue_limit (the links' rings)")
     return np.zeros((2, 4)), np.zeros((2, int(queue_limit) + 1))
 
 
@@ -176,6 +180,7 @@ def heap_pop(ht, hq, hk, ha, hb, hc, hs, out):  # pragma: no cover - compiled
 
 def new_heap(capacity: int = 1 << 17):
     """Arrays of an empty event heap (times, seq, kind, a, b, c, size/seq counters)."""
+    _validate.size(6 * _validate.whole(capacity, "capacity", minimum=1), "capacity (the heap's six arrays)")
     return (np.empty(capacity), np.empty(capacity, np.int64), np.empty(capacity, np.int64),
             np.empty(capacity, np.int64), np.empty(capacity, np.int64), np.empty(capacity, np.int64),
             np.zeros(2, np.int64))

@@ -44,7 +44,13 @@ import numpy as np
 import pandas as pd
 from PIL import Image
 
+from mmperf import _validate
 from mmperf.precision import format_float, round_frame, round_json
+
+__all__ = [
+    "VENDOR", "VEGALITE_MIME", "SITE_SCHEMA", "chart_id", "to_rounded_values", "static_png",
+    "render_bundle", "site_html", "setup", "Figure", "figure", "ImageGrid", "image_grid"
+]
 
 VENDOR = {
     "vega": "vega.min.js",
@@ -91,6 +97,7 @@ def spec_digest(spec: dict) -> str:
 
 def chart_id(spec: dict) -> str:
     """A deterministic element id for a spec: a hash, suffixed when repeated in a session."""
+    _validate.instance(spec, "spec", dict)
     digest = spec_digest(spec)
     n = _state["seen"].get(digest, 0)
     _state["seen"][digest] = n + 1
@@ -101,6 +108,8 @@ def to_rounded_values(data, **_options) -> dict:
     """Altair data transformer: a frame's floats rounded to the book's precision, inline."""
     if isinstance(data, pd.DataFrame):
         data = round_frame(data)
+    elif not isinstance(data, dict) and not hasattr(data, "__geo_interface__"):
+        raise TypeError(f"data must be a pandas.DataFrame, a dict or a geo object, got {type(data).__name__}")
     return alt.to_values(data)
 
 
@@ -149,7 +158,7 @@ def render_bundle(spec: dict, **_meta) -> dict:
     dict
         MIME type to content.
     """
-    spec = round_json(spec)
+    spec = round_json(_validate.instance(spec, "spec", dict))
     return {
         VEGALITE_MIME: {**spec, "$schema": _NOTEBOOK_SCHEMA},
         "image/png": static_png(spec),
@@ -172,6 +181,9 @@ def site_html(spec: dict, *, element_id: str | None = None) -> str:
     str
         A ``div`` and the script that draws the chart in it, or says why it cannot.
     """
+    _validate.instance(spec, "spec", dict)
+    if element_id is not None:
+        _validate.text(element_id, "element_id")
     spec = {**round_json(spec), "$schema": SITE_SCHEMA}
     div_id = element_id or chart_id(spec)
     payload = _spec_json(spec).replace("</", "<\\/")
@@ -304,6 +316,8 @@ def figure(content, caption: str, *, name: str | None = None) -> Figure:
     """
     if not isinstance(caption, str) or not caption.strip():
         raise ValueError("caption must be a non-empty string saying what the figure shows")
+    if name is not None:
+        _validate.text(name, "name")
     _state["figures"] += 1
     return Figure(content, _state["figures"], caption, name)
 
@@ -346,12 +360,13 @@ def image_grid(images: dict[str, Any], *, width: int = 240) -> ImageGrid:
     ValueError
         If ``images`` is empty, an image is not uint8 2-D/3-D, or ``width`` is not positive.
     """
+    _validate.instance(images, "images", dict)
     if not images:
         raise ValueError("images must hold at least one title -> image pair")
     for title, img in images.items():
         arr = np.asarray(img)
         if arr.dtype != np.uint8 or arr.ndim not in (2, 3):
-            raise ValueError(f"image {title!r} must be a 2-D or 3-D uint8 array, got {arr.dtype} with shape {arr.shape}")
+            raise ValueError(f"images[{title!r}] must be a 2-D or 3-D uint8 array, got {arr.dtype} with shape {arr.shape}")
     if not (isinstance(width, int) and width > 0):
         raise ValueError(f"width must be a positive int, got {width!r}")
     return ImageGrid(dict(images), width)

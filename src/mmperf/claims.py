@@ -37,6 +37,12 @@ import pandas as pd
 from mmperf import PAPERS
 from mmperf.precision import round_sig
 
+__all__ = [
+    "MIME_TYPE", "STATUSES", "Status", "KINDS", "FRAGILE_SHARE", "CSV_COLUMNS", "Criterion",
+    "Tolerance", "Range", "Holds", "Claim", "ClaimSpec", "clean_value", "headline",
+    "Scorecard", "collect", "write_csv"
+]
+
 MIME_TYPE = "application/vnd.mmperf.claims+json"
 """MIME type under which a chapter's claims are embedded in its outputs."""
 
@@ -502,7 +508,11 @@ def clean_value(book_value):
         return book_value
     if isinstance(book_value, np.bool_):
         return bool(book_value)
-    value = float(book_value)
+    try:
+        value = float(book_value)
+    except (TypeError, ValueError):
+        raise TypeError(f"book_value must be a number, a bool or None, got {type(book_value).__name__}: "
+                        f"{book_value!r:.80}") from None
     # judged and published at the book's precision, so a last-bit difference between CPUs
     # can change neither the verdict nor the embedded record
     return round_sig(value) if math.isfinite(value) else None
@@ -597,6 +607,8 @@ def headline(frame: pd.DataFrame) -> dict:
         ``vacuous``, ``structural``: a claim may have several); ``kind_flags``; ``unclassified``
         and the count of each other kind.
     """
+    if not isinstance(frame, pd.DataFrame) or not {"kind", "fragile", "status"} <= set(frame.columns):
+        raise TypeError(f"frame must be a pandas.DataFrame of claims (kind, fragile, status), got {type(frame).__name__}")
     kind = frame["kind"].fillna("").astype(str)
     prediction = kind == "prediction"
     marks = exclusions(frame)
@@ -626,6 +638,10 @@ class Scorecard:
     """
 
     def __init__(self, frame: pd.DataFrame, *, embed: bool = True):
+        if not isinstance(frame, pd.DataFrame):
+            raise TypeError(f"frame must be a pandas.DataFrame of claims, got {type(frame).__name__}")
+        if not isinstance(embed, bool):
+            raise TypeError(f"embed must be True or False, got {embed!r}")
         self.embed = embed
         missing = [c for c in CSV_COLUMNS if c not in frame.columns]
         if missing:
@@ -691,6 +707,8 @@ def collect(notebooks: Iterable[str | Path]) -> pd.DataFrame:
     ValueError
         If a claim id appears twice for the same paper.
     """
+    if isinstance(notebooks, (str, bytes, Path)) or not hasattr(notebooks, "__iter__"):
+        raise TypeError(f"notebooks must be an iterable of paths, got {type(notebooks).__name__}: {notebooks!r:.80}")
     rows = []
     for path in notebooks:
         path = Path(path)
@@ -713,6 +731,10 @@ def collect(notebooks: Iterable[str | Path]) -> pd.DataFrame:
 
 def write_csv(frame: pd.DataFrame, path: str | Path) -> Path:
     """Write a scorecard frame as CSV, atomically (nothing half-written)."""
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"frame must be a pandas.DataFrame of claims, got {type(frame).__name__}")
+    if not isinstance(path, (str, Path)):
+        raise TypeError(f"path must be a str or pathlib.Path, got {type(path).__name__}: {path!r:.80}")
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".tmp")

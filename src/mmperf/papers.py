@@ -26,6 +26,8 @@ import pandera.errors as pa_errors
 from mmperf import PAPERS, _schemas
 from mmperf._paths import data_dir
 
+__all__ = ["PROVENANCE_COLUMNS", "provenance", "catalogue", "table", "PaperTableError", "show"]
+
 PROVENANCE_COLUMNS = ["paper", "name", "source", "section", "page", "description", "repairs"]
 """Columns of each ``data/papers/<paper>/provenance.csv``."""
 

@@ -30,6 +30,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+__all__ = ["SIGNIFICANT_DIGITS", "round_sig", "round_array", "round_frame", "round_json", "format_float"]
+
 SIGNIFICANT_DIGITS = 6
 """Significant digits of every number the book shows, charts or publishes."""
 

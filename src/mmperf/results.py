@@ -20,13 +20,15 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, Mapping
 
 import pandas as pd
 
 from mmperf import PAPERS
 from mmperf.seeds import check_seed
+
+__all__ = ["Results", "params_table"]
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,10 @@ def params_table(params, doc: Mapping[str, tuple]) -> pd.DataFrame:
     >>> params_table(P(), {"rates": ("Mb/s", "paper")}).iloc[0].tolist()
     ['rates', '30.0, 60.0', 'Mb/s', 'paper']
     """
+    if not is_dataclass(params) or isinstance(params, type):
+        raise TypeError(f"params must be a dataclass instance (a paper's Params), got {type(params).__name__}")
+    if not isinstance(doc, Mapping):
+        raise TypeError(f"doc must map field names to (unit, source[, description]), got {type(doc).__name__}")
     rows = []
     for f in fields(params):
         if f.name not in doc:

@@ -20,6 +20,11 @@ import os
 
 import numpy as np
 
+__all__ = [
+    "DEFAULT_ROOT_SEED", "MAX_SEED", "ENV_VAR", "check_seed", "parse_seed", "root_from_env",
+    "ROOT_SEED", "JUDGING_SEEDS", "judging_seeds", "RootSeed", "use", "seed_sequence", "rng", "int_seed"
+]
+
 DEFAULT_ROOT_SEED = 20261121
 """The book's own root seed: the committed chapters ran with it."""
 
@@ -126,6 +131,8 @@ def judging_seeds(n: int = JUDGING_SEEDS, *, root: int | None = None) -> tuple[i
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n must be a whole number >= 1, got {n!r}")
     root = ROOT_SEED if root is None else check_seed(root, name="root")
+    if n > 10**7:
+        raise ValueError(f"n must be at most 10,000,000 seeds (a tuple of them must fit in memory), got {n!r}")
     return tuple((root + i) % (MAX_SEED + 1) for i in range(int(n)))
 
 

@@ -32,6 +32,7 @@ from typing import Callable, Iterable, Mapping
 import numpy as np
 import pandas as pd
 
+from mmperf import _validate
 from mmperf.assumptions import BOOK
 from mmperf.claims import CSV_COLUMNS, FRAGILE_SHARE, STATUSES, Claim, ClaimSpec, Holds, Scorecard, clean_value
 from mmperf.precision import round_sig
@@ -68,6 +69,11 @@ def run_seeds(run: Callable, params, seeds: Iterable[int], *, workers: int = 1) 
     ValueError
         If ``workers`` is not a whole number >= 1, a seed is out of range or repeated, or none is given.
     """
+    if not callable(run):
+        raise TypeError(f"run must be a paper's run function, got {type(run).__name__}: {run!r:.80}")
+    if isinstance(seeds, (str, bytes)) or not hasattr(seeds, "__iter__"):
+        raise TypeError(f"seeds must be an iterable of seeds, got {type(seeds).__name__}: {seeds!r:.80}")
+    seeds = [check_seed(s, name="seeds (each)") for s in seeds]
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
     seeds = [check_seed(s) for s in seeds]
@@ -81,6 +87,19 @@ def run_seeds(run: Callable, params, seeds: Iterable[int], *, workers: int = 1) 
                                  mp_context=multiprocessing.get_context("fork")) as pool:
             out = list(pool.map(_call, tasks))
     return dict(zip(seeds, out))
+
+
+def _checked(specs, runs) -> list:
+    """``specs`` as a list of :class:`ClaimSpec`, after checking it and ``runs`` (a mapping to :class:`Results`)."""
+    specs = _validate.items(specs, "specs", ClaimSpec, allow_empty=True)
+    if not isinstance(runs, Mapping):
+        raise TypeError(f"runs must map each seed (or variant) to its Results, got {type(runs).__name__}")
+    if not runs:
+        raise ValueError("runs must hold at least one run")
+    for r in runs.values():
+        if not isinstance(r, Results):
+            raise TypeError(f"runs must map to Results, got {type(r).__name__}")
+    return specs
 
 
 def judge_value(criterion, value) -> tuple:
@@ -252,6 +271,7 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
         If ``book_seed`` has no run, the runs mix papers, two claims share an id, or the audit
         lacks a claim, reading or ablation.
     """
+    specs = _checked(specs, runs)
     if book_seed not in runs:
         raise ValueError(f"book_seed {book_seed} has no run; seeds run: {list(runs)}")
     papers = {r.paper for r in runs.values()}
@@ -291,6 +311,7 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
 
 def statuses_by_seed(specs: Iterable[ClaimSpec], runs: Mapping[int, Results]) -> pd.DataFrame:
     """Every claim's status under every seed: a ``claim_id x seed`` table (for a chart of robustness)."""
+    specs = _checked(specs, runs)
     out = {s: {spec.id: judge_value(spec.criterion, clean_value(spec.value(r)))[0] for spec in specs}
            for s, r in runs.items()}
     return pd.DataFrame(out).rename_axis(index="claim_id", columns="seed")
@@ -330,6 +351,7 @@ def variant_statuses(specs: Iterable[ClaimSpec], runs: Mapping[str, Results], *,
     >>> variant_statuses([spec], runs, reference="as run")[["variant", "status", "changed"]].to_numpy().tolist()
     [['as run', 'reproduced', False], ['bigger buffer', 'reproduced', False], ['smaller buffer', 'not_reproduced', True]]
     """
+    specs = _checked(specs, runs)
     if reference not in runs:
         raise ValueError(f"reference {reference!r} has no run; variants: {list(runs)}")
     rows = []

@@ -39,6 +39,8 @@ from mmperf.experiments.ortiz2013.model import loss_seed
 from mmperf.networks.packetsim import uniforms
 from mmperf.transports import rtp
 
+__all__ = ["STRATEGY", "BANDWIDTH_MBPS", "ERROR_RATE", "SEED", "simpy_cell", "ns2_cell", "run"]
+
 STRATEGY = "RTP"
 BANDWIDTH_MBPS = 30.0
 ERROR_RATE = 1e-2

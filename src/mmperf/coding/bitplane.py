@@ -41,7 +41,12 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from mmperf import _validate as _v
+from mmperf import _validate
+
+__all__ = [
+    "N_PLANES", "PACKET_BYTES", "HEADER_BYTES", "UDP_IP_BYTES", "FILL_RULES", "Layout", "layout",
+    "to_planes", "from_planes", "packetize", "received_bits", "reassemble"
+]
 
 N_PLANES = 8
 """Bit planes of an 8-bit image."""
@@ -163,6 +168,7 @@ def layout(shape, *, packet_bytes: int = PACKET_BYTES, header_bytes: int = HEADE
     h, w = (int(d) for d in dims)
     if h <= 0 or w <= 0:
         raise ValueError(f"shape must be two positive ints, got {shape!r}")
+    _validate.size(h * w, "shape (height * width pixels)")
     for name, v in (("packet_bytes", packet_bytes), ("header_bytes", header_bytes)):
         if not isinstance(v, (int, np.integer)) or isinstance(v, bool) or v < 0:
             raise ValueError(f"{name} must be a non-negative int, got {v!r}")
@@ -243,6 +249,7 @@ def packetize(image, *, packet_bytes: int = PACKET_BYTES, header_bytes: int = HE
     """
     img = _check_image(image)
     lay = layout(img.shape, packet_bytes=packet_bytes, header_bytes=header_bytes)
+    _validate.size(lay.n_packets * lay.payload_bytes / 8, "packet_bytes x packets (the padded payload)")
     packed = np.packbits(to_planes(img).reshape(N_PLANES, -1), axis=1)  # (8, plane_bytes)
     padded = np.zeros((N_PLANES, lay.packets_per_plane * lay.payload_bytes), dtype=np.uint8)
     padded[:, : lay.plane_bytes] = packed
@@ -259,9 +266,7 @@ def _weigh(bits: np.ndarray) -> np.ndarray:
 
 
 def _byte_mask(received, lay: Layout) -> np.ndarray:
-    rec = np.asarray(received)
-    if rec.shape != (lay.n_packets,):
-        raise ValueError(f"received must have shape ({lay.n_packets},), got {rec.shape}")
+    rec = _validate.mask(received, "received", lay.n_packets)
     per_byte = np.repeat(rec.astype(bool).reshape(N_PLANES, lay.packets_per_plane), lay.payload_bytes, axis=1)
     return per_byte[:, : lay.plane_bytes]
 
@@ -285,6 +290,7 @@ def received_bits(received, lay: Layout) -> np.ndarray:
     ValueError
         If ``received`` does not have one entry per packet.
     """
+    _validate.instance(lay, "lay", Layout)
     h, w = lay.shape
     per_byte = _byte_mask(received, lay)
     return np.repeat(per_byte, 8, axis=1)[:, : h * w].reshape(N_PLANES, h, w)
@@ -319,6 +325,11 @@ def reassemble(packets, lay: Layout, *, received=None, fill: str = "half", previ
         If shapes disagree, ``fill`` is unknown, or ``previous`` is missing for
         ``fill="previous"``.
     """
+    _validate.instance(lay, "lay", Layout)
+    if previous is not None:
+        prev = _check_image(previous, "previous")
+        if prev.shape != lay.shape:
+            raise ValueError(f"previous must have shape {lay.shape}, got {prev.shape}")
     pk = np.asarray(packets)
     if pk.dtype != np.uint8 or pk.shape != (lay.n_packets, lay.payload_bytes):
         raise ValueError(
@@ -388,7 +399,7 @@ def buffer_aware_order(layout: Layout, *, buffer_packets: int) -> np.ndarray:
     """
     if not isinstance(layout, Layout):
         raise TypeError(f"layout must be a Layout, got {type(layout).__name__}")
-    b = _v.whole(buffer_packets, "buffer_packets", minimum=0)
+    b = _validate.whole(buffer_packets, "buffer_packets", minimum=0)
     n = layout.n_packets
     head = np.arange(min(b, n))
     rest = np.arange(min(b, n), n)

@@ -44,6 +44,11 @@ from numba import njit
 
 from mmperf import _validate
 
+__all__ = [
+    "BLOCK", "PAPER_RATES_MBPS", "PAPER_PSNR_DB", "MTU_PAYLOAD", "SLICE_HEADER", "Calibration",
+    "calibrate", "CodedVideo", "Decoded", "encode"
+]
+
 BLOCK = 8
 PAPER_RATES_MBPS = (6.8, 23.5)
 """Average rate of the base layer and of base + enhancement [Mb/s] (paper, Evaluation scenarios)."""
@@ -264,6 +269,9 @@ def calibrate(frames: np.ndarray, *, frame_rate: float = 25.0, target_psnr: floa
     frames = _check_frames(frames)
     _validate.positive(frame_rate, "frame_rate")
     _validate.positive(target_psnr, "target_psnr")
+    rates = target_rates_mbps
+    if isinstance(rates, (str, bytes)) or not hasattr(rates, "__len__") or len(rates) != 2:
+        raise TypeError(f"target_rates_mbps must be two rates (base, total) [Mb/s], got {rates!r:.80}")
     base_rate, total_rate = (_validate.positive(v, "target_rates_mbps") for v in target_rates_mbps)
     if not 0 < base_rate < total_rate:
         raise ValueError(f"target_rates_mbps must be (base, total) with 0 < base < total, got {target_rates_mbps!r}")
@@ -331,7 +339,9 @@ def _check_frames(frames) -> np.ndarray:
     frames = np.asarray(frames)
     if frames.ndim != 3 or frames.dtype != np.uint8:
         raise ValueError(f"frames must be a (n, h, w) uint8 array, got {frames.dtype} with shape {frames.shape}")
-    if frames.shape[1] % BLOCK or frames.shape[2] % BLOCK or frames.shape[0] < 1:
+    if frames.shape[0] < 1:
+        raise ValueError(f"frames must hold at least one frame, got shape {frames.shape}")
+    if frames.shape[1] % BLOCK or frames.shape[2] % BLOCK:
         raise ValueError(f"frame height and width must be multiples of {BLOCK}, got {frames.shape[1:]}")
     return frames
 
@@ -445,8 +455,7 @@ class CodedVideo:
 
     def rates(self, *, bin_s: float = 1.0) -> pd.DataFrame:
         """Coded bit rate per time bin: columns ``time_s``, ``layer``, ``rate_mbps``."""
-        if not bin_s > 0:
-            raise ValueError(f"bin_s must be positive, got {bin_s!r}")
+        bin_s = _validate.positive(bin_s, "bin_s")
         fb = self.packets.groupby(["frame", "layer"])["bytes"].sum().unstack(fill_value=0)
         t = (fb.index.to_numpy() / self.frame_rate // bin_s).astype(int)
         rows = []
@@ -494,6 +503,10 @@ class CodedVideo:
         ValueError
             If ``delivered`` has the wrong shape.
         """
+        if not (isinstance(delivered, np.ndarray) and delivered.dtype == bool):
+            raw = _validate.finite_array(delivered, "delivered", allow_empty=True)
+            if not np.isin(raw, (0, 1)).all():
+                raise ValueError(f"delivered must hold True/False (or 1/0), got {_validate._first(raw, ~np.isin(raw, (0, 1)))}")
         delivered = np.asarray(delivered, dtype=bool)
         if delivered.shape != (self.n_packets,):
             raise ValueError(f"delivered must have shape ({self.n_packets},), got {delivered.shape}")
@@ -583,8 +596,7 @@ class Decoded:
 
     def image(self, t: int) -> np.ndarray:
         """The displayed picture at frame ``t`` as uint8."""
-        if not 0 <= t < len(self.psnr):
-            raise IndexError(f"frame index must be in [0, {len(self.psnr)}), got {t}")
+        t = _validate.index(t, "t (the frame index)", len(self.psnr))
         img = self.video._composite(np.array([self.shown[t]]), self.enh_ok, self.black)[0]
         return img.astype(np.uint8)
 
@@ -629,6 +641,7 @@ def encode(frames, *, frame_rate: float = 25.0, calibration: Calibration | None 
     True
     """
     frames = _check_frames(frames)
+    _validate.positive(frame_rate, "frame_rate")
     if not (isinstance(payload, (int, np.integer)) and payload > SLICE_HEADER + 1):
         raise ValueError(f"payload must be an int larger than {SLICE_HEADER + 1} bytes, got {payload!r}")
     if calibration is None:

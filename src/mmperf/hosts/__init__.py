@@ -1,1 +1,3 @@
 """End hosts: processors, schedulers, receive paths, PC subsystems."""
+
+__all__ = []

@@ -44,6 +44,11 @@ from mmperf import _validate
 from mmperf.hosts import timesharing
 from mmperf.hosts.timesharing import Policy
 
+__all__ = [
+    "SCHEDULING_CLASSES", "TS_POLICIES", "NICED", "check_class", "Scheduler", "Host", "served",
+    "mean_work_us", "load_average"
+]
+
 SCHEDULING_CLASSES = ("default", "niced", "real-time")
 """Scheduling classes of the receiving process (Sec. 5.1)."""
 
@@ -103,8 +108,7 @@ class Scheduler:
     def __post_init__(self):
         for name in ("tick_us", "quantum_us", "work_spec_us", "work_shape"):
             _validate.positive(getattr(self, name), name)
-        if not 0 <= float(self.kernel_share) <= 1:
-            raise ValueError(f"kernel_share must be a fraction in [0, 1], got {self.kernel_share!r}")
+        _validate.fraction(self.kernel_share, "kernel_share")
         _validate.one_of(self.ts_policy, "ts_policy", TS_POLICIES)
         self.policy()  # whole ticks per second and per quantum
 
@@ -114,6 +118,9 @@ class Scheduler:
         ``kind`` overrides ``ts_policy`` (a host's own policy).
         """
         hz, q = 1e6 / self.tick_us, self.quantum_us / self.tick_us
+        if q < 0.5 or hz < 0.5:
+            raise ValueError(f"quantum_us must be at least one tick_us and tick_us at most 1 s, got tick_us="
+                             f"{self.tick_us!r}, quantum_us={self.quantum_us!r}")
         if abs(hz - round(hz)) > 1e-9 or abs(q - round(q)) > 1e-9:
             raise ValueError(f"the scheduler needs whole ticks per second and per quantum, "
                              f"got tick_us={self.tick_us!r}, quantum_us={self.quantum_us!r}")
@@ -209,9 +216,21 @@ def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.ra
     >>> bool(np.all(d["done_us"] - np.arange(5) * 1e5 >= d["work_us"] - 1e-6))
     True
     """
-    ready_us = np.asarray(ready_us, dtype=float)
+    ready_us = _validate.finite_array(ready_us, "ready_us", ndim=1)
+    if (ready_us < 0).any() or (np.diff(ready_us) < 0).any():
+        raise ValueError("ready_us must be >= 0 and non-decreasing")
+    _validate.instance(host, "host", Host)
+    _validate.instance(scheduler, "scheduler", Scheduler)
+    _validate.instance(rng, "rng", np.random.Generator)
+    if isinstance(others, (str, bytes)) or not hasattr(others, "__iter__"):
+        raise TypeError(f"others must be a sequence of job-time arrays, got {type(others).__name__}: {others!r:.80}")
+    others = [_validate.finite_array(o, f"others[{i}]", ndim=1, non_negative=True, allow_empty=True)
+              for i, o in enumerate(others)]
     mean_work = mean_work_us(host.specint92, scheduler=scheduler) if work_spec_us is None else (
         _validate.positive(work_spec_us, "work_spec_us") / host.specint92)
+    jobs_total = ready_us.size + sum(o.size for o in others)
+    _validate.events((ready_us[-1] + 1e6 + (host.hogs + 2) * mean_work * jobs_total) / scheduler.tick_us,
+                     "host.hogs, work_spec_us / specint92 and the jobs (the run's scheduler ticks)", what="ticks", limit=_validate.MAX_TICKS)
     k = scheduler.kernel_share
 
     def draw(n):
@@ -247,6 +266,7 @@ def mean_work_us(specint92: float, *, scheduler: Scheduler = Scheduler()) -> flo
     656.2
     """
     _validate.positive(specint92, "specint92")
+    _validate.instance(scheduler, "scheduler", Scheduler)
     return scheduler.work_spec_us / specint92
 
 
@@ -299,6 +319,7 @@ def load_average(*, hogs: int, background: float, duration_s: float, rng: np.ran
     window_s = _validate.positive(window_s, "window_s")
     if before is not None:
         _validate.non_negative(before, "before")
+    _validate.instance(rng, "rng", np.random.Generator)
     decay = np.exp(-sample_s / window_s)
     steps = _validate.size(int(duration_s // sample_s), "the load samples (duration_s / sample_s)")
     runnable = hogs + rng.poisson(background, size=steps)

@@ -219,6 +219,8 @@ class Workload:
             raise ValueError(f"Workload.phases must be 'aligned' or 'random', got {self.phases!r}")
         if self.mode not in MODES:
             raise ValueError(f"Workload.mode must be one of {MODES}, got {self.mode!r}")
+        for name in ("outgoing", "file_transfer"):
+            _validate.flag(getattr(self, name), f"Workload.{name}")
         for name in ("frame_rate", "file_frame_rate", "mean_frame_bytes"):
             _positive(self, name)
         for name in ("vc_instructions", "network_instructions", "file_system_instructions",
@@ -761,7 +763,7 @@ def stage_wait_bound(arrivals, frame_time: float) -> np.ndarray:
     [1.0, 1.0, 1.5, 1.5]
     """
     T = _validate.positive(frame_time, "frame_time")
-    a = np.asarray(arrivals, dtype=float)
+    a = _validate.finite_array(arrivals, "arrivals", allow_empty=True)
     if a.ndim != 1 or not np.all(np.isfinite(a)):
         raise ValueError(f"arrivals must be a 1-D array of finite times, got shape {a.shape}")
     d = a - T * np.arange(a.size)
@@ -770,4 +772,4 @@ def stage_wait_bound(arrivals, frame_time: float) -> np.ndarray:
 
 def describe(hardware: Hardware) -> dict:
     """Return the hardware parameters as a plain dict (for tables)."""
-    return asdict(hardware)
+    return asdict(_validate.instance(hardware, "hardware", Hardware))

@@ -52,6 +52,11 @@ import pandas as pd
 from mmperf.hosts import _testbed_core as _core
 from mmperf import _validate as _v
 
+__all__ = [
+    "PACKETS_PER_FRAME", "PACKET_BYTES", "UDP_IP_BYTES", "Link", "Host", "Stream", "Run", "simulate",
+    "fluid_received_rate", "arrival_rate", "read_rate"
+]
+
 PACKETS_PER_FRAME = 264
 PACKET_BYTES = 1224
 UDP_IP_BYTES = 32
@@ -91,12 +96,13 @@ class Link:
 
     def __post_init__(self):
         _positive("rate_mbps", self.rate_mbps)
-        _positive("overhead_bytes", self.overhead_bytes, allow_zero=True)
+        _v.whole(self.overhead_bytes, "overhead_bytes")
         _posint("queue_packets", self.queue_packets)
         _positive("propagation_ms", self.propagation_ms, allow_zero=True)
 
     def tx_ms(self, packet_bytes: int) -> float:
         """Serialisation time [ms] of a UDP/IP packet of ``packet_bytes``."""
+        _posint("packet_bytes", packet_bytes)
         return (packet_bytes + self.overhead_bytes) * 8 / (self.rate_mbps * 1e3)
 
 
@@ -277,6 +283,7 @@ def simulate(stream: Stream, link: Link, host: Host, *, display: bool, rng: np.r
     for name, v, cls in (("stream", stream, Stream), ("link", link, Link), ("host", host, Host)):
         if not isinstance(v, cls):
             raise TypeError(f"{name} must be a {cls.__name__}, got {type(v).__name__}")
+    _v.flag(display, "display")
     if not isinstance(rng, np.random.Generator):
         raise TypeError(f"rng must be a numpy.random.Generator (use mmperf.seeds.rng), got {type(rng).__name__}")
     # about 16 arrays of one value per packet: refuse a run that would not fit in memory
@@ -333,6 +340,7 @@ def fluid_received_rate(packet_time_ms, link: Link, host: Host, *, packet_bytes:
     ValueError
         If a packet time is not positive, or the links do not match the packet times.
     """
+    _v.instance(host, "host", Host)
     arriving = arrival_rate(packet_time_ms, link, packet_bytes=packet_bytes)
     return read_rate(arriving, kernel_ms=host.kernel_ms, app_ms=host.app_ms)
 
@@ -364,9 +372,13 @@ def arrival_rate(packet_time_ms, link: Link, *, packet_bytes: int = PACKET_BYTES
     >>> float(arrival_rate(0.5, Link("1 Mb/s", rate_mbps=1.0, overhead_bytes=0), packet_bytes=125))
     1.0
     """
-    p = np.asarray(packet_time_ms, dtype=float)
+    p = _v.finite_array(packet_time_ms, "packet_time_ms", allow_empty=True)
     if np.any(~(p > 0)):
-        raise ValueError("packet_time_ms must be positive")
+        raise ValueError(f"packet_time_ms must hold numbers > 0, got {_v._first(p, ~(p > 0))}")
+    _posint("packet_bytes", packet_bytes)
+    if not isinstance(link, Link) and (isinstance(link, (str, bytes)) or not hasattr(link, "__iter__")
+                                       or not all(isinstance(lk, Link) for lk in link)):
+        raise TypeError(f"link must be a Link or one Link per packet time, got {type(link).__name__}: {link!r:.80}")
     if isinstance(link, Link):
         tx = link.tx_ms(packet_bytes)
     else:
@@ -402,6 +414,11 @@ def read_rate(arriving, *, kernel_ms, app_ms) -> np.ndarray:
     >>> float(read_rate(2.0, kernel_ms=0.25, app_ms=0.5))
     1.0
     """
+    arriving = _v.finite_array(arriving, "arriving", non_negative=True, allow_empty=True)
+    kernel_ms = _v.finite_array(kernel_ms, "kernel_ms", non_negative=True, allow_empty=True)
+    app_ms = _v.finite_array(app_ms, "app_ms", allow_empty=True)
+    if (app_ms <= 0).any():
+        raise ValueError(f"app_ms must hold numbers > 0, got {_v._first(app_ms, app_ms <= 0)}")
     return np.minimum(arriving, np.maximum(0.0, 1 - arriving * kernel_ms) / app_ms)
 
 

@@ -189,6 +189,12 @@ class Policy:
 
     def __post_init__(self):
         _validate.one_of(self.kind, "kind", KINDS)
+        rows = self.ts_dptbl
+        if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__") or any(
+                isinstance(row, (str, bytes)) or not hasattr(row, "__iter__") for row in rows):
+            raise TypeError(f"ts_dptbl must be rows of 5 whole numbers, got {rows!r:.80}")
+        for row in rows:
+            _validate.whole_array(row, "ts_dptbl (each row)", allow_empty=True)
         tbl = tuple(tuple(int(v) for v in row) for row in self.ts_dptbl)
         if len(tbl) < 1 or any(len(r) != 5 for r in tbl):
             raise ValueError("ts_dptbl must hold rows of 5 values (ts_quantum, ts_tqexp, ts_slpret, ts_maxwait, ts_lwait)")
@@ -359,12 +365,7 @@ def simulate(processes, *, duration_us: float, cpus: int = 1, policy: Policy = P
     >>> float(simulate([Process("hog", "hog"), rx], duration_us=2e6).jobs["delay_us"].iloc[0])
     100.0
     """
-    processes = list(processes)
-    if not processes:
-        raise ValueError("processes must hold at least one Process")
-    for p in processes:
-        if not isinstance(p, Process):
-            raise TypeError(f"processes must be Process objects, got {type(p).__name__}")
+    processes = _validate.items(processes, "processes", Process)
     names = [p.name for p in processes]
     if len(set(names)) != len(names):
         raise ValueError(f"process names must be unique, got {names}")
@@ -373,7 +374,10 @@ def simulate(processes, *, duration_us: float, cpus: int = 1, policy: Policy = P
     duration_us = _validate.positive(duration_us, "duration_us")
     _validate.whole(cpus, "cpus", minimum=1)
     _validate.whole(trace_cap, "trace_cap", minimum=1)
-    _validate.size(int(duration_us / policy.tick_us) + sum(len(p.arrivals_us) for p in processes), "the events of the run")
+    _validate.size(4 * trace_cap, "trace_cap (the trace's rows)")
+    _validate.size(16 * (cpus + len(processes)), "cpus (the per-processor state)")
+    _validate.size(int(duration_us / policy.tick_us) + sum(len(p.arrivals_us) for p in processes),
+                   "duration_us / tick (the events of the run)")
     counts = np.array([len(p.arrivals_us) for p in processes], dtype=np.int64)
     cat = lambda attr: np.array([x for p in processes for x in getattr(p, attr)], dtype=np.float64)  # noqa: E731
     job_time, job_kernel, job_user = cat("arrivals_us"), cat("kernel_us"), cat("user_us")
@@ -451,6 +455,9 @@ def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice
     >>> (finish - [1e6 + 7, 2e6]).tolist()
     [100.0, 150.0]
     """
+    if isinstance(others, (str, bytes)) or not hasattr(others, "__len__"):
+        raise TypeError(f"others must be a sequence of (arrivals_us, kernel_us, user_us), got {others!r:.80}")
+    _validate.flag(realtime, "realtime")
     arr, ker, usr = _jobs([(arrivals_us, kernel_us, user_us)], "")[0]
     jobs = [(arr, ker, usr)] + (_jobs(others, "others: ", allow_empty=True) if len(others) else [])
     _validate.whole(hogs, "hogs", minimum=0)
@@ -460,8 +467,9 @@ def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice
         raise ValueError(f"nice must be in -20..19, got {nice!r}")
     if not isinstance(policy, Policy):
         raise TypeError(f"policy must be a Policy, got {type(policy).__name__}")
+    _validate.size(16 * (hogs + cpus + len(jobs)), "hogs and cpus (the per-process and per-processor state)")
     duration = float(arr[-1]) + _validate.positive(tail_us, "tail_us")
-    _validate.size(int(duration / policy.tick_us) + arr.size, "the events of the run")
+    _validate.size(int(duration / policy.tick_us) + arr.size, "arrivals_us[-1] + tail_us (the events of the run)")
     jobs = [(a[a <= duration], k[a <= duration], u[a <= duration]) for a, k, u in jobs]
     m = len(jobs)
     start, finish, *_ = _run(duration, cpus, policy, 1, hog=[False] * m + [True] * hogs,
@@ -475,7 +483,8 @@ def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice
 
 def _jobs(sleepers, label: str, *, allow_empty: bool = False) -> list:
     """Sleepers' (arrivals, kernel, user) job arrays, checked at once as arrays (for :func:`serve`)."""
-    out = [tuple(np.asarray(a, dtype=np.float64) for a in sl) for sl in sleepers]
+    out = [tuple(_validate.finite_array(a, f"{label}{name}", allow_empty=True)
+                 for a, name in zip(sl, ("arrivals_us", "kernel_us", "user_us"))) for sl in sleepers]
     for a, k, u in out:
         if a.ndim != 1 or not (a.size == k.size == u.size) or k.ndim != 1 or u.ndim != 1:
             raise ValueError(f"{label}arrivals_us, kernel_us and user_us must be 1-d with one entry per job, "

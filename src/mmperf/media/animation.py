@@ -29,6 +29,8 @@ from mmperf.seeds import rng as _rng
 
 from mmperf import _validate as _v
 
+__all__ = ["SIZE", "satellite_sequence"]
+
 SIZE = 550
 """Frame width and height [pixels] (paper, sec. 2.2)."""
 

@@ -59,6 +59,9 @@ __all__ = [
     "stream_frames",
     "tfd_announcements",
     "wire_bytes",
+    "HEADERS",
+    "PAPER",
+    "TS_PAYLOAD",
 ]
 
 PAPER = "chodorek2018"
@@ -123,17 +126,22 @@ class VideoModel:
 
     def __post_init__(self):
         for name in ("frame_rate", "clip_s", "mean_rate_bps", "target_rate_bps", "i_to_p"):
-            v = getattr(self, name)
-            if not np.isfinite(v) or v <= 0:
-                raise ValueError(f"{name} must be a positive number, got {v!r}")
+            _validate.positive(getattr(self, name), name)
         for name in ("scene_sigma", "frame_sigma"):
-            v = getattr(self, name)
-            if not np.isfinite(v) or v < 0:
-                raise ValueError(f"{name} must be >= 0, got {v!r}")
-        if not isinstance(self.gop, int) or self.gop < 1:
-            raise ValueError(f"gop must be an int >= 1, got {self.gop!r}")
-        if not self.clips:
-            raise ValueError("clips must name at least one clip")
+            _validate.non_negative(getattr(self, name), name)
+        _validate.whole(self.gop, "gop", minimum=1)
+        if not isinstance(self.clips, dict) or not self.clips:
+            raise ValueError(f"clips must map at least one clip name to (complexity, cuts), got {self.clips!r:.80}")
+        for name, entry in self.clips.items():
+            if not (isinstance(entry, tuple) and len(entry) == 2):
+                raise ValueError(f"clips[{name!r}] must be (complexity, cuts), got {entry!r:.80}")
+            _validate.positive(entry[0], f"clips[{name!r}] complexity")
+            _validate.whole(entry[1], f"clips[{name!r}] cuts")
+        _validate.size(len(self.clips) * self.frame_rate * self.clip_s, "frame_rate * clip_s * clips (frames of a stream)")
+        room = self.frames_per_clip - 2 * self.gop
+        if room < max(cuts for _, cuts in self.clips.values()):
+            raise ValueError(f"clip_s * frame_rate ({self.frames_per_clip} frames) must leave room for every clip's "
+                             f"scene cuts at least one gop ({self.gop} frames) from either end")
 
     @property
     def frames_per_clip(self) -> int:
@@ -158,9 +166,7 @@ def wire_bytes(payload) -> np.ndarray:
     numpy.ndarray
         Payload plus 52 header bytes per packet of at most 1316 payload bytes.
     """
-    p = np.asarray(payload, dtype=float)
-    if np.any(p < 0) or not np.all(np.isfinite(p)):
-        raise ValueError("payload sizes must be finite and >= 0")
+    p = _validate.finite_array(payload, "payload", non_negative=True, allow_empty=True)
     return p + np.ceil(p / TS_PAYLOAD) * HEADERS
 
 
@@ -220,7 +226,7 @@ def clip_library(model: VideoModel | None = None, *, root: int | None = None) ->
     list of numpy.ndarray
         One array of ``frames_per_clip`` payload sizes per clip, in :data:`CLIPS` order.
     """
-    model = model or VideoModel()
+    model = VideoModel() if model is None else _validate.instance(model, "model", VideoModel)
     raw = [_raw_clip(model, name, root) for name in model.clips]
     allf = np.concatenate(raw)
     target_wire_per_frame = model.mean_rate_bps / 8 / model.frame_rate
@@ -248,7 +254,15 @@ def stream_frames(model: VideoModel, *, replication: int, stream: int, clips=Non
     numpy.ndarray
         ``len(clips) * frames_per_clip`` payload sizes [bytes].
     """
-    clips = clip_library(model, root=root) if clips is None else clips
+    _validate.instance(model, "model", VideoModel)
+    _validate.whole(replication, "replication")
+    _validate.whole(stream, "stream")
+    if clips is None:
+        clips = clip_library(model, root=root)
+    elif isinstance(clips, (str, bytes)) or not hasattr(clips, "__len__") or len(clips) == 0:
+        raise TypeError(f"clips must be a non-empty list of frame-size arrays (clip_library), got {clips!r:.80}")
+    else:
+        clips = [_validate.finite_array(c, f"clips[{i}]", ndim=1, non_negative=True) for i, c in enumerate(clips)]
     g = rng(PAPER, "stream", replication, stream, root=root)
     order = g.permutation(len(clips))
     starts = g.integers(0, model.frames_per_clip, size=len(clips))
@@ -286,11 +300,17 @@ def slot_arrivals(frames: np.ndarray, *, frame_rate: float, slot_s: float, durat
     """
     for name, v in (("slot_s", slot_s), ("duration_s", duration_s), ("frame_rate", frame_rate)):
         _validate.positive(v, name)
-    f = np.atleast_2d(np.asarray(frames, dtype=float))
+    f = np.atleast_2d(_validate.finite_array(frames, "frames", non_negative=True))
+    if f.ndim != 2 or f.shape[1] == 0:
+        raise ValueError(f"frames must be one stream's frame sizes (1-D) or one row per stream, got shape {np.shape(frames)}")
     wire = wire_bytes(f)
+    if duration_s / slot_s < 0.5:
+        raise ValueError(f"slot_s must be at most 2 * duration_s (at least one slot), got slot_s={slot_s!r}, "
+                         f"duration_s={duration_s!r}")
+    _validate.size(f.shape[0] * (duration_s / slot_s + 1), "streams * slots (duration_s / slot_s)")
+    _validate.size(f.shape[0] * (f.shape[1] + duration_s * frame_rate + 1), "streams * frames (duration_s * frame_rate)")
     n_slots = int(round(duration_s / slot_s))
-    _validate.size(f.shape[0] * (n_slots + 1), "streams * slots (duration_s / slot_s)")
-    phase = np.broadcast_to(np.asarray(phase_s, dtype=float), (f.shape[0],))
+    phase = np.broadcast_to(_validate.finite_array(phase_s, "phase_s"), (f.shape[0],))
     if np.any(phase < 0) or np.any(phase * frame_rate >= 1):
         raise ValueError("phase_s must lie in [0, 1/frame_rate)")
     # slot edges in frame units, per stream; a stream is silent before its first frame
@@ -301,8 +321,7 @@ def slot_arrivals(frames: np.ndarray, *, frame_rate: float, slot_s: float, durat
     idx = np.floor(t).astype(int)
     frac = t - idx
     if send_rate_bps is not None:
-        if not send_rate_bps > 0:
-            raise ValueError(f"send_rate_bps must be > 0, got {send_rate_bps}")
+        _validate.positive(send_rate_bps, "send_rate_bps")
         span = np.minimum(wire * 8 / send_rate_bps * frame_rate, 1.0)  # frame send time in frame units
         frac = np.minimum(frac / np.take_along_axis(span, np.minimum(idx, wire.shape[1] - 1), axis=1), 1.0)
     c = np.take_along_axis(cum, idx, axis=1) + frac * np.take_along_axis(wire, np.minimum(idx, wire.shape[1] - 1), axis=1)
@@ -338,6 +357,7 @@ def tfd_announcements(arrivals: np.ndarray, *, slots_per_window: int, slot_s: fl
         raise ValueError(f"arrivals must be one stream, shape (T,), got {a.shape}")
     slots_per_window = _validate.whole(slots_per_window, "slots_per_window", minimum=1)
     slot_s = _validate.positive(slot_s, "slot_s")
+    _validate.size(a.size + slots_per_window, "slots_per_window (the padded windows)")
     n_win = int(np.ceil(a.size / slots_per_window))
     padded = np.zeros(n_win * slots_per_window)
     padded[: a.size] = a
@@ -408,7 +428,7 @@ def packet_schedule(frames: np.ndarray, *, frame_rate: float, duration_s: float,
     if line_rate_bps is not None:
         line_rate_bps = _validate.positive(line_rate_bps, "line_rate_bps")
     n_frames = max(int(np.ceil((duration_s - phase_s) * frame_rate)), 0)
-    _validate.size(n_frames, "frames in duration_s")
+    _validate.size(n_frames, "duration_s * frame_rate (frames)")
     f = np.resize(f, n_frames).astype(np.int64) if f.size else f.astype(np.int64)
     full, rest = np.divmod(f, TS_PAYLOAD)
     count = full + (rest > 0)

@@ -37,6 +37,8 @@ from mmperf import _validate
 from mmperf.hosts.cpu import Host, Scheduler, served
 from mmperf.networks.lan import Network, Traffic, network_delay_arrays
 
+__all__ = ["TRACE_COLUMNS", "PeriodicStream", "fifo", "simulate"]
+
 TRACE_COLUMNS = ["packet", "send_us", "arrive_us", "recv_us", "delay_us", "interarrival_us"]
 """Columns of a trace (all times in microseconds)."""
 
@@ -103,7 +105,7 @@ def fifo(ready, service) -> np.ndarray:
     try:
         service = np.broadcast_to(service, ready.shape)
     except ValueError:
-        raise ValueError(f"service must be one number or one per item {ready.shape}, got shape {service.shape}") from None
+        raise ValueError(f"service must be one number or one per item of ready {ready.shape}, got shape {service.shape}") from None
     c = np.cumsum(service)
     return np.maximum.accumulate(ready - c) + c
 
@@ -150,8 +152,20 @@ def simulate(stream: PeriodicStream, *, sender: Host, receiver: Host, network: N
     >>> bool(t["recv_us"].is_monotonic_increasing)
     True
     """
+    _check_run(stream, sender=sender, receiver=receiver, network=network, traffic=traffic, scheduler=scheduler, rng=rng)
     return pd.DataFrame(simulate_arrays(stream, sender=sender, receiver=receiver, network=network, traffic=traffic,
                                         scheduler=scheduler, rng=rng))
+
+
+def _check_run(stream, *, sender, receiver, network, traffic, scheduler, rng) -> None:
+    """The types of a run's arguments (each named when wrong)."""
+    _validate.instance(stream, "stream", PeriodicStream)
+    _validate.instance(sender, "sender", Host)
+    _validate.instance(receiver, "receiver", Host)
+    _validate.instance(network, "network", Network)
+    _validate.instance(traffic, "traffic", Traffic)
+    _validate.instance(scheduler, "scheduler", Scheduler)
+    _validate.instance(rng, "rng", np.random.Generator)
 
 
 def simulate_arrays(stream: PeriodicStream, *, sender: Host, receiver: Host, network: Network, traffic: Traffic,

@@ -40,6 +40,8 @@ from skimage import color, data
 
 from mmperf import _validate
 
+__all__ = ["SCENES", "PAPER_FRAMES", "SceneSequence", "four_scenes"]
+
 SCENES = ("park", "shields", "city", "mobile")
 """Scene names, in playing order."""
 
@@ -150,7 +152,7 @@ class SceneSequence:
     frame_rate: float
 
     def __post_init__(self):
-        if len(self.frames_per_scene) != len(SCENES):
+        if not isinstance(self.frames_per_scene, tuple) or len(self.frames_per_scene) != len(SCENES):
             raise ValueError(f"frames_per_scene must be {len(SCENES)} positive ints, got {self.frames_per_scene!r}")
         for n in self.frames_per_scene:
             _validate.whole(n, "frames_per_scene", minimum=1)
@@ -159,6 +161,7 @@ class SceneSequence:
             if v % 8:
                 raise ValueError(f"{name} must be a positive multiple of 8, got {v!r}")
         _validate.positive(self.frame_rate, "frame_rate")
+        _validate.size(sum(self.frames_per_scene) * self.height * self.width, "frames_per_scene * height * width (pixels)")
 
     @property
     def n_frames(self) -> int:
@@ -181,8 +184,7 @@ class SceneSequence:
 
     def frame(self, i: int) -> np.ndarray:
         """Frame ``i`` (0-based) as a ``(height, width)`` uint8 luminance array."""
-        if not 0 <= i < self.n_frames:
-            raise IndexError(f"frame index must be in [0, {self.n_frames}), got {i}")
+        i = _validate.index(i, "i (the frame index)", self.n_frames)
         k = i
         for scene, n in zip(SCENES, self.frames_per_scene):
             if k < n:
@@ -225,12 +227,13 @@ def four_scenes(*, frames_per_scene=PAPER_FRAMES, height: int = 120, width: int 
     ----------
     Ortiz et al. 2013, section "Evaluation scenarios" (2116 frames at 25 frames/s).
     """
+    if isinstance(frames_per_scene, (str, bytes)) or not hasattr(frames_per_scene, "__len__"):
+        raise TypeError(f"frames_per_scene must be {len(SCENES)} positive ints, got {frames_per_scene!r:.80}")
     fps = tuple(frames_per_scene)
     if len(fps) != len(SCENES) or not all(isinstance(n, (int, np.integer)) and n > 0 for n in fps):
         raise ValueError(f"frames_per_scene must be {len(SCENES)} positive ints, got {frames_per_scene!r}")
     for name, v in (("height", height), ("width", width)):
         if not (isinstance(v, (int, np.integer)) and v > 0 and v % 8 == 0):
             raise ValueError(f"{name} must be a positive multiple of 8, got {v!r}")
-    if not frame_rate > 0:
-        raise ValueError(f"frame_rate must be positive, got {frame_rate!r}")
+    _validate.positive(frame_rate, "frame_rate")
     return SceneSequence(tuple(int(n) for n in fps), int(height), int(width), float(frame_rate))

@@ -17,6 +17,8 @@ from statsmodels.tools.tools import add_constant
 
 from mmperf import _validate as _v
 
+__all__ = ["LineFit", "line_fit", "grouped_fits", "fit_chart"]
+
 
 @dataclass(frozen=True)
 class LineFit:
@@ -54,7 +56,7 @@ class LineFit:
 
     def predict(self, x) -> np.ndarray:
         """The line at ``x``."""
-        return self.intercept + self.slope * np.asarray(x, dtype=float)
+        return self.intercept + self.slope * _v.finite_array(x, "x", allow_empty=True)
 
     def summary(self) -> pd.DataFrame:
         """One-row table: slope, intercept, r, n, x-intercept."""
@@ -106,7 +108,7 @@ def line_fit(x, y, *, level: float = 0.95, grid_points: int = 50, grid=None) -> 
     if not (isinstance(level, (int, float)) and 0 < level < 1):
         raise ValueError(f"level must be in (0, 1), got {level!r}")
     if grid is None:
-        g = np.linspace(x.min(), x.max(), _v.whole(grid_points, "grid_points", minimum=2))
+        g = np.linspace(x.min(), x.max(), _v.size(_v.whole(grid_points, "grid_points", minimum=2), "grid_points"))
     else:
         g = _v.finite_array(grid, "grid", ndim=1)
     model = OLS(y, add_constant(x)).fit()
@@ -128,6 +130,10 @@ def grouped_fits(frame: pd.DataFrame, x: str, y: str, by: str, **kwargs) -> tupl
         ``summary``: one row per group (``by``, slope, intercept, r, n, x_intercept);
         ``bands``: the bands stacked with a ``by`` column.
     """
+    _v.instance(frame, "frame", pd.DataFrame)
+    for name, column in (("x", x), ("y", y), ("by", by)):
+        if not isinstance(column, str) or column not in frame.columns:
+            raise ValueError(f"{name} must name a column of frame ({list(frame.columns)}), got {column!r:.80}")
     rows, bands = [], []
     for key, g in frame.groupby(by, sort=False):
         f = line_fit(g[x], g[y], **kwargs)
@@ -150,6 +156,16 @@ def fit_chart(points: pd.DataFrame, bands: pd.DataFrame, *, x: str, y: str, titl
     """
     import altair as alt  # heavy (2 s to import): only a chart needs it, not the fits
 
+    _v.instance(points, "points", pd.DataFrame)
+    _v.instance(bands, "bands", pd.DataFrame)
+    for name, v in (("x", x), ("y", y), ("title", title), ("x_title", x_title), ("y_title", y_title)):
+        _v.text(v, name)
+    for name, v in (("color", color), ("x_format", x_format), ("y_format", y_format)):
+        if v is not None:
+            _v.text(v, name)
+    _v.whole(width, "width", minimum=1)
+    _v.whole(height, "height", minimum=1)
+    _v.flag(nonnegative, "nonnegative")
     enc_color = [alt.Color(f"{color}:N", title=color)] if color else []
     points = points[[x, y] + ([color] if color else [])]  # only what is drawn goes into the spec
     if nonnegative:

@@ -24,6 +24,12 @@ import pandas as pd
 
 from mmperf import _validate as _v
 
+__all__ = [
+    "GAPS_BUFFER_US", "MAX_BUFFER_US", "DEFAULT_BUFFERS_US", "MEASURES", "jitter_range", "variance",
+    "std_dev", "abs_deviation", "reflection_free_variance", "reflection", "lateness", "gaps_per_second",
+    "compensation_curve", "compensation_area", "rfc3550_jitter", "measures"
+]
+
 GAPS_BUFFER_US = 250_000.0
 """Playout buffer of the gaps measure (Sec. 3, after Naylor & Kleinrock)."""
 
@@ -38,7 +44,12 @@ MEASURES = ["range", "variance", "stddev", "absdev", "gaps", "area"]
 
 
 def _values(x, name: str, *, min_len: int = 2) -> np.ndarray:
-    arr = np.asarray(x, dtype=float).ravel()
+    if isinstance(x, (str, bytes)):
+        raise TypeError(f"{name} must be an array of numbers, got text: {x!r:.80}")
+    try:
+        arr = np.asarray(x, dtype=float).ravel()
+    except (TypeError, ValueError):
+        raise TypeError(f"{name} must be an array of numbers, got {type(x).__name__}") from None
     arr = arr[~np.isnan(arr)]
     if arr.size < min_len:
         raise ValueError(f"{name} needs at least {min_len} non-NaN values, got {arr.size}")
@@ -310,6 +321,8 @@ def measures(trace) -> pd.Series:
         ``range``, ``variance``, ``stddev``, ``absdev``, ``gaps``, ``area``
         (the six of Table 2), ``reflection_free``, ``rfc3550``, ``mean_interarrival``.
     """
+    if not isinstance(trace, (pd.DataFrame, dict)):
+        raise TypeError(f"trace must be a pandas.DataFrame (send_us, recv_us, interarrival_us), got {type(trace).__name__}")
     for col in ("send_us", "recv_us", "interarrival_us"):
         if col not in trace:
             raise ValueError(f"trace lacks column {col!r}")

@@ -15,6 +15,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from mmperf import _validate
+
 __all__ = ["confidence_interval", "summarize_replications"]
 
 
@@ -50,7 +52,7 @@ def confidence_interval(values, *, level: float = 0.9) -> tuple[float, float, fl
     (2.0, 1.6859)
     """
     level = _check_level(level)
-    x = np.asarray(values, dtype=float)
+    x = _validate.finite_array(values, "values", allow_empty=True)
     if x.ndim != 1 or x.size < 2:
         raise ValueError(f"values must be a 1-D sequence of at least 2 replications, got shape {x.shape}")
     if not np.all(np.isfinite(x)):
@@ -89,9 +91,12 @@ def summarize_replications(frame: pd.DataFrame, *, by: list[str], value: str = "
         If a column is missing or a group has fewer than 2 replications.
     """
     level = _check_level(level)
+    _validate.instance(frame, "frame", pd.DataFrame)
+    if isinstance(by, str) or not isinstance(by, (list, tuple)):
+        raise TypeError(f"by must be a list of column names, got {by!r:.80}")
     missing = [c for c in [*by, value] if c not in frame.columns]
     if missing:
-        raise ValueError(f"frame lacks columns {missing}; it has {list(frame.columns)}")
+        raise ValueError(f"by and value must name columns of frame; it lacks {missing} (it has {list(frame.columns)})")
     rows = []
     for key, grp in frame.groupby(by, sort=False, dropna=False):
         key = key if isinstance(key, tuple) else (key,)

@@ -1,1 +1,3 @@
 """Networks: links, queues, loss processes, bottlenecks."""
+
+__all__ = []

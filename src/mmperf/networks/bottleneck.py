@@ -50,7 +50,7 @@ from mmperf import _validate
 from mmperf.seeds import check_seed
 
 __all__ = ["Link", "admit", "max_backlog", "reserved_path", "simulate_best_effort", "simulate_best_effort_many",
-           "RESULT_FIELDS"]
+           "RESULT_FIELDS", "LANES"]
 
 
 @dataclass(frozen=True)
@@ -79,15 +79,14 @@ class Link:
 
     def __post_init__(self):
         for name in ("capacity_bps", "rtt_s", "slot_s"):
-            v = getattr(self, name)
-            if not np.isfinite(v) or v <= 0:
-                raise ValueError(f"{name} must be a positive number, got {v!r}")
+            _validate.positive(getattr(self, name), name)
         for name in ("buffer_packets", "packet_bytes"):
             v = getattr(self, name)
-            if isinstance(v, bool) or int(v) != v or v < 1:
+            _validate.whole_array(v, name, minimum=1, ndim=0)  # a whole number (2.0 too)
+            if int(v) != v:
                 raise ValueError(f"{name} must be a positive int, got {v!r}")
         if self.rtt_s < self.slot_s:
-            raise ValueError(f"rtt_s ({self.rtt_s}) must be at least one slot ({self.slot_s})")
+            raise ValueError(f"rtt_s ({self.rtt_s}) must be at least one slot_s ({self.slot_s})")
 
     @property
     def slot_capacity(self) -> float:
@@ -123,13 +122,10 @@ def admit(requested_bps: np.ndarray, *, capacity_bps: float) -> np.ndarray:
     ValueError
         On negative or non-finite requests or capacity.
     """
-    req = np.asarray(requested_bps, dtype=float)
+    req = _validate.finite_array(requested_bps, "requested_bps", non_negative=True)
     if req.ndim != 2:
         raise ValueError(f"requested_bps must have shape (N, W), got {req.shape}")
-    if not np.all(np.isfinite(req)) or np.any(req < 0):
-        raise ValueError("requested_bps must be finite and >= 0")
-    if not np.isfinite(capacity_bps) or capacity_bps <= 0:
-        raise ValueError(f"capacity_bps must be > 0, got {capacity_bps}")
+    _validate.positive(capacity_bps, "capacity_bps")
     total = req.sum(axis=0)
     scale = np.ones_like(total)
     over = total > capacity_bps
@@ -489,13 +485,17 @@ def simulate_best_effort_many(video_bytes: np.ndarray, capacity_bytes: np.ndarra
     list of dict
         One result per run, as :func:`simulate_best_effort` returns; identical to calling it run by run.
     """
-    v = np.ascontiguousarray(video_bytes, dtype=float)
-    c = np.ascontiguousarray(capacity_bytes, dtype=float)
+    v = np.ascontiguousarray(_validate.finite_array(video_bytes, "video_bytes", non_negative=True))
+    c = np.ascontiguousarray(_validate.finite_array(capacity_bytes, "capacity_bytes", non_negative=True))
     if v.ndim != 2:
         raise ValueError(f"video_bytes must have shape (S, T), got {v.shape}")
     _check_be_inputs(v, c)
-    idx = np.asarray(set_index, dtype=np.int64)
-    ks = np.asarray(k_flows, dtype=np.int64)
+    _validate.instance(link, "link", Link)
+    idx = _validate.whole_array(set_index, "set_index", minimum=0)
+    ks = _validate.whole_array(k_flows, "k_flows", minimum=0)
+    _validate.whole_array(seeds, "seeds", minimum=0)
+    _validate.size(16 * float(ks.max(initial=0)) * LANES, "k_flows (the lanes' per-flow state)")
+    _validate.events(float(v.shape[1]) * float((ks + 1).sum()), "k_flows x slots (the runs' flow-slots)")
     sd = np.asarray([_loss_seed(int(x), "seeds") for x in np.asarray(seeds).ravel()], dtype=np.int64).reshape(np.shape(seeds))
     if not (idx.shape == ks.shape == sd.shape) or idx.ndim != 1:
         raise ValueError("set_index, k_flows and seeds must be 1-D of equal length")
@@ -548,13 +548,17 @@ def simulate_best_effort(video_bytes: np.ndarray, capacity_bytes: np.ndarray, *,
     ValueError
         On mismatched shapes, negative inputs or a negative ``k_flows``.
     """
-    v = np.ascontiguousarray(video_bytes, dtype=float)
-    c = np.ascontiguousarray(capacity_bytes, dtype=float)
+    v = np.ascontiguousarray(_validate.finite_array(video_bytes, "video_bytes", non_negative=True))
+    c = np.ascontiguousarray(_validate.finite_array(capacity_bytes, "capacity_bytes", non_negative=True))
     if v.ndim != 1 or c.shape != v.shape:
         raise ValueError(f"video_bytes and capacity_bytes must be 1-D of equal length, got {v.shape}, {c.shape}")
     _check_be_inputs(v, c)
+    _validate.instance(link, "link", Link)
+    _validate.whole_array(k_flows, "k_flows", minimum=0, ndim=0)
     if isinstance(k_flows, bool) or int(k_flows) != k_flows or k_flows < 0:
         raise ValueError(f"k_flows must be an int >= 0, got {k_flows!r}")
+    _validate.size(16 * float(k_flows), "k_flows (the per-flow state)")
+    _validate.events(float(v.size) * (float(k_flows) + 1), "k_flows x slots (the run's flow-slots)")
     out = _best_effort_lanes(v[None, :], c[None, :], np.zeros(1, dtype=np.int64), np.array([int(k_flows)], dtype=np.int64),
                              np.array([_loss_seed(seed)], dtype=np.int64), link.rtt_slots, link.rtt_s, link.slot_s,
                              link.capacity_bps / 8, link.buffer_bytes, float(link.packet_bytes))[0]

@@ -27,6 +27,8 @@ import pandas as pd
 
 from mmperf import _validate
 
+__all__ = ["Network", "NETWORKS", "Traffic", "network_delays"]
+
 
 @dataclass(frozen=True)
 class Network:
@@ -52,7 +54,7 @@ class Network:
 
     def transmit_us(self, size_bytes) -> np.ndarray:
         """Time to put ``size_bytes`` on the wire, in microseconds (8 bits per byte / Mb/s)."""
-        return np.asarray(size_bytes, dtype=float) * 8.0 / self.mbps
+        return _validate.finite_array(size_bytes, "size_bytes", non_negative=True, allow_empty=True) * 8.0 / self.mbps
 
 
 NETWORKS = {
@@ -86,8 +88,7 @@ class Traffic:
     window_bytes: float = 65_536.0
 
     def __post_init__(self):
-        if not 0 <= float(self.utilization) < 1:
-            raise ValueError(f"utilization must be in [0, 1), got {self.utilization!r}")
+        _validate.fraction(self.utilization, "utilization", closed=False)
         _validate.positive(self.burst_bytes, "burst_bytes")
         _validate.positive(self.window_bytes, "window_bytes")
         if not isinstance(self.bulk, (bool, np.bool_)):
@@ -129,6 +130,9 @@ def network_delays(n: int, size_bytes: float, *, network: Network, traffic: Traf
     >>> d["transmit_us"].tolist()
     [1000.0, 1000.0, 1000.0]
     """
+    _validate.instance(network, "network", Network)
+    _validate.instance(traffic, "traffic", Traffic)
+    _validate.instance(rng, "rng", np.random.Generator)
     return pd.DataFrame(network_delay_arrays(n, size_bytes, network=network, traffic=traffic, rng=rng))
 
 

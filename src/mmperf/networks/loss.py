@@ -34,6 +34,8 @@ import numpy as np
 
 from mmperf import _validate as _v
 
+__all__ = ["per_frame_count", "random_loss", "burst_loss", "priority_drop", "PATTERNS", "pattern"]
+
 
 def _check_counts(n_frames, packets_per_frame) -> tuple[int, int]:
     n = _v.whole(n_frames, "n_frames", minimum=1)
@@ -89,6 +91,7 @@ def random_loss(n_frames: int, packets_per_frame: int, rate: float, *, rng: np.r
     r = _check_rate(rate)
     if not isinstance(rng, np.random.Generator):
         raise TypeError(f"rng must be a numpy.random.Generator (use mmperf.seeds.rng), got {type(rng).__name__}")
+    _v.flag(exact, "exact")
     if not exact:
         return rng.random((nf, n)) < r
     k = per_frame_count(n, r)
@@ -126,7 +129,7 @@ def burst_loss(n_frames: int, packets_per_frame: int, rate: float, *, start: int
     nf, n = _check_counts(n_frames, packets_per_frame)
     r = _check_rate(rate)
     if not isinstance(start, (int, np.integer)) or isinstance(start, bool) or not 0 <= start < n:
-        raise ValueError(f"start must be an int in [0, {n}), got {start!r}")
+        raise ValueError(f"start must be an int in [0, packets_per_frame={n}), got {start!r}")
     k = per_frame_count(n, r)
     row = np.zeros(n, dtype=bool)
     row[(int(start) + np.arange(k)) % n] = True
@@ -185,6 +188,12 @@ def pattern(name: str, n_frames: int, packets_per_frame: int, rate: float, *, rn
     ValueError
         If ``name`` is not one of :data:`PATTERNS` or a pattern's inputs are missing.
     """
+    _v.one_of(name, "name", PATTERNS)
+    _v.whole(start, "start")
+    if rng is not None:
+        _v.instance(rng, "rng", np.random.Generator)
+    if priority is not None:
+        _v.whole_array(priority, "priority", minimum=0)
     if name == "random":
         if rng is None:
             raise ValueError("pattern 'random' needs rng=")

@@ -34,6 +34,8 @@ from mmperf import _validate
 from mmperf._kernel import heap_pop, heap_push, link_send
 from mmperf.seeds import check_seed
 
+__all__ = ["ACK_BYTES", "Network", "check_schedule", "simulate_link", "LinkResult", "uniforms"]
+
 ACK_BYTES = 60
 """Size of an acknowledgement (SACK/ACK) on the reverse link [bytes]."""
 
@@ -64,14 +66,12 @@ class Network:
     loss_start_s: tuple[float, float] = (20.0, 40.0)
 
     def __post_init__(self):
-        if not (np.isfinite(self.bandwidth_mbps) and self.bandwidth_mbps > 0):
-            raise ValueError(f"bandwidth_mbps must be a positive number, got {self.bandwidth_mbps!r}")
-        if not (np.isfinite(self.delay_s) and self.delay_s >= 0):
-            raise ValueError(f"delay_s must be >= 0, got {self.delay_s!r}")
-        if not (isinstance(self.queue_limit, (int, np.integer)) and self.queue_limit >= 1):
-            raise ValueError(f"queue_limit must be an int >= 1 (packets), got {self.queue_limit!r}")
+        _validate.positive(self.bandwidth_mbps, "bandwidth_mbps")
+        _validate.non_negative(self.delay_s, "delay_s")
+        _validate.size(2 * (_validate.whole(self.queue_limit, "queue_limit", minimum=1) + 1), "queue_limit (the links' rings)")
         _validate.fraction(self.loss_rate, "loss_rate", closed=False)
-        if len(self.loss_start_s) != 2 or not all(np.isfinite(self.loss_start_s)) or min(self.loss_start_s) < 0:
+        start = _validate.finite_array(self.loss_start_s, "loss_start_s", non_negative=True)
+        if start.shape != (2,):
             raise ValueError(f"loss_start_s must be two non-negative times, got {self.loss_start_s!r}")
 
     def arrays(self):
@@ -160,6 +160,8 @@ def check_schedule(times, sizes, *, times_name: str = "times", sizes_name: str =
         If the two are not 1-D of equal length, a time or size is NaN or infinite, the
         times are negative or decreasing, or a size is not positive. Messages use the callers' names.
     """
+    _validate.text(times_name, "times_name")
+    _validate.text(sizes_name, "sizes_name")
     times = np.array(_validate.finite_array(times, times_name, allow_empty=True), dtype=np.float64)
     sizes = np.array(_validate.finite_array(sizes, sizes_name, allow_empty=True), dtype=np.float64)
     if times.ndim != 1 or sizes.shape != times.shape:
@@ -208,7 +210,8 @@ def simulate_link(times, sizes, *, bandwidth_mbps: float, delay_s: float = 0.005
     net = Network(bandwidth_mbps, delay_s, queue_limit, loss_rate, (loss_start_s, loss_start_s))
     rate, delay, qlim, per, start = net.arrays()
     unif = np.random.default_rng(seed).random((2, max(times.size, 1)))
-    nbins = _validate.size(int((times[-1] if times.size else 0) / bin_s) + 2, "the statistics bins (times / bin_s)")
+    nbins = _validate.size(6 * (int((times[-1] if times.size else 0) / bin_s) + 2),
+                           "the statistics bins (times / bin_s, 6 numbers a bin)") // 6
     arrive, counters, stats, events = _run_link(times, sizes, rate, delay, qlim, per, start, unif, float(bin_s), nbins)
     result = LinkResult(arrive=arrive, offered=int(counters[0, 0]), queue_drops=int(counters[0, 1]),
                         error_drops=int(counters[0, 2]), arrived=int(counters[0, 3]), events=int(events))
@@ -244,7 +247,12 @@ class LinkResult:
         ------
         RuntimeError
             If the counters or the arrival times break conservation (a bug, never bad input).
+        ValueError
+            If ``times`` is not the schedule of this run (one finite time per packet).
         """
+        times = _validate.finite_array(times, "times", allow_empty=True)
+        if times.shape != self.arrive.shape:
+            raise ValueError(f"times must be the run's schedule, shape {self.arrive.shape}, got shape {times.shape}")
         got = (self.arrive >= 0).sum()
         if not (self.offered == len(self.arrive) == self.queue_drops + self.error_drops + self.arrived
                 and got == self.arrived):

@@ -156,10 +156,10 @@ class FCFSStation(_Accounting):
     def serve(self, service: float, *, tag: str = ""):
         """SimPy generator: queue, be served for ``service`` seconds, leave.
 
-        Returns (as the generator's value) the time spent waiting before service.
+        Returns (as the generator's value) the time spent waiting before service. ``service`` is
+        checked when called, before the generator runs.
         """
-        start, end = self.book(service, tag=tag)
-        return (yield from self._wait(start, end))
+        return self._serve(_validate.non_negative(service, "service"), tag)
 
     def _serve(self, service: float, tag: str):
         # hot path: no validation
@@ -245,9 +245,11 @@ class PSStation(_Accounting):
         Raises
         ------
         ValueError
-            If ``work`` is negative or not finite.
+            If ``work`` is negative or not finite (when called, before the generator runs).
         """
-        w = _validate.non_negative(work, "work")
+        return self._share(_validate.non_negative(work, "work"), tag)
+
+    def _share(self, w: float, tag: str):
         self.arrivals += 1
         self.arrivals_by_tag[tag] += 1
         if w == 0:

@@ -368,6 +368,12 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
     max_rto_s = _validate.positive(max_rto_s, "max_rto_s")
     if min_rto_s > max_rto_s:
         raise ValueError(f"min_rto_s ({min_rto_s}) must not exceed max_rto_s ({max_rto_s})")
+    if reservation_period_s is not None:
+        _validate.positive(reservation_period_s, "reservation_period_s")
+    _validate.non_negative(signalling_delay_s, "signalling_delay_s")
+    _validate.size(4 * buffer_packets, "buffer_packets (the queue's arrays)")
+    _validate.events((2.0 * duration_s * capacity_bps / (8 * packet_bytes) if start.size else 0.0) + 2.0 * vt.size,
+                     "duration_s * capacity_bps / packet_bytes (the run's packets)")
     res = _reservation_inputs(vt, vs, video_streams, reserved_bps, bucket_bytes, reservation_period_s,
                               signalling_delay_s, duration_s)
     if bucket_renewal not in BUCKET_RENEWALS:

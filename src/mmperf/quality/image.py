@@ -23,6 +23,8 @@ from skimage.metrics import peak_signal_noise_ratio, structural_similarity
 from mmperf import _validate
 from mmperf.coding import bitplane
 
+__all__ = ["DATA_RANGE", "psnr", "ssim", "plane_compressibility"]
+
 DATA_RANGE = 255
 """Dynamic range of 8-bit images."""
 

@@ -32,7 +32,14 @@ from mmperf.hosts.cpu import Host, Scheduler, check_class
 from mmperf.media.periodic import PeriodicStream, simulate_arrays
 from mmperf.metrics import jitter
 from mmperf.networks.lan import Network, Traffic
-from mmperf.seeds import rng
+from mmperf.seeds import check_seed, rng
+
+__all__ = [
+    "UserLimits", "VIDEOCONFERENCE", "LIVE_AUDIO", "SVR4_SCHEDULER", "quality", "acceptable",
+    "optimal_buffer", "additive_jitter", "System", "ConferenceModel", "load_shares", "evaluate",
+    "conference_streams", "sweep", "max_acceptable_users", "project", "crossing_year",
+    "regression_thresholds"
+]
 
 
 @dataclass(frozen=True)
@@ -68,13 +75,7 @@ class UserLimits:
 
     def __post_init__(self):
         for f in ("latency_us", "max_gaps_pct", "min_frame_rate", "full_frame_rate"):
-            v = getattr(self, f)
-            try:
-                ok = float(v) > 0 and np.isfinite(float(v))
-            except (TypeError, ValueError):
-                ok = False
-            if not ok:
-                raise ValueError(f"user limit {f} must be a finite number > 0, got {v!r}")
+            _validate.positive(getattr(self, f), f"user limit {f}")
         if self.max_gaps_pct > 100:
             raise ValueError(f"user limit max_gaps_pct must be at most 100, got {self.max_gaps_pct!r}")
         if not self.min_frame_rate < self.full_frame_rate:
@@ -125,7 +126,8 @@ def quality(latency_us, gaps_pct, loss, *, limits: UserLimits = VIDEOCONFERENCE)
     >>> round(float(quality(115_000, 3, 0.45)), 4)  # half of each limit
     0.866
     """
-    lat, gaps, lost = (_validate.finite_array(v, name, non_negative=True)
+    _validate.instance(limits, "limits", UserLimits)
+    lat, gaps, lost = (_validate.finite_array(v, name, non_negative=True, allow_empty=True)
                        for name, v in (("latency_us", latency_us), ("gaps_pct", gaps_pct), ("loss", loss)))
     q = np.sqrt((lat / limits.latency_us) ** 2 + (gaps / limits.max_gaps_pct) ** 2 + (lost / limits.max_loss) ** 2)
     return float(q) if q.ndim == 0 else q
@@ -133,7 +135,7 @@ def quality(latency_us, gaps_pct, loss, *, limits: UserLimits = VIDEOCONFERENCE)
 
 def acceptable(q) -> np.ndarray | bool:
     """Whether a quality lies in the acceptable region (distance at most 1)."""
-    a = _validate.finite_array(q, "q") <= 1.0
+    a = _validate.finite_array(q, "q", allow_empty=True) <= 1.0
     return bool(a) if a.ndim == 0 else a
 
 
@@ -161,9 +163,12 @@ def optimal_buffer(curve: pd.DataFrame, *, limits: UserLimits = VIDEOCONFERENCE)
     >>> optimal_buffer(c)["buffer_us"]
     np.float64(23000.0)
     """
+    _validate.instance(curve, "curve", pd.DataFrame)
+    _validate.instance(limits, "limits", UserLimits)
     for col in ("buffer_us", "dropped_pct"):
         if col not in curve.columns:
             raise ValueError(f"curve lacks column {col!r}")
+        _validate.finite_array(curve[col].to_numpy(), f"curve[{col!r}]", non_negative=True, allow_empty=True)
     if curve.empty:
         raise ValueError("curve is empty")
     return pd.Series(_closest(curve["buffer_us"].to_numpy(), curve["dropped_pct"].to_numpy(), limits))
@@ -177,7 +182,8 @@ def _closest(buffers, dropped, limits: UserLimits) -> dict:
 
 def additive_jitter(processor, network):
     """Predicted jitter of a loaded processor and a loaded network: the sum (Sec. 8.2, Table 4)."""
-    return np.asarray(processor, dtype=float) + np.asarray(network, dtype=float)
+    return (_validate.finite_array(processor, "processor", non_negative=True, allow_empty=True)
+            + _validate.finite_array(network, "network", non_negative=True, allow_empty=True))
 
 
 @dataclass(frozen=True)
@@ -204,6 +210,7 @@ class System:
     def __post_init__(self):
         _validate.positive(self.specint92, "specint92")
         _validate.positive(self.mbps, "mbps")
+        check_class(self.sched_class)
         check_class(self.sched_class)
 
 
@@ -243,8 +250,8 @@ class ConferenceModel:
     def __post_init__(self):
         for f in ("frame_bytes", "frame_cpu_spec_us", "record_us", "play_us"):
             (_validate.non_negative if f in ("record_us", "play_us") else _validate.positive)(getattr(self, f), f)
-        if not 0 <= self.transmission_loss < 1:
-            raise ValueError(f"transmission_loss must be in [0, 1), got {self.transmission_loss!r}")
+        _validate.fraction(self.transmission_loss, "transmission_loss", closed=False)
+        _validate.size(16 * _validate.whole(self.n_frames, "n_frames", minimum=3), "16 * n_frames (a stream's per-frame arrays)")
 
 
 def load_shares(system: System, users: int, *, model: ConferenceModel = ConferenceModel(),
@@ -262,6 +269,9 @@ def load_shares(system: System, users: int, *, model: ConferenceModel = Conferen
     """
     if isinstance(users, bool) or not isinstance(users, (int, np.integer)) or users < 1:
         raise ValueError(f"users must be an int >= 1, got {users!r}")
+    _validate.instance(system, "system", System)
+    _validate.instance(model, "model", ConferenceModel)
+    _validate.instance(limits, "limits", UserLimits)
     frame_cpu = model.frame_cpu_spec_us / system.specint92
     u_cpu = users * limits.full_frame_rate * frame_cpu / 1e6
     u_net = users * limits.full_frame_rate * model.frame_bytes * 8 / (system.mbps * 1e6)
@@ -318,6 +328,14 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
     """
     if isinstance(load, bool) or not isinstance(load, (int, np.integer)) or load < 0:
         raise ValueError(f"load (CPU-bound processes) must be an int >= 0, got {load!r}")
+    _validate.whole(rep, "rep")
+    _validate.instance(scheduler, "scheduler", Scheduler)
+    if root is not None:
+        check_seed(root, name="root")
+    shares = load_shares(system, users, model=model, limits=limits)
+    _validate.events(2 * users * model.n_frames, "2 * users * model.n_frames (the conference's frames)")
+    _validate.events((load + 2) * users * model.n_frames * model.frame_cpu_spec_us / system.specint92 / scheduler.tick_us,
+                     "load, users and model.n_frames (the run's scheduler ticks)", what="ticks", limit=_validate.MAX_TICKS)
     shares = load_shares(system, users, model=model, limits=limits)
     period = 1e6 / limits.full_frame_rate
     host = Host(system.name, system.specint92, hogs=load, sched_class=system.sched_class)
@@ -354,6 +372,14 @@ def conference_streams(users: int, shares: dict, *, period_us: float, n_frames: 
     >>> [len(s) for s in conference_streams(3, sh, period_us=33_333.0, n_frames=10, rng=rng("doc"))]
     [10, 10]
     """
+    _validate.whole(users, "users", minimum=1)
+    if not isinstance(shares, dict) or "cpu_utilization" not in shares:
+        raise TypeError(f"shares must be the dict load_shares returns (with cpu_utilization), got {shares!r:.80}")
+    _validate.non_negative(shares["cpu_utilization"], "shares['cpu_utilization']")
+    _validate.positive(period_us, "period_us")
+    _validate.whole(n_frames, "n_frames", minimum=1)
+    _validate.events(users * n_frames, "users * n_frames (the streams' frames)")
+    _validate.instance(rng, "rng", np.random.Generator)
     u = shares["cpu_utilization"]
     one = u / users  # one stream's utilisation
     keep = 1.0 if u <= 1 or users < 2 else max(0.0, (1 - one) / (u - one))
@@ -366,6 +392,16 @@ def conference_streams(users: int, shares: dict, *, period_us: float, n_frames: 
 
 def sweep(systems: list[System], *, users=(5,), loads=(0,), reps: int = 1, **kwargs) -> pd.DataFrame:
     """Evaluate every system x users x load, ``reps`` times; one row per evaluation."""
+    systems = _validate.items(systems, "systems", System)
+    n_users = _validate.whole_array(users, "users", minimum=1)
+    n_loads = _validate.whole_array(loads, "loads", minimum=0)
+    reps = _validate.whole(reps, "reps", minimum=1)
+    unknown = sorted(set(kwargs) - {"model", "limits", "scheduler", "root"})
+    if unknown:
+        raise TypeError(f"sweep() got unexpected keyword arguments {unknown} (evaluate takes model, limits, scheduler, root)")
+    n_frames = _validate.instance(kwargs.get("model", ConferenceModel()), "model", ConferenceModel).n_frames
+    _validate.events(len(systems) * reps * n_loads.size * 2 * float(n_users.sum()) * n_frames,
+                     "systems x users x loads x reps (the sweep's frames)")
     rows = []
     for s in systems:
         for n in users:
@@ -379,6 +415,10 @@ def sweep(systems: list[System], *, users=(5,), loads=(0,), reps: int = 1, **kwa
 
 def max_acceptable_users(frame: pd.DataFrame) -> pd.Series:
     """Per system, the largest user count whose mean quality is acceptable (0 if none)."""
+    _validate.instance(frame, "frame", pd.DataFrame)
+    missing = [c for c in ("system", "users", "quality") if c not in frame.columns]
+    if missing:
+        raise ValueError(f"frame lacks columns {missing} (a sweep's rows)")
     m = frame.groupby(["system", "users"], sort=False)["quality"].mean().reset_index()
     ok = m[m["quality"] <= 1.0]
     out = ok.groupby("system", sort=False)["users"].max()
@@ -402,6 +442,20 @@ def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str
         (the smallest and largest of the runs).
     """
     check_class(sched_class)
+    n_years = _validate.finite_array(years, "years", ndim=1).size
+    _validate.positive(specint92, "specint92")
+    _validate.positive(mbps, "mbps")
+    _validate.whole(hogs, "hogs")
+    _validate.flag(bulk, "bulk")
+    reps = _validate.whole(reps, "reps", minimum=1)
+    _validate.instance(stream, "stream", PeriodicStream)
+    _validate.instance(scheduler, "scheduler", Scheduler)
+    if root is not None:
+        check_seed(root, name="root")
+    _validate.events(n_years * reps * stream.n_packets, "years x reps x stream.n_packets (the projection's packets)")
+    _validate.events(stream.n_packets * stream.size_bytes * 8 / mbps / scheduler.tick_us,
+                     "stream.n_packets * stream.size_bytes / mbps (the run's scheduler ticks)", what="ticks",
+                     limit=_validate.MAX_TICKS)
     rows = []
     for y in np.asarray(years, dtype=float):
         spec, bw = specint92 * 2.0**y, mbps * 2.0**y
@@ -420,6 +474,10 @@ def crossing_year(projection: pd.DataFrame, threshold: float) -> float:
     """First year at which the projected jitter is at or below ``threshold`` (linear interpolation
     between evaluated years in log jitter); ``inf`` if never within the years evaluated."""
     threshold = _validate.positive(threshold, "threshold")
+    _validate.instance(projection, "projection", pd.DataFrame)
+    missing = [c for c in ("year", "jitter_us2") if c not in projection.columns]
+    if missing or projection.empty:
+        raise ValueError(f"projection must be a projection's rows (year, jitter_us2), lacks {missing or 'rows'}")
     p = projection.sort_values("year")
     y, j = p["year"].to_numpy(), p["jitter_us2"].to_numpy()
     below = np.flatnonzero(j <= threshold)

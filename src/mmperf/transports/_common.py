@@ -133,6 +133,14 @@ def check_inputs(gen_time, sizes, network):
     return gen_time, sizes
 
 
+def check_layers(layers, n: int) -> np.ndarray:
+    """``layers`` as int64: 0 (base) or 1 (enhancement) for each of the ``n`` packets."""
+    out = _validate.whole_array(layers, "layers", minimum=0, allow_empty=True)
+    if out.shape != (n,) or np.any(out > 1):
+        raise ValueError("layers must hold 0 (base) or 1 (enhancement) for every packet")
+    return out
+
+
 def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, network, *, mode, n_paths,
                          header, mtu, rbuf, init_cwnd, rto_init, rto_min, rto_max, path_max_retrans,
                          hb_interval, rtx_limit, ns2_rwnd_defect, seed, bin_s, t_end, max_transmissions,
@@ -148,7 +156,8 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
     rate, delay, qlim, per, start = network.arrays()
     n = gen_time.size
     bin_s, t_end = _validate.positive(bin_s, "bin_s"), _validate.positive(t_end, "t_end")
-    nbins = _validate.size(int(t_end / bin_s) + 2, "the statistics bins (t_end / bin_s)")
+    nbins = _validate.size(6 * (int(t_end / bin_s) + 2),
+                           "the statistics bins (t_end / bin_s, 6 numbers a bin)") // 6
     seed = check_seed(seed)
     n_draws = max_transmissions * max(n, 1)
     _validate.size(2 * n_draws, "the error-model draws (two links)")

@@ -15,8 +15,10 @@ import numpy as np
 from mmperf import _validate
 from mmperf.networks.packetsim import Network, uniforms
 from mmperf.seeds import check_seed
-from mmperf.transports._common import TransportResult, check_inputs, counters_frame
+from mmperf.transports._common import TransportResult, check_inputs, check_layers, counters_frame
 from mmperf.transports._engine import run_datagram
+
+__all__ = ["HEADER_BYTES", "RtpConfig", "run"]
 
 HEADER_BYTES = 40
 """IPv4 (20) + UDP (8) + RTP (12) header bytes."""
@@ -71,15 +73,14 @@ def run(gen_time, sizes, layers, network: Network, config: RtpConfig = RtpConfig
         On malformed inputs.
     """
     gen_time, sizes = check_inputs(gen_time, sizes, network)
-    layers = np.asarray(layers, dtype=np.int64)
-    if layers.shape != gen_time.shape or np.any((layers < 0) | (layers > 1)):
-        raise ValueError("layers must hold 0 (base) or 1 (enhancement) for every packet")
+    layers = check_layers(layers, gen_time.size)
     if not isinstance(config, RtpConfig):
         raise TypeError(f"config must be an RtpConfig, got {type(config).__name__}")
     path_of = np.array(np.asarray(config.layer_paths, dtype=np.int64)[layers])
     rate, delay, qlim, per, start = network.arrays()
     bin_s = _validate.positive(bin_s, "bin_s")
-    nbins = _validate.size(int(gen_time[-1] / bin_s) + 2 if gen_time.size else 2, "the statistics bins (times / bin_s)")
+    nbins = _validate.size(6 * (int(gen_time[-1] / bin_s) + 2 if gen_time.size else 2),
+                           "the statistics bins (times / bin_s, 6 numbers a bin)") // 6
     unif = uniforms(check_seed(seed), gen_time.size + 1)
     deliver, counters, stats = run_datagram(gen_time, sizes, path_of, float(HEADER_BYTES), rate, delay, qlim,
                                             per, start, unif, float(bin_s), nbins)

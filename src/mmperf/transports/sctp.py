@@ -28,8 +28,11 @@ import numpy as np
 
 from mmperf.networks.packetsim import Network
 from mmperf import _validate
-from mmperf.transports._common import TransportResult, check_flags, check_rto, run_window_transport
+from mmperf.transports._common import (TransportResult, check_flags, check_inputs, check_layers, check_rto,
+                                       run_window_transport)
 from mmperf.transports._engine import MODE_CMT, MODE_SCTP
+
+__all__ = ["HEADER_BYTES", "RELIABILITY", "SctpConfig", "run"]
 
 HEADER_BYTES = 48
 """IPv4 (20) + SCTP common header (12) + DATA chunk header (16) bytes."""
@@ -165,9 +168,8 @@ def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConf
     """
     if not isinstance(config, SctpConfig):
         raise TypeError(f"config must be an SctpConfig, got {type(config).__name__}")
-    layers = np.asarray(layers, dtype=np.int64)
-    if layers.shape != np.asarray(gen_time).shape or np.any((layers < 0) | (layers > 1)):
-        raise ValueError("layers must hold 0 (base) or 1 (enhancement) for every packet")
+    layers = check_layers(layers, check_inputs(gen_time, sizes, network)[0].size)
+    _validate.whole(trace_events, "trace_events")
     streams = layers if config.multi_stream else np.zeros_like(layers)
     unreliable = np.asarray([r == "unreliable" for r in config.reliability])[layers]
     return run_window_transport(

@@ -20,8 +20,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from mmperf.networks.packetsim import Network
-from mmperf.transports._common import TransportResult, check_rto, run_window_transport
+from mmperf.transports._common import TransportResult, check_inputs, check_rto, run_window_transport
 from mmperf.transports._engine import MODE_TCP
+
+__all__ = ["HEADER_BYTES", "TcpConfig", "run"]
 
 HEADER_BYTES = 40
 """IPv4 (20) + TCP (20) header bytes."""
@@ -91,7 +93,7 @@ def run(gen_time, sizes, network: Network, config: TcpConfig = TcpConfig(), *, s
     """
     if not isinstance(config, TcpConfig):
         raise TypeError(f"config must be a TcpConfig, got {type(config).__name__}")
-    n = np.asarray(gen_time).shape[0]
+    n = check_inputs(gen_time, sizes, network)[0].size
     return run_window_transport(
         "tcp", gen_time, sizes, np.zeros(n, np.int64), np.zeros(n, bool), 1, network, mode=MODE_TCP, n_paths=1,
         header=HEADER_BYTES, mtu=config.mss + HEADER_BYTES, rbuf=config.receive_buffer,

@@ -46,6 +46,8 @@ import math
 import struct
 from dataclasses import dataclass
 
+from mmperf import _validate
+
 __all__ = [
     "FLAG_BITS",
     "LENGTH_FIELD",
@@ -108,6 +110,8 @@ class TFDOption:
     elastic: bool = False
 
     def __post_init__(self):
+        for name in ("float_data", "maximum", "large", "stream", "elastic"):
+            _validate.flag(getattr(self, name), name)
         if self.source not in SOURCES:
             raise ValueError(f"source must be one of {SOURCES}, got {self.source!r}")
         if isinstance(self.next_time_ms, bool) or not isinstance(self.next_time_ms, int):
@@ -237,7 +241,7 @@ def decode(data: bytes, *, ip_version: int = 4, option_number: int | None = None
     data = bytes(data)
     _check_version(ip_version)
     if len(data) != OPTION_SIZE[ip_version]:
-        raise ValueError(f"a TFD option is {OPTION_SIZE[ip_version]} bytes, got {len(data)}")
+        raise ValueError(f"data must be one TFD option of {OPTION_SIZE[ip_version]} bytes, got {len(data)}")
     type_byte, length, flags = struct.unpack(">BBH", data[:4])
     if ip_version == 4 and type_byte & 0xE0 != 0x80:
         raise ValueError(f"IPv4 TFD type byte must have copied=1, class=00, got 0x{type_byte:02x}")
@@ -246,7 +250,7 @@ def decode(data: bytes, *, ip_version: int = 4, option_number: int | None = None
     if option_number is not None:
         _check_number(option_number)
         if type_byte & 0x1F != option_number:
-            raise ValueError(f"option number is {type_byte & 0x1F}, expected {option_number}")
+            raise ValueError(f"option_number: the data's option number is {type_byte & 0x1F}, expected {option_number}")
     if length != LENGTH_FIELD[ip_version]:
         name = "Len" if ip_version == 4 else "Opt Data Len"
         raise ValueError(f"{name} must be {LENGTH_FIELD[ip_version]} for IPv{ip_version}, got {length}")
