@@ -373,13 +373,6 @@ def _inf_means_never(result, kwargs):
     assert isinstance(result, float) and not math.isnan(result), f"not a float or NaN: {result!r}"
 
 
-def _heap_check(result, kwargs):
-    """An empty heap: six arrays of ``capacity`` slots (uninitialised: their values are not read) and zero counters."""
-    *slots, counters = result
-    assert len(slots) == 6 and all(s.shape == (kwargs["capacity"],) for s in slots), "wrong heap arrays"
-    assert counters.tolist() == [0, 0], f"counters not zero: {counters}"
-
-
 def _no_check(result, kwargs):
     """A result that is not numeric (text, a chart spec, a frame of labels): returning is the check."""
 
@@ -494,6 +487,8 @@ def _value_v(results):
 spec("mmperf.verdicts:judge", lambda: dict(specs=[_spec_v()], runs={1: _square_run(None, seed=1), 2: _square_run(None, seed=2)},
                                            book_seed=1),
      specs=Bad(values=(1.5, ["abc"])), runs=Bad(values=({}, "abc", 1.5)), book_seed=Bad(values=(3, -1, 1.5, "a")),
+     audit=Bad(values=("abc", 1.5, pd.DataFrame({"a": [1]})), none=True), assumptions=Bad(values=(1.5, "abc", ["abc"])),
+     ablations=Bad(values=(1.5, "abc", ["abc"])), evidence=Choice(options=("measurement", "simulation", "analysis", "")),
      check=_no_check)
 spec("mmperf.verdicts:statuses_by_seed", lambda: dict(specs=[_spec_v()], runs={1: _square_run(None, seed=1)}),
      specs=Bad(values=(1.5, ["abc"])), runs=Bad(values=({}, "abc", 1.5)), check=_no_check)
@@ -749,8 +744,9 @@ spec("mmperf.media.hdvideo:slot_arrivals",
 spec("mmperf.media.hdvideo:tfd_announcements", lambda: dict(arrivals=np.arange(20.0), slots_per_window=5, slot_s=0.001),
      arrivals=Array(lo=0), slots_per_window=Int(lo=1), slot_s=POS, check=_no_check)
 spec("mmperf.media.hdvideo:packet_schedule",
-     lambda: dict(frames=np.array([1000.0, 2000.0, 1500.0]), frame_rate=25.0, duration_s=0.2, phase_s=0.0),
-     frames=Array(lo=0), frame_rate=POS, duration_s=POS, phase_s=NONNEG)
+     lambda: dict(frames=np.array([1000.0, 2000.0, 1500.0]), frame_rate=25.0, duration_s=0.2, phase_s=0.0,
+                  line_rate_bps=None),
+     frames=Array(lo=0), frame_rate=POS, duration_s=POS, phase_s=NONNEG, line_rate_bps=Real(lo=0, lo_open=True, none=True))
 
 spec("mmperf.media.periodic:PeriodicStream", lambda: dict(period_us=160_000.0, size_bytes=1280.0, n_packets=10),
      period_us=POS, size_bytes=POS, n_packets=Int(lo=1), check=_no_check)
@@ -899,11 +895,7 @@ spec("mmperf.networks.packetsim:Network",
      lambda: dict(bandwidth_mbps=10.0, delay_s=0.005, queue_limit=50, loss_rate=0.0, loss_start_s=(20.0, 40.0)),
      bandwidth_mbps=POS, delay_s=NONNEG, queue_limit=Int(lo=1), loss_rate=Real(lo=0, hi=1, hi_open=True),
      loss_start_s=Bad(values=((math.nan, 1.0), (-1.0, 1.0), (1.0,), "ab")), check=_no_check)
-spec("mmperf._kernel:link_state", lambda: dict(queue_limit=50), queue_limit=Int(lo=1))
-spec("mmperf._kernel:new_heap", lambda: dict(capacity=1024), capacity=Int(lo=1), check=_heap_check)
-exempt("mmperf._kernel:link_send", "a compiled step of the event loops; its state comes from link_state")
-exempt("mmperf._kernel:heap_push", "a compiled step of the event loops; its heap comes from new_heap")
-exempt("mmperf._kernel:heap_pop", "a compiled step of the event loops; its heap comes from new_heap")
+spec("mmperf.networks.packetsim:uniforms", lambda: dict(seed=3, n_draws=10), seed=SEED, n_draws=Int(lo=0))
 spec("mmperf.networks.packetsim:check_schedule",
      lambda: dict(times=_t(), sizes=np.full(20, 1500.0), times_name="times", sizes_name="sizes"),
      times=Array(lo=0, min_len=0), sizes=Array(lo=0, min_len=0), times_name=LABEL, sizes_name=LABEL, check=_no_check)
@@ -949,13 +941,16 @@ spec("mmperf.networks.shared_bottleneck:simulate",
      lambda: dict(video_times=_t(), video_sizes=np.full(20, 1500.0), capacity_bps=1e7, buffer_packets=20, rtt_s=0.01,
                   tcp_start_s=[0.0], duration_s=0.5, packet_bytes=1500, ack_bytes=40, rwnd_packets=10_000, init_cwnd=2,
                   init_rto_s=1.0, min_rto_s=0.2, max_rto_s=60.0, video_streams=None, reserved_bps=None, bucket_bytes=None,
-                  reservation_period_s=None, signalling_delay_s=0.0, bucket_renewal="carry"),
+                  reservation_period_s=None, signalling_delay_s=0.0, bucket_renewal="carry", reserved_queue="bounded",
+                  reserved_limit_packets=20, congestion_control="newreno"),
      video_times=Array(lo=0, min_len=0), video_sizes=Array(lo=0, min_len=0), capacity_bps=POS, buffer_packets=Int(lo=1),
      rtt_s=POS, tcp_start_s=Array(lo=0, min_len=0), duration_s=POS, packet_bytes=Int(lo=1), ack_bytes=Int(lo=0),
      rwnd_packets=Int(lo=1), init_cwnd=Int(lo=1), init_rto_s=POS, min_rto_s=POS, max_rto_s=POS,
      video_streams=Array(lo=0, integer=True, none=True), reserved_bps=Array(lo=0, none=True),
      bucket_bytes=Array(lo=0, none=True), reservation_period_s=Real(lo=0, lo_open=True, none=True),
-     signalling_delay_s=NONNEG, bucket_renewal=Choice(options=("carry", "reset")), check=_result_check)
+     signalling_delay_s=NONNEG, bucket_renewal=Choice(options=("carry", "reset")),
+     reserved_queue=Choice(options=("unbounded", "bounded", "shared")), reserved_limit_packets=Int(lo=1, none=True),
+     congestion_control=Choice(options=("newreno", "cubic")), check=_result_check)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1065,7 +1060,10 @@ spec("mmperf.transports.sctp:SctpConfig",
                   ns2_rwnd_defect=False),
      cmt=Flag(), multi_stream=Flag(), reliability=Bad(values=(("reliable",), ("x", "reliable"), "ab")), rtx_limit=Int(lo=0),
      path_max_retrans=Int(lo=0), receive_buffer=Int(lo=1), init_cwnd=Int(lo=1), rto_init=POS, rto_min=POS, rto_max=POS,
-     hb_interval=POS, mtu=Int(lo=100), ns2_rwnd_defect=Flag(), check=_no_check)
+     hb_interval=POS, mtu=Int(lo=100), ns2_rwnd_defect=Flag(), cmt_dac=Flag(), ns2_dac_count_defect=Flag(),
+     check=_no_check)
+spec("mmperf.transports.sctp:dac_count", lambda: dict(config=call("mmperf.transports.sctp:SctpConfig")),
+     config=Instance(ref="mmperf.transports.sctp:SctpConfig"))
 spec("mmperf.transports.sctp:run", lambda: dict(_schedule(), network=_net(), config=call("mmperf.transports.sctp:SctpConfig"),
                                                 seed=1, bin_s=1.0, t_end=5.0, trace_events=0),
      gen_time=Array(lo=0, min_len=0), sizes=Array(lo=0, min_len=0), layers=Bad(values=([2] * 20, [0.5] * 20, "ab", [0])),
@@ -1093,3 +1091,129 @@ spec("mmperf.transports.tfd:decode",
                   option_number=None),
      data=Bad(values=(b"", b"\x00", "ab", 1.5)), ip_version=Choice(options=(4, 6)), option_number=Int(lo=0, hi=255, none=True),
      check=_no_check)
+
+
+# ------------------------------------------------------------------------------------------------
+# Public names added since the harness was written: the ledger (assumptions), the findings, the
+# identification of the taylor1993 hosts, the verdicts' helpers and the *_arrays fast paths.
+
+def _first_row_nan_dict(result, kwargs):
+    """:func:`_first_row_nan` of the dict of arrays ``simulate_arrays`` returns."""
+    _first_row_nan(pd.DataFrame(result), kwargs)
+
+
+spec("mmperf.charts:spec_digest", lambda: dict(spec=dict(_SPEC)), spec=Bad(values=("abc", 1.5)), check=_no_check)
+spec("mmperf.claims:exclusions", lambda: dict(frame=_claims_frame()),
+     frame=Bad(values=("abc", 1.5, WRONG, pd.DataFrame({"a": [1]}))), check=_no_check)
+spec("mmperf.coding.bitplane:buffer_aware_order", lambda: dict(layout=_layout(), buffer_packets=4),
+     layout=Instance(ref="mmperf.coding.bitplane:Layout"), buffer_packets=Int(lo=0))
+spec("mmperf.hosts.testbed:without_livelock", lambda: dict(host=_tb_host()), host=Instance(ref="mmperf.hosts.testbed:Host"),
+     check=_no_check)
+spec("mmperf.metrics.jitter:dropped_pct", lambda: dict(late=[0.0, 10.0, 30.0, 40.0], buffers=[0.0, 20.0, 40.0]),
+     late=Array(), buffers=Values())
+spec("mmperf.networks.lan:network_delay_arrays",
+     lambda: dict(n=10, size_bytes=1280.0, network=call("mmperf.networks.lan:Network", "n", 10.0),
+                  traffic=call("mmperf.networks.lan:Traffic"), rng=_rng()),
+     n=Int(lo=0), size_bytes=POS, network=Instance(ref="mmperf.networks.lan:Network"),
+     traffic=Instance(ref="mmperf.networks.lan:Traffic"), rng=RNG)
+spec("mmperf.media.periodic:simulate_arrays",
+     lambda: dict(stream=call("mmperf.media.periodic:PeriodicStream", n_packets=10), sender=_cpu_host(), receiver=_cpu_host(),
+                  network=call("mmperf.networks.lan:Network", "n", 10.0), traffic=call("mmperf.networks.lan:Traffic"),
+                  scheduler=_sched(), rng=_rng(), work_spec_us=None, sender_others=(), receiver_others=()),
+     stream=Instance(ref="mmperf.media.periodic:PeriodicStream"), sender=Instance(ref="mmperf.hosts.cpu:Host"),
+     receiver=Instance(ref="mmperf.hosts.cpu:Host"), network=Instance(ref="mmperf.networks.lan:Network"),
+     traffic=Instance(ref="mmperf.networks.lan:Traffic"), scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"), rng=RNG,
+     work_spec_us=Real(lo=0, lo_open=True, none=True),
+     sender_others=Bad(values=(1.5, "ab", [[1.0, math.nan]], [[-1.0]])),
+     receiver_others=Bad(values=(1.5, "ab", [[1.0, math.nan]], [[-1.0]])), check=_first_row_nan_dict)
+
+
+@dataclass(frozen=True)
+class _Params:
+    """A chapter's ``Params`` in miniature, for the ledger's valid calls."""
+
+    cv: float = 0.1
+    scheduler: str = "svr4"
+
+
+def _set_cv(p, x):
+    return _Params(cv=x, scheduler=p.scheduler)
+
+
+def _reading():
+    return call("mmperf.assumptions:Reading", "0.3", source="a source", apply=lambda p: _set_cv(p, 0.3))
+
+
+def _span():
+    return call("mmperf.assumptions:Span", 0.0, 0.5, source="a range", set=_set_cv)
+
+
+def _assumption():
+    return call("mmperf.assumptions:Assumption", "display_cv", choice="0.1", why="not stated", alternatives=(_reading(),))
+
+
+def _ablation():
+    return call("mmperf.assumptions:Ablation", "scheduler", removes="the scheduler",
+                apply=lambda p: _Params(cv=p.cv, scheduler="fifo"), meant_to_produce=("jitter-*",))
+
+
+_ITEMS = (1.5, "abc", ["abc"], WRONG)
+"""Bad values of a list of records (a number, text, a list of the wrong records, an object)."""
+
+spec("mmperf.assumptions:Reading", lambda: dict(label="0.3", source="a source", apply=lambda p: p),
+     label=Text(), source=Text(), apply=Bad(values=("abc", 1.5)), check=_no_check)
+spec("mmperf.assumptions:Span", lambda: dict(low=0.0, high=0.5, source="a range", set=_set_cv),
+     low=Real(), high=Real(), source=Text(), set=Bad(values=("abc", 1.5)), check=_no_check)
+spec("mmperf.assumptions:Assumption",
+     lambda: dict(name="display_cv", choice="0.1", why="not stated", alternatives=(_reading(),), parameter="cv", span=None),
+     name=Text(), choice=Text(), why=Text(), alternatives=Bad(values=(1.5, "abc", (), ("abc",), (_reading(), _reading()))),
+     parameter=Text(), span=Instance(ref="mmperf.assumptions:Span", none=True), check=_no_check)
+spec("mmperf.assumptions:Ablation",
+     lambda: dict(name="scheduler", removes="the scheduler", apply=lambda p: p, meant_to_produce=("jitter-*",)),
+     name=Text(), removes=Text(), apply=Bad(values=("abc", 1.5)), meant_to_produce=Bad(values=(1.5, (), ("",), (1.5,))),
+     check=_no_check)
+spec("mmperf.assumptions:Ablation.targets", lambda: dict(self=_ablation(), claim_id="jitter-fig6"), claim_id=Text(),
+     check=_no_check)
+spec("mmperf.assumptions:check_ledger",
+     lambda: dict(assumptions=[_assumption()], ablations=[_ablation()], claim_ids=["jitter-fig6"], params=_Params()),
+     assumptions=Bad(values=_ITEMS + ([_assumption(), _assumption()],)),
+     ablations=Bad(values=_ITEMS + ([_ablation(), _ablation()],)),
+     claim_ids=Bad(values=(1.5, "abc", [1.5], WRONG, ["other-claim"])),
+     params=Free(why="the chapter's Params, handed to each reading and ablation"), check=_no_check)
+
+_FRAME_BAD = Bad(values=("abc", 1.5, WRONG, pd.DataFrame({"a": [1]})))
+spec("mmperf.findings:verdict_groups", lambda: dict(frame=_claims_frame()), frame=_FRAME_BAD, check=_no_check)
+spec("mmperf.findings:by", lambda: dict(frame=_claims_frame(), column="paper"), frame=_FRAME_BAD, column=Text(known=True),
+     check=_no_check)
+spec("mmperf.findings:miss_causes", lambda: dict(frame=_claims_frame()), frame=_FRAME_BAD, check=_no_check)
+spec("mmperf.findings:deciding_assumptions", lambda: dict(frame=_claims_frame()), frame=_FRAME_BAD, check=_no_check)
+
+
+def _costs():
+    return call("mmperf.hosts.identification:consistent_costs", [1.0, 2.0, 3.0], [9.8, 19.6, 29.4], mbps_per_rate=9.792,
+                rel_error=0.045, digit=0.1, kernel_grid=[0.0, 0.01], app_grid=[0.01, 0.1])
+
+
+spec("mmperf.hosts.identification:copy_floor_ms", lambda: dict(clock_mhz=25.0, word_bytes=4, packet_bytes=1224),
+     clock_mhz=POS, word_bytes=Int(lo=1), packet_bytes=Int(lo=1))
+spec("mmperf.hosts.identification:consistent_costs",
+     lambda: dict(arriving=[1.0, 2.0, 3.0], observed_mbps=[9.8, 19.6, 29.4], mbps_per_rate=9.792, rel_error=0.045,
+                  digit=0.1, kernel_grid=[0.0, 0.01], app_grid=[0.01, 0.1], kernel_floor=0.0, app_floor=0.0),
+     arriving=Array(lo=0), observed_mbps=Array(lo=0), mbps_per_rate=POS, rel_error=Real(lo=0, hi=1, hi_open=True),
+     digit=Bad(values=(math.nan, math.inf, -1.0, [0.1, math.nan, 0.1], [0.1, 0.1], "abc", WRONG), edges=(0.0, [0.1, 0.2, 0.3])),
+     kernel_grid=Array(lo=0), app_grid=Array(lo=0), kernel_floor=NONNEG, app_floor=NONNEG)
+spec("mmperf.hosts.identification:set_summary", lambda: dict(grid=_costs()), grid=_FRAME_BAD, check=_no_check)
+
+
+def _criterion_value_check(result, kwargs):
+    """A ``(status, detail)`` pair with a known status."""
+    assert result[0] in ("reproduced", "partly", "not_reproduced"), f"unknown status {result!r}"
+
+
+spec("mmperf.verdicts:judge_value", lambda: dict(criterion=_tolerance(), value=10.0),
+     criterion=Instance(ref="mmperf.claims:Criterion"), value=Bad(values=("abc", WRONG), none=True),
+     check=_criterion_value_check)
+spec("mmperf.verdicts:majority", lambda: dict(statuses=["reproduced", "partly", "reproduced"]),
+     statuses=Bad(values=(1.5, "abc", [], ["abc"], [1.5], WRONG)), check=_no_check)
+spec("mmperf.verdicts:witnesses", lambda: dict(spec=_spec_v(), observed=[3.0]),
+     spec=Instance(ref="mmperf.claims:ClaimSpec"), observed=Bad(values=(1.5, "abc", WRONG)), check=_no_check)

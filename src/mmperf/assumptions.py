@@ -35,10 +35,11 @@ Examples
 from __future__ import annotations
 
 import fnmatch
-import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from mmperf import _validate
 
 __all__ = ["Ablation", "Assumption", "Reading", "Span", "BOOK", "check_ledger"]
 
@@ -97,6 +98,8 @@ class Span:
     ------
     ValueError
         On ends that are not finite numbers with ``low < high``, or an empty source.
+    TypeError
+        On an end that is not a number.
     """
 
     low: float
@@ -105,12 +108,9 @@ class Span:
     set: Callable[[Any, float], Any] = field(repr=False)
 
     def __post_init__(self):
-        try:
-            low, high = float(self.low), float(self.high)
-        except (TypeError, ValueError):
-            raise ValueError(f"Span ends must be numbers, got {self.low!r} and {self.high!r}") from None
-        if not (math.isfinite(low) and math.isfinite(high) and low < high):
-            raise ValueError(f"Span must have finite ends with low < high, got {self.low!r} and {self.high!r}")
+        low, high = _validate.finite(self.low, "Span low"), _validate.finite(self.high, "Span high")
+        if not low < high:
+            raise ValueError(f"Span must have low < high, got low={self.low!r} and high={self.high!r}")
         object.__setattr__(self, "low", low)
         object.__setattr__(self, "high", high)
         _text(self.source, "source", "Span")
@@ -158,6 +158,12 @@ class Assumption:
             raise ValueError(f"Assumption name must be lower case letters, digits, '_' and '-', got {self.name!r}")
         _text(self.choice, "choice", f"Assumption {self.name!r}")
         _text(self.why, "why", f"Assumption {self.name!r}")
+        if not isinstance(self.parameter, str):
+            raise TypeError(f"Assumption {self.name!r}: parameter must be a str (a Params field, or ''), "
+                            f"got {type(self.parameter).__name__}: {self.parameter!r:.80}")
+        if isinstance(self.alternatives, (str, bytes)) or not hasattr(self.alternatives, "__iter__"):
+            raise TypeError(f"Assumption {self.name!r}: alternatives must be a tuple of Reading, "
+                            f"got {type(self.alternatives).__name__}: {self.alternatives!r:.80}")
         if self.span is not None and not isinstance(self.span, Span):
             raise TypeError(f"Assumption {self.name!r}: span must be a Span, got {type(self.span).__name__}")
         alts = tuple(self.alternatives)
@@ -169,7 +175,7 @@ class Assumption:
                              f"got {self.alternatives!r}")
         labels = [a.label for a in alts]
         if len(set(labels)) != len(labels):
-            raise ValueError(f"Assumption {self.name!r}: two alternatives share a label: {labels}")
+            raise ValueError(f"Assumption {self.name!r}: alternatives must have distinct labels, got {labels}")
         object.__setattr__(self, "alternatives", alts)
 
     def variants(self) -> list[tuple[str, Callable]]:
@@ -211,6 +217,9 @@ class Ablation:
         if not callable(self.apply):
             raise TypeError(f"Ablation {self.name!r}: apply must be a function params -> params, "
                             f"got {type(self.apply).__name__}")
+        if not isinstance(self.meant_to_produce, str) and not hasattr(self.meant_to_produce, "__iter__"):
+            raise TypeError(f"Ablation {self.name!r}: meant_to_produce must be a tuple of claim ids or patterns, "
+                            f"got {type(self.meant_to_produce).__name__}: {self.meant_to_produce!r:.80}")
         pats = (self.meant_to_produce,) if isinstance(self.meant_to_produce, str) else tuple(self.meant_to_produce)
         if not pats or not all(isinstance(p, str) and p for p in pats):
             raise ValueError(f"Ablation {self.name!r}: meant_to_produce must name one or more claim ids or patterns, "
@@ -219,6 +228,7 @@ class Ablation:
 
     def targets(self, claim_id: str) -> bool:
         """Whether the removed mechanism is meant to produce claim ``claim_id``."""
+        _validate.text(claim_id, "claim_id")
         return any(fnmatch.fnmatchcase(claim_id, p) for p in self.meant_to_produce)
 
     def variant(self) -> tuple[str, Callable]:
@@ -244,27 +254,27 @@ def check_ledger(assumptions, ablations, *, claim_ids, params) -> None:
         Naming the entry: a repeated name, an ablation pattern that matches no claim, or a reading or
         ablation that leaves the parameters unchanged (it would judge the book's run twice).
     TypeError
-        If an entry is not an Assumption or Ablation.
+        If ``assumptions`` or ``ablations`` is not a list of Assumption or Ablation, or ``claim_ids``
+        not a list of str.
     """
-    claim_ids = list(claim_ids)
+    assumptions = _validate.items(assumptions, "assumptions", Assumption, allow_empty=True)
+    ablations = _validate.items(ablations, "ablations", Ablation, allow_empty=True)
+    claim_ids = _validate.items(claim_ids, "claim_ids", str, allow_empty=True)
     names = set()
     for a in assumptions:
-        if not isinstance(a, Assumption):
-            raise TypeError(f"ASSUMPTIONS must hold Assumption, got {type(a).__name__}")
         if a.name in names:
-            raise ValueError(f"assumption {a.name!r} is declared twice")
+            raise ValueError(f"assumptions must have distinct names: {a.name!r} is declared twice")
         names.add(a.name)
         for variant, apply in a.variants():
             if apply(params) == params:
                 raise ValueError(f"reading {variant!r} leaves the parameters unchanged")
     for b in ablations:
-        if not isinstance(b, Ablation):
-            raise TypeError(f"ABLATIONS must hold Ablation, got {type(b).__name__}")
         if f"ablation:{b.name}" in names:
-            raise ValueError(f"ablation {b.name!r} is declared twice")
+            raise ValueError(f"ablations must have distinct names: {b.name!r} is declared twice")
         names.add(f"ablation:{b.name}")
         missing = [p for p in b.meant_to_produce if not any(fnmatch.fnmatchcase(c, p) for c in claim_ids)]
         if missing:
-            raise ValueError(f"ablation {b.name!r}: meant_to_produce {missing} match no claim")
+            raise ValueError(f"ablation {b.name!r}: meant_to_produce {missing} match none of claim_ids "
+                             "(each pattern must match a claim)")
         if b.apply(params) == params:
             raise ValueError(f"ablation {b.name!r} leaves the parameters unchanged")

@@ -49,7 +49,7 @@ from mmperf.precision import format_float, round_frame, round_json
 
 __all__ = [
     "VENDOR", "VEGALITE_MIME", "SITE_SCHEMA", "chart_id", "to_rounded_values", "static_png",
-    "render_bundle", "site_html", "setup", "Figure", "figure", "ImageGrid", "image_grid"
+    "render_bundle", "site_html", "setup", "spec_digest", "Figure", "figure", "ImageGrid", "image_grid"
 ]
 
 VENDOR = {
@@ -92,6 +92,7 @@ def spec_digest(spec: dict) -> str:
     str
         12 lowercase hex digits, the same for equal specs in every process and build.
     """
+    _validate.instance(spec, "spec", dict)
     return hashlib.sha256(_spec_json(spec).encode()).hexdigest()[:12]
 
 

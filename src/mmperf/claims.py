@@ -34,13 +34,13 @@ from typing import Iterable, Literal, Sequence
 import numpy as np
 import pandas as pd
 
-from mmperf import PAPERS
+from mmperf import PAPERS, _validate
 from mmperf.precision import round_sig
 
 __all__ = [
     "MIME_TYPE", "STATUSES", "Status", "KINDS", "FRAGILE_SHARE", "CSV_COLUMNS", "Criterion",
     "Tolerance", "Range", "Holds", "Claim", "ClaimSpec", "clean_value", "headline",
-    "Scorecard", "collect", "write_csv"
+    "Scorecard", "collect", "write_csv", "exclusions"
 ]
 
 MIME_TYPE = "application/vnd.mmperf.claims+json"
@@ -579,7 +579,15 @@ def exclusions(frame: pd.DataFrame) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Same index as ``frame``.
+
+    Raises
+    ------
+    TypeError
+        If ``frame`` is not a DataFrame.
+    ValueError
+        If ``frame`` lacks a column it reads.
     """
+    _validate.frame(frame, "frame", ("fragile", "readings", "vacuous", "structural"))
     return pd.DataFrame({"fragile": _flag(frame, "fragile"),
                          "depends": frame["readings"].astype(str) == "depends",
                          "vacuous": _flag(frame, "vacuous"),
@@ -606,9 +614,15 @@ def headline(frame: pd.DataFrame) -> dict:
         (NaN without any); the predictions left out, by cause (``fragile``, ``depends``,
         ``vacuous``, ``structural``: a claim may have several); ``kind_flags``; ``unclassified``
         and the count of each other kind.
+
+    Raises
+    ------
+    TypeError
+        If ``frame`` is not a DataFrame.
+    ValueError
+        If ``frame`` lacks a column it reads.
     """
-    if not isinstance(frame, pd.DataFrame) or not {"kind", "fragile", "status"} <= set(frame.columns):
-        raise TypeError(f"frame must be a pandas.DataFrame of claims (kind, fragile, status), got {type(frame).__name__}")
+    _validate.frame(frame, "frame", ("kind", "status_majority", "kind_flag", "fragile", "readings", "vacuous", "structural"))
     kind = frame["kind"].fillna("").astype(str)
     prediction = kind == "prediction"
     marks = exclusions(frame)

@@ -23,7 +23,11 @@ from __future__ import annotations
 
 import pandas as pd
 
+from mmperf import _validate
 from mmperf.claims import MISS_CAUSES, exclusions
+
+_GROUP_COLUMNS = ("kind", "status_majority", "fragile", "readings", "vacuous", "structural")
+"""The columns :func:`verdict_groups` reads."""
 
 __all__ = ["GROUPS", "by", "deciding_assumptions", "miss_causes", "verdict_groups"]
 
@@ -46,7 +50,15 @@ def verdict_groups(frame: pd.DataFrame) -> pd.Series:
     -------
     pandas.Series
         Same index as ``frame``.
+
+    Raises
+    ------
+    TypeError
+        If ``frame`` is not a DataFrame.
+    ValueError
+        If ``frame`` lacks a column it reads.
     """
+    _validate.frame(frame, "frame", _GROUP_COLUMNS)
     marks = exclusions(frame)
     names = {"fragile": "fragile over seeds", "depends": "depends on a reading", "vacuous": "vacuous",
              "structural": "structural"}
@@ -71,7 +83,15 @@ def by(frame: pd.DataFrame, column: str) -> pd.DataFrame:
         Columns ``column``, ``group`` (:data:`GROUPS`, in that order) and ``claims`` (a count), with
         a zero row for every group a value lacks; and ``share`` [%] of the value's counted predictions
         that are reproduced (the same on each of its rows; NaN without any).
+
+    Raises
+    ------
+    TypeError
+        If ``frame`` is not a DataFrame.
+    ValueError
+        If ``frame`` lacks a column it reads.
     """
+    _validate.frame(frame, "frame", _GROUP_COLUMNS)
     if column not in frame.columns:
         raise ValueError(f"column must be one of {list(frame.columns)}, got {column!r}")
     groups = verdict_groups(frame)
@@ -91,7 +111,15 @@ def miss_causes(frame: pd.DataFrame) -> pd.DataFrame:
     pandas.DataFrame
         Columns ``paper``, ``cause`` (:data:`mmperf.claims.MISS_CAUSES`, or ``not yet classified``)
         and ``claims``: every prediction whose verdict is partly or not reproduced.
+
+    Raises
+    ------
+    TypeError
+        If ``frame`` is not a DataFrame.
+    ValueError
+        If ``frame`` lacks a column it reads.
     """
+    _validate.frame(frame, "frame", ("paper", "kind", "status_majority", "miss_cause"))
     missed = frame[(frame["kind"] == "prediction") & (frame["status_majority"] != "reproduced")]
     cause = missed["miss_cause"].fillna("").replace("", "not yet classified")
     order = list(MISS_CAUSES) + ["not yet classified"]
@@ -110,7 +138,15 @@ def deciding_assumptions(frame: pd.DataFrame) -> pd.DataFrame:
         Columns ``paper``, ``assumption``, ``verdicts`` (claims whose status depends on it),
         ``paper_reproduced`` (of those, how many are reproduced under one of its alternative
         readings) and ``claims`` (their ids, ``;``-separated).
+
+    Raises
+    ------
+    TypeError
+        If ``frame`` is not a DataFrame.
+    ValueError
+        If ``frame`` lacks a column it reads.
     """
+    _validate.frame(frame, "frame", ("paper", "readings", "depends_on"))
     rows = []
     for _, r in frame[frame["readings"].astype(str) == "depends"].iterrows():
         readings = [x for x in str(r.get("paper_reading") or "").split(";") if x]

@@ -33,8 +33,8 @@ import numpy as np
 import pandas as pd
 
 from mmperf import _validate
-from mmperf.assumptions import BOOK
-from mmperf.claims import CSV_COLUMNS, FRAGILE_SHARE, STATUSES, Claim, ClaimSpec, Holds, Scorecard, clean_value
+from mmperf.assumptions import BOOK, Ablation, Assumption
+from mmperf.claims import CSV_COLUMNS, FRAGILE_SHARE, EVIDENCE, STATUSES, Claim, ClaimSpec, Criterion, Holds, Scorecard, clean_value
 from mmperf.precision import round_sig
 from mmperf.results import Results
 from mmperf.seeds import check_seed
@@ -103,7 +103,14 @@ def _checked(specs, runs) -> list:
 
 
 def judge_value(criterion, value) -> tuple:
-    """``(status, detail)`` of one book value under a criterion; a missing value is not reproduced."""
+    """``(status, detail)`` of one book value under a criterion; a missing value is not reproduced.
+
+    Raises
+    ------
+    TypeError
+        If ``criterion`` is not a :class:`mmperf.claims.Criterion` (or the value is not one it judges).
+    """
+    _validate.instance(criterion, "criterion", Criterion)
     if value is None:
         return "not_reproduced", "not computed (no finite value)"
     return criterion.judge(value)
@@ -120,6 +127,13 @@ def _spread(values: list) -> tuple:
 def majority(statuses: Iterable[str]) -> str:
     """The most common status; a tie goes to the less favourable one (not reproduced, then partly).
 
+    Raises
+    ------
+    ValueError
+        If ``statuses`` is empty or holds a value not in :data:`mmperf.claims.STATUSES`.
+    TypeError
+        If ``statuses`` is text or not iterable.
+
     Examples
     --------
     >>> majority(["reproduced", "partly", "reproduced"])
@@ -127,9 +141,14 @@ def majority(statuses: Iterable[str]) -> str:
     >>> majority(["reproduced", "not_reproduced"])
     'not_reproduced'
     """
+    if isinstance(statuses, (str, bytes)) or not hasattr(statuses, "__iter__"):
+        raise TypeError(f"statuses must be a list of statuses {STATUSES}, got {type(statuses).__name__}: {statuses!r:.80}")
     statuses = list(statuses)
     if not statuses:
-        raise ValueError("statuses must not be empty")
+        raise ValueError(f"statuses must not be empty (at least one of {STATUSES})")
+    unknown = [s for s in statuses if s not in STATUSES]
+    if unknown:
+        raise ValueError(f"statuses must each be one of {STATUSES}, got {unknown[0]!r}")
     counts = {s: statuses.count(s) for s in set(statuses)}
     worst_first = {s: i for i, s in enumerate(reversed(STATUSES))}
     return max(counts, key=lambda s: (counts[s], -worst_first.get(s, len(STATUSES))))
@@ -155,6 +174,11 @@ def witnesses(spec: ClaimSpec, observed: Iterable = ()) -> tuple:
     tuple
         ``(failing value or None, passing value or None)``.
 
+    Raises
+    ------
+    TypeError
+        If ``spec`` is not a ClaimSpec or ``observed`` not an iterable (text is refused).
+
     Examples
     --------
     >>> from mmperf.claims import ClaimSpec, Range
@@ -164,6 +188,9 @@ def witnesses(spec: ClaimSpec, observed: Iterable = ()) -> tuple:
     >>> witnesses(spec, [3.0])
     (None, 3.0)
     """
+    _validate.instance(spec, "spec", ClaimSpec)
+    if isinstance(observed, (str, bytes)) or not hasattr(observed, "__iter__"):
+        raise TypeError(f"observed must be an iterable of book values, got {type(observed).__name__}: {observed!r:.80}")
     seen = [v for v in observed if v is not None]
     candidates = list(seen)
     if isinstance(spec.criterion, Holds):  # a truth value, or the fraction of cases in which it holds
@@ -268,10 +295,19 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
     Raises
     ------
     ValueError
-        If ``book_seed`` has no run, the runs mix papers, two claims share an id, or the audit
-        lacks a claim, reading or ablation.
+        If ``book_seed`` has no run, the runs mix papers, two claims share an id, the audit
+        lacks a column, claim, reading or ablation, or ``evidence`` is not one of
+        :data:`mmperf.claims.EVIDENCE` (or empty).
+    TypeError
+        If ``audit`` is not a DataFrame, or ``assumptions``/``ablations`` not lists of
+        Assumption/Ablation.
     """
     specs = _checked(specs, runs)
+    if audit is not None:
+        _validate.frame(audit, "audit", ("variant", "seed", "claim_id", "value", "status"))
+    assumptions = _validate.items(assumptions, "assumptions", Assumption, allow_empty=True)
+    ablations = _validate.items(ablations, "ablations", Ablation, allow_empty=True)
+    _validate.one_of(evidence, "evidence", EVIDENCE + ("",))
     if book_seed not in runs:
         raise ValueError(f"book_seed {book_seed} has no run; seeds run: {list(runs)}")
     papers = {r.paper for r in runs.values()}

@@ -45,7 +45,7 @@ from mmperf import _validate
 
 __all__ = [
     "N_PLANES", "PACKET_BYTES", "HEADER_BYTES", "UDP_IP_BYTES", "FILL_RULES", "Layout", "layout",
-    "to_planes", "from_planes", "packetize", "received_bits", "reassemble"
+    "to_planes", "from_planes", "packetize", "received_bits", "reassemble", "buffer_aware_order"
 ]
 
 N_PLANES = 8

@@ -124,7 +124,10 @@ def consistent_costs(arriving, observed_mbps, *, mbps_per_rate: float, rel_error
     err = _v.finite(rel_error, "rel_error")
     if not 0 <= err < 1:
         raise ValueError(f"rel_error must be a number in [0, 1), got {rel_error!r}")
-    dig = np.broadcast_to(_v.finite_array(np.atleast_1d(digit), "digit", non_negative=True), y.shape)
+    dig = _v.finite_array(np.atleast_1d(digit) if np.ndim(digit) == 0 else digit, "digit", non_negative=True)
+    if dig.shape not in ((1,), y.shape):
+        raise ValueError(f"digit must be one number or one per row ({y.size}), got shape {dig.shape}")
+    dig = np.broadcast_to(dig, y.shape)
     scale = _v.positive(mbps_per_rate, "mbps_per_rate")
     ck = _v.finite_array(kernel_grid, "kernel_grid", ndim=1, non_negative=True)
     ca = _v.finite_array(app_grid, "app_grid", ndim=1, non_negative=True)

@@ -443,7 +443,8 @@ def packet_schedule(frames: np.ndarray, *, frame_rate: float, duration_s: float,
         t = phase_s + (frame_of + before / wire[frame_of]) / frame_rate
     else:
         if wire.size and wire.max() * 8 / line_rate_bps > 1 / frame_rate:
-            raise ValueError(f"line_rate_bps ({line_rate_bps:g}) cannot send the largest frame within one frame interval")
+            raise ValueError(f"line_rate_bps must send the largest frame within one frame interval: at least "
+                             f"{wire.max() * 8 * frame_rate:g} b/s, got {line_rate_bps:g}")
         t = phase_s + frame_of / frame_rate + before * 8 / line_rate_bps
     keep = t < duration_s
     return t[keep], size[keep]

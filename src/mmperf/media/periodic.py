@@ -37,7 +37,7 @@ from mmperf import _validate
 from mmperf.hosts.cpu import Host, Scheduler, served
 from mmperf.networks.lan import Network, Traffic, network_delay_arrays
 
-__all__ = ["TRACE_COLUMNS", "PeriodicStream", "fifo", "simulate"]
+__all__ = ["TRACE_COLUMNS", "PeriodicStream", "fifo", "simulate", "simulate_arrays"]
 
 TRACE_COLUMNS = ["packet", "send_us", "arrive_us", "recv_us", "delay_us", "interarrival_us"]
 """Columns of a trace (all times in microseconds)."""
@@ -152,7 +152,6 @@ def simulate(stream: PeriodicStream, *, sender: Host, receiver: Host, network: N
     >>> bool(t["recv_us"].is_monotonic_increasing)
     True
     """
-    _check_run(stream, sender=sender, receiver=receiver, network=network, traffic=traffic, scheduler=scheduler, rng=rng)
     return pd.DataFrame(simulate_arrays(stream, sender=sender, receiver=receiver, network=network, traffic=traffic,
                                         scheduler=scheduler, rng=rng))
 
@@ -187,6 +186,14 @@ def simulate_arrays(stream: PeriodicStream, *, sender: Host, receiver: Host, net
     dict of numpy.ndarray
         The columns of :func:`simulate`'s trace (:data:`TRACE_COLUMNS`), one entry per datagram.
     """
+    _check_run(stream, sender=sender, receiver=receiver, network=network, traffic=traffic, scheduler=scheduler, rng=rng)
+    for name, others in (("sender_others", sender_others), ("receiver_others", receiver_others)):
+        if isinstance(others, (str, bytes)) or not hasattr(others, "__iter__"):
+            raise TypeError(f"{name} must be a sequence of job-time arrays, got {type(others).__name__}: {others!r:.80}")
+        for i, o in enumerate(others):
+            _validate.finite_array(o, f"{name}[{i}]", ndim=1, non_negative=True, allow_empty=True)
+    if work_spec_us is not None:
+        _validate.positive(work_spec_us, "work_spec_us")
     n = stream.n_packets
     t = np.arange(n) * stream.period_us
     x = served(t, host=sender, scheduler=scheduler, rng=rng, work_spec_us=work_spec_us, others=sender_others)["done_us"]

@@ -27,7 +27,7 @@ from mmperf import _validate as _v
 __all__ = [
     "GAPS_BUFFER_US", "MAX_BUFFER_US", "DEFAULT_BUFFERS_US", "MEASURES", "jitter_range", "variance",
     "std_dev", "abs_deviation", "reflection_free_variance", "reflection", "lateness", "gaps_per_second",
-    "compensation_curve", "compensation_area", "rfc3550_jitter", "measures"
+    "compensation_curve", "compensation_area", "dropped_pct", "rfc3550_jitter", "measures"
 ]
 
 GAPS_BUFFER_US = 250_000.0
@@ -270,12 +270,18 @@ def dropped_pct(late, buffers) -> np.ndarray:
     numpy.ndarray
         For each buffer, 100 x the fraction of frames whose lateness is greater than it.
 
+    Raises
+    ------
+    ValueError
+        If ``late`` is empty, not one-dimensional, or an element of either is not finite.
+
     Examples
     --------
     >>> dropped_pct([0.0, 10.0, 30.0, 40.0], [0.0, 20.0, 40.0]).tolist()
     [75.0, 50.0, 0.0]
     """
-    late = np.sort(np.asarray(late, dtype=float))
+    late = np.sort(_v.finite_array(late, "late", ndim=1))
+    buffers = _v.finite_array(buffers, "buffers", allow_empty=True)
     return 100.0 * (1.0 - np.searchsorted(late, buffers, side="right") / late.size)
 
 

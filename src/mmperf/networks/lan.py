@@ -27,7 +27,7 @@ import pandas as pd
 
 from mmperf import _validate
 
-__all__ = ["Network", "NETWORKS", "Traffic", "network_delays"]
+__all__ = ["Network", "NETWORKS", "Traffic", "network_delay_arrays", "network_delays"]
 
 
 @dataclass(frozen=True)
@@ -130,9 +130,6 @@ def network_delays(n: int, size_bytes: float, *, network: Network, traffic: Traf
     >>> d["transmit_us"].tolist()
     [1000.0, 1000.0, 1000.0]
     """
-    _validate.instance(network, "network", Network)
-    _validate.instance(traffic, "traffic", Traffic)
-    _validate.instance(rng, "rng", np.random.Generator)
     return pd.DataFrame(network_delay_arrays(n, size_bytes, network=network, traffic=traffic, rng=rng))
 
 
@@ -159,6 +156,9 @@ def network_delay_arrays(n: int, size_bytes: float, *, network: Network, traffic
         raise ValueError(f"n must be an int >= 0, got {n!r}")
     _validate.size(8 * int(n), "8 * n (the packets' delay arrays)")
     _validate.positive(size_bytes, "size_bytes")
+    _validate.instance(network, "network", Network)
+    _validate.instance(traffic, "traffic", Traffic)
+    _validate.instance(rng, "rng", np.random.Generator)
     tx = np.full(n, float(network.transmit_us(size_bytes)))
     wait = np.zeros(n)
     if traffic.utilization > 0:

@@ -135,13 +135,22 @@ def uniforms(seed, n_draws):
         Shape ``(2, n_draws)``: row ``p`` is link ``p``'s draws, read in order by
         :func:`mmperf._kernel.link_send`.
 
+    Raises
+    ------
+    ValueError
+        If ``seed`` is not a seed (:func:`mmperf.seeds.check_seed`), or ``n_draws`` not a whole
+        number >= 0 whose draws fit in memory.
+
     Notes
     -----
     The draws of the last two (seed, count) pairs are kept and returned again, not
     copied: the strategies of one grid cell share the cell's seed, and the kernels
     only read the draws (the caller must not write to the array).
     """
-    return _uniforms(int(seed), int(n_draws))
+    seed = check_seed(seed)
+    n_draws = _validate.whole(n_draws, "n_draws")
+    _validate.size(2 * n_draws, "n_draws (2 x n_draws draws)")
+    return _uniforms(seed, n_draws)
 
 
 @functools.lru_cache(maxsize=2)

@@ -32,7 +32,7 @@ from mmperf.transports._common import (TransportResult, check_flags, check_input
                                        run_window_transport)
 from mmperf.transports._engine import MODE_CMT, MODE_SCTP
 
-__all__ = ["HEADER_BYTES", "RELIABILITY", "SctpConfig", "run"]
+__all__ = ["HEADER_BYTES", "RELIABILITY", "SctpConfig", "dac_count", "run"]
 
 HEADER_BYTES = 48
 """IPv4 (20) + SCTP common header (12) + DATA chunk header (16) bytes."""
@@ -201,6 +201,8 @@ def dac_count(config: SctpConfig) -> int:
     >>> dac_count(SctpConfig(cmt=True, cmt_dac=True, ns2_dac_count_defect=True))
     0
     """
+    if not isinstance(config, SctpConfig):
+        raise TypeError(f"config must be an SctpConfig, got {type(config).__name__}: {config!r:.80}")
     if not config.cmt_dac:
         return -1
     return 0 if config.ns2_dac_count_defect else 1
