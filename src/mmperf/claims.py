@@ -582,10 +582,9 @@ def exclusions(frame: pd.DataFrame) -> pd.DataFrame:
 
     Raises
     ------
-    TypeError
-        If ``frame`` is not a DataFrame.
-    ValueError
-        If ``frame`` lacks a column it reads.
+    TypeError, ValueError
+        If ``frame`` is not a DataFrame with the columns ``fragile``, ``readings``, ``vacuous`` and
+        ``structural``.
     """
     _validate.frame(frame, "frame", ("fragile", "readings", "vacuous", "structural"))
     return pd.DataFrame({"fragile": _flag(frame, "fragile"),
@@ -617,10 +616,9 @@ def headline(frame: pd.DataFrame) -> dict:
 
     Raises
     ------
-    TypeError
-        If ``frame`` is not a DataFrame.
-    ValueError
-        If ``frame`` lacks a column it reads.
+    TypeError, ValueError
+        If ``frame`` is not a DataFrame with the columns it reads (``kind``, ``status_majority``,
+        ``kind_flag`` and those of :func:`exclusions`).
     """
     _validate.frame(frame, "frame", ("kind", "status_majority", "kind_flag", "fragile", "readings", "vacuous", "structural"))
     kind = frame["kind"].fillna("").astype(str)

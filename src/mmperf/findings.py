@@ -53,10 +53,9 @@ def verdict_groups(frame: pd.DataFrame) -> pd.Series:
 
     Raises
     ------
-    TypeError
-        If ``frame`` is not a DataFrame.
-    ValueError
-        If ``frame`` lacks a column it reads.
+    TypeError, ValueError
+        If ``frame`` is not a DataFrame with the columns ``kind``, ``status_majority``, ``fragile``,
+        ``readings``, ``vacuous`` and ``structural``.
     """
     _validate.frame(frame, "frame", _GROUP_COLUMNS)
     marks = exclusions(frame)
@@ -86,10 +85,9 @@ def by(frame: pd.DataFrame, column: str) -> pd.DataFrame:
 
     Raises
     ------
-    TypeError
-        If ``frame`` is not a DataFrame.
-    ValueError
-        If ``frame`` lacks a column it reads.
+    TypeError, ValueError
+        If ``frame`` is not a DataFrame with the columns :func:`verdict_groups` reads, or ``column``
+        is not one of its columns.
     """
     _validate.frame(frame, "frame", _GROUP_COLUMNS)
     if column not in frame.columns:
@@ -114,10 +112,9 @@ def miss_causes(frame: pd.DataFrame) -> pd.DataFrame:
 
     Raises
     ------
-    TypeError
-        If ``frame`` is not a DataFrame.
-    ValueError
-        If ``frame`` lacks a column it reads.
+    TypeError, ValueError
+        If ``frame`` is not a DataFrame with the columns ``paper``, ``kind``, ``status_majority`` and
+        ``miss_cause``.
     """
     _validate.frame(frame, "frame", ("paper", "kind", "status_majority", "miss_cause"))
     missed = frame[(frame["kind"] == "prediction") & (frame["status_majority"] != "reproduced")]
@@ -141,10 +138,8 @@ def deciding_assumptions(frame: pd.DataFrame) -> pd.DataFrame:
 
     Raises
     ------
-    TypeError
-        If ``frame`` is not a DataFrame.
-    ValueError
-        If ``frame`` lacks a column it reads.
+    TypeError, ValueError
+        If ``frame`` is not a DataFrame with the columns ``paper``, ``readings`` and ``depends_on``.
     """
     _validate.frame(frame, "frame", ("paper", "readings", "depends_on"))
     rows = []
