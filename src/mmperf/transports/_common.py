@@ -155,14 +155,17 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
     unif = uniforms(seed, n_draws)
     trace_events = _validate.size(trace_events, "trace_events") if trace_events else 0
     tr, tn = np.zeros((trace_events, 6)), np.zeros(1, np.int64)
+    chunks = _engine.Chunks(gen_time, sizes, np.array(streams, np.int64), np.array(unreliable, np.bool_))
+    cfg = _engine.Config(mode=int(mode), n_paths=int(n_paths), n_streams=int(n_streams), hdr=float(header),
+                         mtu=float(mtu), rbuf=float(rbuf), init_cwnd=float(init_cwnd), rto_init=float(rto_init),
+                         rto_min=float(rto_min), rto_max=float(rto_max), path_max_retrans=int(path_max_retrans),
+                         hb_interval=float(hb_interval), rtx_limit=int(rtx_limit),
+                         ns2_rwnd_defect=bool(ns2_rwnd_defect), dac_count=int(dac_count), t_end=float(t_end))
+    net = _engine.Net(rate, delay, qlim, per, start, unif, float(bin_s), nbins)
     for k, cap in enumerate(_engine.FIFO_CAPS):  # a small event queue first; a larger one if the run overflows it
         tn[0] = 0
         try:
-            out = _engine.run_window(gen_time, sizes, np.array(streams, np.int64), np.array(unreliable, np.bool_),
-                                     int(n_streams), int(mode), int(n_paths), float(header), float(mtu), float(rbuf),
-                                     float(init_cwnd), float(rto_init), float(rto_min), float(rto_max), int(path_max_retrans),
-                                     float(hb_interval), int(rtx_limit), bool(ns2_rwnd_defect), int(dac_count), rate, delay,
-                                     qlim, per, start, unif, float(bin_s), nbins, float(t_end), tr, tn, int(cap))
+            out = _engine.run_window(chunks, cfg, net, _engine.Trace(tr, tn), int(cap))
             break
         except RuntimeError as e:
             if "FIFO event queue overflow" not in str(e) or k == len(_engine.FIFO_CAPS) - 1:

@@ -93,6 +93,8 @@ inline, has changed.
 from __future__ import annotations
 
 import numpy as np
+from collections import namedtuple
+
 from numba import njit
 
 from mmperf import _kernel, _numba_cache
@@ -109,6 +111,42 @@ TR_SEND, TR_T3_START, TR_T3_RESTART, TR_T3_EXPIRY, TR_RTT_DATA, TR_RTT_HEARTBEAT
 TRACE_EVENTS = {TR_SEND: "send", TR_T3_START: "t3_start", TR_T3_RESTART: "t3_restart",
                 TR_T3_EXPIRY: "t3_expiry", TR_RTT_DATA: "rtt_data", TR_RTT_HEARTBEAT: "rtt_heartbeat"}
 """Names of the trace's event codes."""
+
+# ---- the named structures the window kernels take (namedtuples of arrays and scalars; numba passes them
+# to compiled functions, and to the helpers inlined into them, as one argument each)
+Chunks = namedtuple("Chunks", "gen_t size stream unreliable")
+"""The packets to send, one entry per TSN: generation time [s], bytes, stream, unreliable (bool)."""
+Config = namedtuple("Config", "mode n_paths n_streams hdr mtu rbuf init_cwnd rto_init rto_min rto_max "
+                              "path_max_retrans hb_interval rtx_limit ns2_rwnd_defect dac_count t_end")
+"""The transport's configuration (read only): ``mode`` (``MODE_*``), paths, streams, header, MTU and receive
+buffer [bytes], initial cwnd [bytes], RTOs [s], path failure threshold, heartbeat interval [s], PR-SCTP
+retransmission limit, the ns-2 receiver defect (bool), the DAC count (-1: off) and the run's horizon [s]."""
+Net = namedtuple("Net", "rate delay qlim per loss_start unif bin_s nbins")
+"""The two links (read only; the arrays of :meth:`mmperf.networks.packetsim.Network.arrays`), the
+error model's uniform draws, and the statistics bins (width [s], count)."""
+Links = namedtuple("Links", "rate delay qlim per loss_start unif bin_s fstate ring counters stats ack_delay")
+"""The links as :func:`mmperf._kernel.link_send` uses them: :class:`Net`'s arrays and the links' state,
+counters and statistics, with each path's SACK delay (propagation and a 60-byte SACK's transmission)."""
+Heap = namedtuple("Heap", "t seq kind a b c size ev")
+"""The event heap of :mod:`mmperf._kernel` (``size`` = [length, next sequence number]) and ``ev``,
+where :func:`mmperf._kernel.heap_pop` writes the event it pops."""
+Fifos = namedtuple("Fifos", "t seq a b c head length")
+"""Four FIFO event queues in one set of arrays (queue ``j`` at ``j * cap ...``): data reaching the receiver
+on path 0, 1 and SACKs of path 0, 1 (see :func:`_fifo_push`)."""
+Sender = namedtuple("Sender", "st cpath sent_t txc miss fastf no_fast inq rtxq")
+"""The sender's chunks: state (``UNSENT`` ...), path, last send time, transmissions, miss indications,
+fast-retransmit flag, ineligible for fast retransmit, queued for retransmission; the retransmission
+queue (a ring of TSNs)."""
+Paths = namedtuple("Paths", "cwnd ssth flight pba srtt rttvar rto t3_exp t3_ev err first last_new hb_from "
+                            "hb_sent active in_fr fr_exit fr_budget acked")
+"""Per path: congestion control, RTT estimator, T3 timer (expiry, live heap event), error count, earliest
+outstanding TSN, heartbeat times, active flag, fast recovery (flag, exit TSN, budget) and bytes a SACK
+acknowledged."""
+Receiver = namedtuple("Receiver", "rcvd deliver sstop slist sptr")
+"""The receiver: each TSN's state (0 none, 1 received, 2 skipped), delivery time; the TSNs of each stream
+in order (``slist``, stream ``s`` ending at ``sstop[s]``) and each stream's next one (``sptr``)."""
+Trace = namedtuple("Trace", "rows count")
+"""The sender's trace: rows ``(time, event, path, tsn, value, timer)`` and ``count[0]`` events seen."""
 
 
 @njit(cache=True)
@@ -131,9 +169,24 @@ def run_datagram(gen_t, size, path_of, hdr, rate, delay, qlim, per, loss_start, 
 
 
 @njit(cache=True, inline="always")
-def _note(tr, tn, t, code, p, tsn, v, t3_exp):  # pragma: no cover
-    """Append one event to the trace ``tr`` if it has room, with path ``p``'s T3 expiry after it;
-    ``tn[0]`` counts every event."""
+def _push(hp, t, kind, a, b, c):  # pragma: no cover
+    """Push the event ``(t, kind, a, b, c)`` on the heap ``hp``."""
+    heap_push(hp.t, hp.seq, hp.kind, hp.a, hp.b, hp.c, hp.size, t, kind, a, b, c)
+
+
+@njit(cache=True, inline="always")
+def _send(lk, p, now, nbytes):  # pragma: no cover
+    """Offer ``nbytes`` to link ``p`` at ``now``: arrival time, or -1 if lost (:func:`mmperf._kernel.link_send`)."""
+    return link_send(p, now, nbytes, lk.rate, lk.delay, lk.qlim, lk.per, lk.loss_start, lk.unif, lk.fstate,
+                     lk.ring, lk.counters, lk.stats, lk.bin_s)
+
+
+@njit(cache=True, inline="always")
+def _note(trace, t, code, p, tsn, v, t3_exp):  # pragma: no cover
+    """Append one event to the trace if it has room, with path ``p``'s T3 expiry after it;
+    ``trace.count[0]`` counts every event."""
+    tr = trace.rows
+    tn = trace.count
     k = tn[0]
     if k < tr.shape[0]:
         tr[k, 0] = t
@@ -146,13 +199,17 @@ def _note(tr, tn, t, code, p, tsn, v, t3_exp):  # pragma: no cover
 
 
 @njit(cache=True, inline="always")
-def _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first, out_lo):  # pragma: no cover
+def _earliest_outstanding(scum, next_new, n_paths, snd, pth, out_lo):  # pragma: no cover
     """Fill ``first[q]`` with the lowest TSN outstanding on path ``q`` (-1 if none).
 
     ``out_lo`` is a lower bound of the lowest TSN outstanding on any path (none
     lies below it), where the search starts; returns the bound, raised to the
     first outstanding TSN the search met.
     """
+    st = snd.st
+    cpath = snd.cpath
+    first = pth.first
+    flight = pth.flight
     want = 0
     for q in range(n_paths):
         first[q] = -1
@@ -174,7 +231,7 @@ def _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first, out
 
 
 @njit(cache=True, inline="always")
-def _arm_t3(q, when, t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs):  # pragma: no cover
+def _arm_t3(q, when, pth, hp):  # pragma: no cover
     """Set path ``q``'s T3 timer to expire at ``when``.
 
     The heap holds at most one live timer event per path, at ``t3_ev[q]``: a new
@@ -182,10 +239,10 @@ def _arm_t3(q, when, t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs):  # pragma: no c
     and the later one, left on the heap, is ignored when it pops. An event
     that pops before a later ``t3_exp[q]`` re-arms the timer.
     """
-    t3_exp[q] = when
-    if when < t3_ev[q]:
-        heap_push(ht, hq, hk, ha, hb, hc, hs, when, 3, q, 0, 0)
-        t3_ev[q] = when
+    pth.t3_exp[q] = when
+    if when < pth.t3_ev[q]:
+        _push(hp, when, 3, q, 0, 0)
+        pth.t3_ev[q] = when
 
 
 FIFO_CAPS = (1 << 10, 1 << 18)
@@ -195,14 +252,18 @@ and, if a run overflows it, as many events as the heap holds."""
 
 
 @njit(cache=True, inline="always")
-def _fifo_push(j, t, a, b, c, fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, hs):  # pragma: no cover
-    """Append an event at time ``t`` with payload ``a, b, c`` to FIFO queue ``j``.
+def _fifo_push(fq, j, t, a, b, c, hp):  # pragma: no cover
+    """Append an event at time ``t`` with payload ``a, b, c`` to FIFO queue ``j`` of ``fq``.
 
-    It takes the next sequence number of the heap ``hs``, so that events of the
+    It takes the next sequence number of the heap ``hp``, so that events of the
     FIFOs and of the heap keep one order by (time, sequence). The events of a
     queue come in order of time (a link delivers in order, with a constant
     delay); one that does not is a bug and raises.
     """
+    fq_t = fq.t
+    fq_head = fq.head
+    fq_len = fq.length
+    hs = hp.size
     m = fq_len[j]
     cap = fq_t.shape[0] >> 2
     if m >= cap:
@@ -211,11 +272,11 @@ def _fifo_push(j, t, a, b, c, fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, hs)
         raise RuntimeError("FIFO event queue out of time order")
     k = j * cap + ((fq_head[j] + m) & (cap - 1))
     fq_t[k] = t
-    fq_s[k] = hs[1]
+    fq.seq[k] = hs[1]
     hs[1] += 1
-    fq_a[k] = a
-    fq_b[k] = b
-    fq_c[k] = c
+    fq.a[k] = a
+    fq.b[k] = b
+    fq.c[k] = c
     fq_len[j] = m + 1
 
 
@@ -231,8 +292,7 @@ def _transfer_done(scum, next_new, n, st):  # pragma: no cover
 
 
 @njit(cache=True, inline="always")
-def _withdraw(t, q, fast, now, st, size, hdr, flight, unreliable, txc, rtx_limit, fastf, inq, rtxq, qt, qn,
-              delay_q, ht, hq, hk, ha, hb, hc, hs):  # pragma: no cover
+def _withdraw(t, q, fast, now, ch, cfg, lk, hp, snd, pth, qt, qn):  # pragma: no cover
     """Take chunk ``t`` out of path ``q``'s flight after a loss is detected.
 
     A chunk of an unreliable stream past its retransmission limit is abandoned
@@ -241,43 +301,44 @@ def _withdraw(t, q, fast, now, st, size, hdr, flight, unreliable, txc, rtx_limit
     queued once. Returns the retransmission queue's new tail and length; the
     caller subtracts the chunk's bytes from its outstanding total.
     """
-    flight[q] -= size[t] + hdr
-    if unreliable[t] and txc[t] > rtx_limit:
-        st[t] = ABANDONED
-        heap_push(ht, hq, hk, ha, hb, hc, hs, now + delay_q, 4, t, 0, 0)
+    pth.flight[q] -= ch.size[t] + cfg.hdr
+    if ch.unreliable[t] and snd.txc[t] > cfg.rtx_limit:
+        snd.st[t] = ABANDONED
+        _push(hp, now + lk.delay[q], 4, t, 0, 0)
     else:
-        st[t] = MARKED
-        fastf[t] = fast
-        if inq[t] == 0:
-            inq[t] = 1
-            rtxq[qt] = t
-            qt = (qt + 1) % rtxq.shape[0]
+        snd.st[t] = MARKED
+        snd.fastf[t] = fast
+        if snd.inq[t] == 0:
+            snd.inq[t] = 1
+            snd.rtxq[qt] = t
+            qt = (qt + 1) % snd.rtxq.shape[0]
             qn += 1
     return qt, qn
 
 
 @njit(cache=True, inline="always")
-def _ack(t, now, st, cpath, size, hdr, flight, acked, txc, sent_t, sample_p, sample_r):  # pragma: no cover
+def _ack(t, now, size, hdr, snd, pth, sample_p, sample_r):  # pragma: no cover
     """Mark chunk ``t`` acknowledged; if it was in flight, credit its bytes to its path.
 
     Returns the bytes it takes off the outstanding total and the RTT sample
     (path, seconds), updated when ``t`` was sent only once (Karn's rule).
     """
+    st = snd.st
     freed = 0.0
     if st[t] == OUT:
-        q = cpath[t]
+        q = snd.cpath[t]
         freed = float(size[t] + hdr)
-        flight[q] -= size[t] + hdr
-        acked[q] += size[t] + hdr
-        if txc[t] == 1:
+        pth.flight[q] -= size[t] + hdr
+        pth.acked[q] += size[t] + hdr
+        if snd.txc[t] == 1:
             sample_p = q
-            sample_r = now - sent_t[t]
+            sample_r = now - snd.sent_t[t]
     st[t] = ACKED
     return freed, sample_p, sample_r
 
 
 @njit(cache=True, inline="always")
-def _deliver_in_order(s, now, n, rcvd, size, stream_list, stream_end, sptr, deliver, held, rcum):  # pragma: no cover
+def _deliver_in_order(s, now, size, rcv, held, rcum):  # pragma: no cover
     """Hand stream ``s``'s chunks to the application while its next one is here or skipped.
 
     A received chunk (``rcvd`` 1) is delivered now and leaves the receive
@@ -285,7 +346,12 @@ def _deliver_in_order(s, now, n, rcvd, size, stream_list, stream_end, sptr, deli
     Then the cumulative TSN advances over every chunk received or skipped.
     Returns the receive buffer's new occupancy and the cumulative TSN.
     """
-    while sptr[s] < stream_end[s] and rcvd[stream_list[sptr[s]]] != 0:
+    n = size.shape[0]
+    rcvd = rcv.rcvd
+    deliver = rcv.deliver
+    sptr = rcv.sptr
+    stream_list = rcv.slist
+    while sptr[s] < rcv.sstop[s] and rcvd[stream_list[sptr[s]]] != 0:
         j = stream_list[sptr[s]]
         if rcvd[j] == 1:
             deliver[j] = now
@@ -297,20 +363,28 @@ def _deliver_in_order(s, now, n, rcvd, size, stream_list, stream_end, sptr, deli
 
 
 @njit(cache=True, _nrt=False)
-def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf, rto_min, rto_max,
-                 path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect, dac_count, rate, delay, qlim, per,
-                 loss_start, unif, bin_s, t_end, tr, tn, ht, hq, hk, ha, hb, hc, hs, ev, acked, fq_t, fq_s, fq_a, fq_b, fq_c,
-                 fq_head, fq_len, fstate, ring, counters, stats, ack_delay, st, cpath, sent_t, txc, miss, fastf,
-                 no_fast, inq, rtxq, cwnd, ssth, flight, pba, srtt, rttvar, rto, t3_exp, t3_ev, err, first,
-                 last_new, hb_from, hb_sent, active, in_fr, fr_exit, fr_budget, rcvd, deliver, sstop, slist, sptr,
-                 in_flight):  # pragma: no cover
-    """The event loop of :func:`run_window` on the arrays it allocated; fills them and ``in_flight``
+def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragma: no cover
+    """The event loop of :func:`run_window` on the structures it allocated; fills them and ``in_flight``
     and returns the receiver's window drops and the time the run stopped.
 
     Compiled without numba's reference counting (``_nrt=False``; it allocates nothing): the
     helpers inlined into it pass a dozen arrays each, and the atomic reference counts of those
     arrays cost more than a third of the run time.
     """
+    gen_t, size, stream, unreliable = ch.gen_t, ch.size, ch.stream, ch.unreliable
+    mode, n_paths, hdr, mtu, rbuf = cfg.mode, cfg.n_paths, cfg.hdr, cfg.mtu, cfg.rbuf
+    rto_min, rto_max, path_max_retrans, hb_interval = cfg.rto_min, cfg.rto_max, cfg.path_max_retrans, cfg.hb_interval
+    ns2_rwnd_defect, dac_count, t_end = cfg.ns2_rwnd_defect, cfg.dac_count, cfg.t_end
+    counters, fstate, ack_delay = lk.counters, lk.fstate, lk.ack_delay
+    ht, hq, hs, ev = hp.t, hp.seq, hp.size, hp.ev
+    fq_t, fq_s, fq_head, fq_len = fq.t, fq.seq, fq.head, fq.length
+    st, cpath, sent_t, txc, miss = snd.st, snd.cpath, snd.sent_t, snd.txc, snd.miss
+    fastf, no_fast, inq, rtxq = snd.fastf, snd.no_fast, snd.inq, snd.rtxq
+    cwnd, ssth, flight, pba, rto = pth.cwnd, pth.ssth, pth.flight, pth.pba, pth.rto
+    t3_exp, t3_ev, err, first, acked = pth.t3_exp, pth.t3_ev, pth.err, pth.first, pth.acked
+    last_new, hb_from, hb_sent, active = pth.last_new, pth.hb_from, pth.hb_sent, pth.active
+    in_fr, fr_exit, fr_budget = pth.in_fr, pth.fr_exit, pth.fr_budget
+    rcvd = rcv.rcvd
     n = gen_t.shape[0]
     fcap = fq_t.shape[0] >> 2  # capacity of each FIFO queue (a power of two)
     app_t = 0.0  # the pending "application has data" event (time, sequence number)
@@ -341,7 +415,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
         app_pending = True
         if mode != MODE_TCP:
             for q in range(n_paths):
-                heap_push(ht, hq, hk, ha, hb, hc, hs, hb_interval + rto[q], 6, q, 0, 0)
+                _push(hp, hb_interval + rto[q], 6, q, 0, 0)
     while True:
         # the earliest pending event by (time, sequence number): the heap's, a FIFO's or the application's
         src = -1
@@ -364,7 +438,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
         if src < 0:
             break
         if src == 4:
-            heap_pop(ht, hq, hk, ha, hb, hc, hs, ev)
+            heap_pop(hp.t, hp.seq, hp.kind, hp.a, hp.b, hp.c, hs, ev)
             if int(ev[1]) == 6 and _transfer_done(scum, next_new, n, st):
                 continue  # the heartbeats stop (and do not move the clock) once the transfer is over
             if int(ev[1]) == 3 and ev[0] != t3_ev[int(ev[2])]:
@@ -372,7 +446,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
         now = bt
         if now > t_end:  # leave the event pending: a packet still on the wire at t_end counts as in flight
             if src == 4:
-                heap_push(ht, hq, hk, ha, hb, hc, hs, ev[0], int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4]))
+                _push(hp, ev[0], int(ev[1]), int(ev[2]), int(ev[3]), int(ev[4]))
             break
         if src == 4:
             kind = int(ev[1])
@@ -387,9 +461,9 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
         else:
             k = src * fcap + fq_head[src]
             kind = 1 if src < 2 else 2
-            a = fq_a[k]
-            b = fq_b[k]
-            c = fq_c[k]
+            a = fq.a[k]
+            b = fq.b[k]
+            c = fq.c[k]
             fq_head[src] = (fq_head[src] + 1) & (fcap - 1)
             fq_len[src] -= 1
         if kind == 0:
@@ -406,8 +480,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
                     held += size[tsn]
                     if tsn > highest:
                         highest = tsn
-                    held, rcum = _deliver_in_order(stream[tsn], now, n, rcvd, size, slist, sstop, sptr, deliver,
-                                                   held, rcum)
+                    held, rcum = _deliver_in_order(stream[tsn], now, size, rcv, held, rcum)
             # SCTP advertises the buffer less everything it holds (a gap-acknowledged chunk is no longer
             # outstanding at the sender). TCP has no gap acknowledgements: the out-of-order bytes are
             # still outstanding at the sender, which counts them against the window already, so the
@@ -416,8 +489,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
             arw = rbuf if mode == MODE_TCP else rbuf - held
             if arw < 0:
                 arw = 0
-            _fifo_push(2 + b, now + ack_delay[b], tsn, rcum, int(arw), fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len,
-                       hs)
+            _fifo_push(fq, 2 + b, now + ack_delay[b], tsn, rcum, int(arw), hp)
             continue
         elif kind == 4:  # ---------------- FORWARD-TSN reaches the receiver
             tsn = a
@@ -425,8 +497,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
                 continue
             if rcvd[tsn] == 0:
                 rcvd[tsn] = 2
-                held, rcum = _deliver_in_order(stream[tsn], now, n, rcvd, size, slist, sstop, sptr, deliver,
-                                               held, rcum)
+                held, rcum = _deliver_in_order(stream[tsn], now, size, rcv, held, rcum)
             continue
         elif kind == 5:  # heartbeat: path restored
             active[a] = 1
@@ -435,14 +506,14 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
             if active[a] == 1 and last_new[a] <= hb_from[a]:  # idle since the timer started
                 hb_sent[a] = now
                 wait = max(fstate[a, 0] - now, 0.0)  # behind the data queued on the link
-                heap_push(ht, hq, hk, ha, hb, hc, hs, now + wait + 2 * ack_delay[a], 7, a, 0, 0)
+                _push(hp, now + wait + 2 * ack_delay[a], 7, a, 0, 0)
             hb_from[a] = now
-            heap_push(ht, hq, hk, ha, hb, hc, hs, now + hb_interval + rto[a], 6, a, 0, 0)
+            _push(hp, now + hb_interval + rto[a], 6, a, 0, 0)
             continue
         elif kind == 7:  # ---------------- HEARTBEAT-ACK of path a: an RTT measurement
-            rtt_update(a, now - hb_sent[a], srtt, rttvar, rto, rto_min, rto_max)
+            rtt_update(a, now - hb_sent[a], pth.srtt, pth.rttvar, rto, rto_min, rto_max)
             err[a] = 0
-            _note(tr, tn, now, TR_RTT_HEARTBEAT, a, -1, rto[a], t3_exp)
+            _note(trace, now, TR_RTT_HEARTBEAT, a, -1, rto[a], t3_exp)
             continue
         elif kind == 3:  # ---------------- T3 timer
             p = a
@@ -450,11 +521,11 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
             if t3_exp[p] >= INF:
                 continue
             if t3_exp[p] > now + 1e-12:
-                _arm_t3(p, t3_exp[p], t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs)
+                _arm_t3(p, t3_exp[p], pth, hp)
                 continue
             # expiry
             t3_exp[p] = INF
-            _note(tr, tn, now, TR_T3_EXPIRY, p, -1, rto[p], t3_exp)
+            _note(trace, now, TR_T3_EXPIRY, p, -1, rto[p], t3_exp)
             if mode == MODE_TCP:
                 ssth[p] = max(flight[p] / 2, 2.0 * mtu)
             else:
@@ -467,14 +538,13 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
             err[p] += 1
             if n_paths > 1 and err[p] > path_max_retrans and active[p] == 1:
                 active[p] = 0
-                heap_push(ht, hq, hk, ha, hb, hc, hs, now + hb_interval + rto[p], 5, p, 0, 0)
+                _push(hp, now + hb_interval + rto[p], 5, p, 0, 0)
             for t in range(max(scum + 1, out_lo), next_new):
                 if st[t] == OUT and cpath[t] == p:
                     if mode == MODE_CMT:
                         no_fast[t] = 1
                     outstanding -= size[t] + hdr
-                    qt, qn = _withdraw(t, p, 0, now, st, size, hdr, flight, unreliable, txc, rtx_limit, fastf, inq,
-                                       rtxq, qt, qn, delay[p], ht, hq, hk, ha, hb, hc, hs)
+                    qt, qn = _withdraw(t, p, 0, now, ch, cfg, lk, hp, snd, pth, qt, qn)
                     mk_lo = min(mk_lo, t)
             flight[p] = max(flight[p], 0.0)
         elif kind == 2:  # ---------------- SACK reaches the sender
@@ -486,7 +556,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
             flight_before0 = flight[0]
             flight_before1 = flight[1]
             old_cum = scum
-            out_lo = _earliest_outstanding(scum, next_new, n_paths, st, cpath, flight, first, out_lo)
+            out_lo = _earliest_outstanding(scum, next_new, n_paths, snd, pth, out_lo)
             sample_p = -1
             sample_r = 0.0
             low0 = -1  # DAC: the lowest TSN this SACK newly acknowledges on path 0, 1 (-1: none)
@@ -499,20 +569,18 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
                                 low0 = t
                             elif cpath[t] == 1 and low1 < 0:
                                 low1 = t
-                        freed, sample_p, sample_r = _ack(t, now, st, cpath, size, hdr, flight, acked, txc, sent_t,
-                                                         sample_p, sample_r)
+                        freed, sample_p, sample_r = _ack(t, now, size, hdr, snd, pth, sample_p, sample_r)
                         outstanding -= freed
                 scum = cum_r
             cum_adv = scum > old_cum
             newly_gap = False
             if mode != MODE_TCP and trig > scum and (st[trig] == OUT or st[trig] == MARKED):
-                freed, sample_p, sample_r = _ack(trig, now, st, cpath, size, hdr, flight, acked, txc, sent_t,
-                                                 sample_p, sample_r)
+                freed, sample_p, sample_r = _ack(trig, now, size, hdr, snd, pth, sample_p, sample_r)
                 outstanding -= freed
                 newly_gap = True
             if sample_p >= 0:
-                rtt_update(sample_p, sample_r, srtt, rttvar, rto, rto_min, rto_max)
-                _note(tr, tn, now, TR_RTT_DATA, sample_p, -1, rto[sample_p], t3_exp)
+                rtt_update(sample_p, sample_r, pth.srtt, pth.rttvar, rto, rto_min, rto_max)
+                _note(trace, now, TR_RTT_DATA, sample_p, -1, rto[sample_p], t3_exp)
             if mode == MODE_TCP:
                 if cum_adv:
                     dupacks = 0
@@ -529,8 +597,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
                         t = scum + 1
                         if st[t] == OUT:  # TCP has no unreliable chunks: always marked
                             outstanding -= size[t] + hdr
-                            qt, qn = _withdraw(t, 0, 1, now, st, size, hdr, flight, unreliable, txc, rtx_limit, fastf,
-                                               inq, rtxq, qt, qn, delay[0], ht, hq, hk, ha, hb, hc, hs)
+                            qt, qn = _withdraw(t, 0, 1, now, ch, cfg, lk, hp, snd, pth, qt, qn)
                             mk_lo = min(mk_lo, t)
                             fr_budget[0] = 1
                         ssth[0] = max((flight[0] + size[t] + hdr) / 2, 2.0 * mtu)
@@ -554,8 +621,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
                                 no_fast[t] = 1
                                 q = cpath[t]
                                 outstanding -= size[t] + hdr
-                                qt, qn = _withdraw(t, q, 1, now, st, size, hdr, flight, unreliable, txc, rtx_limit,
-                                                   fastf, inq, rtxq, qt, qn, delay[q], ht, hq, hk, ha, hb, hc, hs)
+                                qt, qn = _withdraw(t, q, 1, now, ch, cfg, lk, hp, snd, pth, qt, qn)
                                 mk_lo = min(mk_lo, t)
                                 if in_fr[q] == 0:
                                     ssth[q] = max(cwnd[q] / 2, 4.0 * mtu)
@@ -589,8 +655,8 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
                     flight[q] = 0.0
                     t3_exp[q] = INF
                 elif covered if mode != MODE_TCP else acked[q] > 0:
-                    _arm_t3(q, now + rto[q], t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs)
-                    _note(tr, tn, now, TR_T3_RESTART, q, first[q], 1.0 if covered else 0.0, t3_exp)
+                    _arm_t3(q, now + rto[q], pth, hp)
+                    _note(trace, now, TR_T3_RESTART, q, first[q], 1.0 if covered else 0.0, t3_exp)
             if outstanding < 0:
                 outstanding = 0.0
         # ================= try to send
@@ -679,110 +745,70 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
             txc[tsn] += 1
             if txc[tsn] == 1:
                 last_new[p] = now
-            _note(tr, tn, now, TR_SEND, p, tsn, float(fastf[tsn]), t3_exp)
+            _note(trace, now, TR_SEND, p, tsn, float(fastf[tsn]), t3_exp)
             miss[tsn] = 0
             fastf[tsn] = 0
             flight[p] += sz
             outstanding += sz
             send_events += 1
             if t3_exp[p] >= INF:
-                _arm_t3(p, now + rto[p], t3_exp, t3_ev, ht, hq, hk, ha, hb, hc, hs)
-                _note(tr, tn, now, TR_T3_START, p, tsn, t3_exp[p], t3_exp)
-            arr = link_send(p, now, sz, rate, delay, qlim, per, loss_start, unif, fstate, ring, counters,
-                            stats, bin_s)
+                _arm_t3(p, now + rto[p], pth, hp)
+                _note(trace, now, TR_T3_START, p, tsn, t3_exp[p], t3_exp)
+            arr = _send(lk, p, now, sz)
             if arr >= 0:
-                _fifo_push(p, arr, tsn, p, 0, fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, hs)
+                _fifo_push(fq, p, arr, tsn, p, 0, hp)
     for p in range(2):
         in_flight[p] = fq_len[p]
     return rwnd_drops, now
 
 
 @njit(cache=True)
-def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, mtu, rbuf, init_cwnd,
-               rto_init, rto_min, rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect, dac_count,
-               rate, delay, qlim, per, loss_start, unif, bin_s, nbins, t_end, tr, tn, fifo_cap):  # pragma: no cover
-    n = gen_t.shape[0]
-    # ---- heap
+def run_window(ch, cfg, net, trace, fifo_cap):  # pragma: no cover
+    """Run the window core on the packets ``ch`` (:class:`Chunks`) with the configuration ``cfg``
+    (:class:`Config`) over the links ``net`` (:class:`Net`), writing the sender's events to ``trace``
+    (:class:`Trace`), with FIFO event queues of ``fifo_cap`` events (a power of two).
+
+    Returns the delivery times, transmissions and final state of every chunk, the links' counters,
+    statistics and packets in flight, the receiver's window drops and the time the run stopped.
+    """
+    n = ch.gen_t.shape[0]
     cap = 1 << 18
-    ht = np.empty(cap)
-    hq = np.empty(cap, np.int64)
-    hk = np.empty(cap, np.int64)
-    ha = np.empty(cap, np.int64)
-    hb = np.empty(cap, np.int64)
-    hc = np.empty(cap, np.int64)
-    hs = np.zeros(2, np.int64)
-    ev = np.empty(5)
-    acked = np.zeros(2)
-    # ---- FIFO event queues: 0, 1 data reaching the receiver on path 0, 1; 2, 3 SACKs of path 0, 1
-    fq_t = np.empty(4 * fifo_cap)
-    fq_s = np.empty(4 * fifo_cap, np.int64)
-    fq_a = np.empty(4 * fifo_cap, np.int64)
-    fq_b = np.empty(4 * fifo_cap, np.int64)
-    fq_c = np.empty(4 * fifo_cap, np.int64)
-    fq_head = np.zeros(4, np.int64)
-    fq_len = np.zeros(4, np.int64)
-    # ---- links
-    fstate = np.zeros((2, 4))
-    ring = np.zeros((2, qlim.max() + 1))
-    counters = np.zeros((2, 4), np.int64)
-    stats = np.zeros((2, nbins, 3))
+    hp = Heap(np.empty(cap), np.empty(cap, np.int64), np.empty(cap, np.int64), np.empty(cap, np.int64),
+              np.empty(cap, np.int64), np.empty(cap, np.int64), np.zeros(2, np.int64), np.empty(5))
+    # FIFO event queues: 0, 1 data reaching the receiver on path 0, 1; 2, 3 SACKs of path 0, 1
+    fq = Fifos(np.empty(4 * fifo_cap), np.empty(4 * fifo_cap, np.int64), np.empty(4 * fifo_cap, np.int64),
+               np.empty(4 * fifo_cap, np.int64), np.empty(4 * fifo_cap, np.int64), np.zeros(4, np.int64),
+               np.zeros(4, np.int64))
     ack_delay = np.empty(2)
     for p in range(2):
-        ack_delay[p] = delay[p] + 8.0 * 60 / rate[p]
-    # ---- sender
-    st = np.zeros(n, np.int8)
-    cpath = np.zeros(n, np.int64)
-    sent_t = np.zeros(n)
-    txc = np.zeros(n, np.int64)
-    miss = np.zeros(n, np.int64)
-    fastf = np.zeros(n, np.int8)
-    no_fast = np.zeros(n, np.int8)  # 1: ineligible for (another) fast retransmit
-    inq = np.zeros(n, np.int8)
-    rtxq = np.empty(n + 1, np.int64)
-    cwnd = np.full(2, float(init_cwnd))
-    ssth = np.full(2, float(rbuf))
-    flight = np.zeros(2)
-    pba = np.zeros(2)
-    srtt = np.full(2, -1.0)
-    rttvar = np.zeros(2)
-    rto = np.full(2, rto_init)
-    t3_exp = np.full(2, INF)
-    t3_ev = np.full(2, INF)
-    err = np.zeros(2, np.int64)
-    first = np.full(2, -1, np.int64)
-    last_new = np.zeros(2)  # last first transmission on each path
-    hb_from = np.zeros(2)  # when each path's heartbeat timer was started
-    hb_sent = np.zeros(2)  # when each path's last HEARTBEAT left
-    active = np.ones(2, np.int8)
-    in_fr = np.zeros(2, np.int8)
-    fr_exit = np.zeros(2, np.int64)
-    fr_budget = np.zeros(2, np.int64)
-    # ---- receiver
-    rcvd = np.zeros(n, np.int8)  # 0 none, 1 received, 2 skipped by FORWARD-TSN
-    deliver = np.full(n, -1.0)
-    # stream lists
-    scount = np.zeros(n_streams + 1, np.int64)
+        ack_delay[p] = net.delay[p] + 8.0 * 60 / net.rate[p]
+    lk = Links(net.rate, net.delay, net.qlim, net.per, net.loss_start, net.unif, net.bin_s, np.zeros((2, 4)),
+               np.zeros((2, net.qlim.max() + 1)), np.zeros((2, 4), np.int64), np.zeros((2, net.nbins, 3)), ack_delay)
+    snd = Sender(st=np.zeros(n, np.int8), cpath=np.zeros(n, np.int64), sent_t=np.zeros(n),
+                 txc=np.zeros(n, np.int64), miss=np.zeros(n, np.int64), fastf=np.zeros(n, np.int8),
+                 no_fast=np.zeros(n, np.int8), inq=np.zeros(n, np.int8), rtxq=np.empty(n + 1, np.int64))
+    pth = Paths(cwnd=np.full(2, float(cfg.init_cwnd)), ssth=np.full(2, float(cfg.rbuf)), flight=np.zeros(2),
+                pba=np.zeros(2), srtt=np.full(2, -1.0), rttvar=np.zeros(2), rto=np.full(2, cfg.rto_init),
+                t3_exp=np.full(2, INF), t3_ev=np.full(2, INF), err=np.zeros(2, np.int64),
+                first=np.full(2, -1, np.int64), last_new=np.zeros(2), hb_from=np.zeros(2), hb_sent=np.zeros(2),
+                active=np.ones(2, np.int8), in_fr=np.zeros(2, np.int8), fr_exit=np.zeros(2, np.int64),
+                fr_budget=np.zeros(2, np.int64), acked=np.zeros(2))
+    # the receiver's stream lists
+    scount = np.zeros(cfg.n_streams + 1, np.int64)
     for i in range(n):
-        scount[stream[i] + 1] += 1
+        scount[ch.stream[i] + 1] += 1
     soff = np.cumsum(scount)
-    sstop = soff[1:]  # one past each stream's last index in slist
     slist = np.empty(n, np.int64)
     sfill = soff[:-1].copy()
     for i in range(n):
-        s = stream[i]
+        s = ch.stream[i]
         slist[sfill[s]] = i
         sfill[s] += 1
-    sptr = soff[:-1].copy()
+    rcv = Receiver(rcvd=np.zeros(n, np.int8), deliver=np.full(n, -1.0), sstop=soff[1:], slist=slist,
+                   sptr=soff[:-1].copy())
     in_flight = np.zeros(2, np.int64)
-    rwnd_drops, now = _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf, rto_min,
-                                   rto_max, path_max_retrans, hb_interval, rtx_limit, ns2_rwnd_defect, dac_count,
-                                   rate, delay, qlim, per, loss_start, unif, bin_s, t_end, tr, tn, ht, hq, hk, ha,
-                                   hb, hc, hs, ev, acked, fq_t, fq_s, fq_a, fq_b, fq_c, fq_head, fq_len, fstate, ring,
-                                   counters, stats, ack_delay, st, cpath, sent_t, txc, miss, fastf, no_fast, inq,
-                                   rtxq, cwnd, ssth, flight, pba, srtt, rttvar, rto, t3_exp, t3_ev, err, first,
-                                   last_new, hb_from, hb_sent, active, in_fr, fr_exit, fr_budget, rcvd, deliver,
-                                   sstop, slist, sptr, in_flight)
-    return deliver, txc, st, counters, stats, in_flight, rwnd_drops, now
+    rwnd_drops, now = _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight)
+    return rcv.deliver, snd.txc, snd.st, lk.counters, lk.stats, in_flight, rwnd_drops, now
 
 
 _numba_cache.drop_stale_cache(__file__, [_kernel], kernel=run_window)
