@@ -302,17 +302,18 @@ def _cmt_run(net, dac_count, *, seed=1, trace=0, rbuf=1 << 26):
     """CMT-SCTP (reliable, two streams) on the test stream with the DAC count ``dac_count`` (-1: no DAC),
     through the engine's entry point (a SACK reporting any count can be tried there); a receive buffer
     that never fills (64 MiB) unless ``rbuf`` says otherwise."""
-    from mmperf.transports._common import run_window_transport
+    from mmperf.transports._common import WindowConfig, run_window_transport
     from mmperf.transports._engine import MODE_CMT
 
     g, s, l = stream()
     cfg = sctp.SctpConfig(cmt=True)
-    return run_window_transport(
-        "cmt-sctp", g, s, l, np.zeros(len(g), bool), 2, net, mode=MODE_CMT, n_paths=2, header=sctp.HEADER_BYTES,
-        mtu=cfg.mtu, rbuf=rbuf, init_cwnd=cfg.init_cwnd, rto_init=cfg.rto_init, rto_min=cfg.rto_min,
-        rto_max=cfg.rto_max, path_max_retrans=cfg.path_max_retrans, hb_interval=cfg.hb_interval,
-        rtx_limit=cfg.rtx_limit, ns2_rwnd_defect=False, seed=seed, bin_s=1.0, t_end=1000.0, max_transmissions=4,
-        trace_events=trace, dac_count=dac_count)
+    window = WindowConfig(
+        mode=MODE_CMT, n_paths=2, n_streams=2, header=sctp.HEADER_BYTES, mtu=cfg.mtu, rbuf=rbuf,
+        init_cwnd=cfg.init_cwnd, rto_init=cfg.rto_init, rto_min=cfg.rto_min, rto_max=cfg.rto_max,
+        path_max_retrans=cfg.path_max_retrans, hb_interval=cfg.hb_interval, rtx_limit=cfg.rtx_limit,
+        ns2_rwnd_defect=False, dac_count=dac_count)
+    return run_window_transport("cmt-sctp", g, s, l, np.zeros(len(g), bool), net, window, seed=seed, bin_s=1.0,
+                                t_end=1000.0, max_transmissions=4, trace_events=trace)
 
 
 def _fast(r):
