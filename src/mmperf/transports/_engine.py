@@ -133,18 +133,22 @@ where :func:`mmperf._kernel.heap_pop` writes the event it pops."""
 Fifos = namedtuple("Fifos", "t seq a b c head length")
 """Four FIFO event queues in one set of arrays (queue ``j`` at ``j * cap ...``): data reaching the receiver
 on path 0, 1 and SACKs of path 0, 1 (see :func:`_fifo_push`)."""
-Sender = namedtuple("Sender", "st cpath sent_t txc miss fastf no_fast inq rtxq")
+Sender = namedtuple("Sender", "st cpath sent_t txc miss fastf no_fast inq rtxq rq")
 """The sender's chunks: state (``UNSENT`` ...), path, last send time, transmissions, miss indications,
 fast-retransmit flag, ineligible for fast retransmit, queued for retransmission; the retransmission
-queue (a ring of TSNs)."""
+queue (a ring of TSNs, ``rtxq``) and its ends ``rq[HEAD]``, ``rq[TAIL]``, ``rq[LEN]``."""
+HEAD, TAIL, LEN = 0, 1, 2
 Paths = namedtuple("Paths", "cwnd ssth flight pba srtt rttvar rto t3_exp t3_ev err first last_new hb_from "
                             "hb_sent active in_fr fr_exit fr_budget acked")
 """Per path: congestion control, RTT estimator, T3 timer (expiry, live heap event), error count, earliest
 outstanding TSN, heartbeat times, active flag, fast recovery (flag, exit TSN, budget) and bytes a SACK
 acknowledged."""
-Receiver = namedtuple("Receiver", "rcvd deliver sstop slist sptr")
+Receiver = namedtuple("Receiver", "rcvd deliver sstop slist sptr held mark")
 """The receiver: each TSN's state (0 none, 1 received, 2 skipped), delivery time; the TSNs of each stream
-in order (``slist``, stream ``s`` ending at ``sstop[s]``) and each stream's next one (``sptr``)."""
+in order (``slist``, stream ``s`` ending at ``sstop[s]``) and each stream's next one (``sptr``); the bytes
+its buffer holds (``held[0]``), its cumulative TSN, highest TSN received and window drops (``mark[CUM]``,
+``mark[HIGHEST]``, ``mark[DROPS]``)."""
+CUM, HIGHEST, DROPS = 0, 1, 2
 Trace = namedtuple("Trace", "rows count")
 """The sender's trace: rows ``(time, event, path, tsn, value, timer)`` and ``count[0]`` events seen."""
 
@@ -292,14 +296,14 @@ def _transfer_done(scum, next_new, n, st):  # pragma: no cover
 
 
 @njit(cache=True, inline="always")
-def _withdraw(t, q, fast, now, ch, cfg, lk, hp, snd, pth, qt, qn):  # pragma: no cover
+def _withdraw(t, q, fast, now, ch, cfg, lk, hp, snd, pth):  # pragma: no cover
     """Take chunk ``t`` out of path ``q``'s flight after a loss is detected.
 
     A chunk of an unreliable stream past its retransmission limit is abandoned
     (PR-SCTP: a FORWARD-TSN reaches the receiver one path delay later); any
     other is marked for retransmission (``fast`` = 1 for fast retransmit) and
-    queued once. Returns the retransmission queue's new tail and length; the
-    caller subtracts the chunk's bytes from its outstanding total.
+    queued once (at the tail of the retransmission queue). The caller subtracts
+    the chunk's bytes from its outstanding total.
     """
     pth.flight[q] -= ch.size[t] + cfg.hdr
     if ch.unreliable[t] and snd.txc[t] > cfg.rtx_limit:
@@ -310,10 +314,10 @@ def _withdraw(t, q, fast, now, ch, cfg, lk, hp, snd, pth, qt, qn):  # pragma: no
         snd.fastf[t] = fast
         if snd.inq[t] == 0:
             snd.inq[t] = 1
-            snd.rtxq[qt] = t
-            qt = (qt + 1) % snd.rtxq.shape[0]
-            qn += 1
-    return qt, qn
+            rq = snd.rq
+            snd.rtxq[rq[TAIL]] = t
+            rq[TAIL] = (rq[TAIL] + 1) % snd.rtxq.shape[0]
+            rq[LEN] += 1
 
 
 @njit(cache=True, inline="always")
@@ -338,13 +342,12 @@ def _ack(t, now, size, hdr, snd, pth, sample_p, sample_r):  # pragma: no cover
 
 
 @njit(cache=True, inline="always")
-def _deliver_in_order(s, now, size, rcv, held, rcum):  # pragma: no cover
+def _deliver_in_order(s, now, size, rcv):  # pragma: no cover
     """Hand stream ``s``'s chunks to the application while its next one is here or skipped.
 
     A received chunk (``rcvd`` 1) is delivered now and leaves the receive
     buffer; an abandoned one (``rcvd`` 2, after a FORWARD-TSN) is skipped.
     Then the cumulative TSN advances over every chunk received or skipped.
-    Returns the receive buffer's new occupancy and the cumulative TSN.
     """
     n = size.shape[0]
     rcvd = rcv.rcvd
@@ -355,11 +358,156 @@ def _deliver_in_order(s, now, size, rcv, held, rcum):  # pragma: no cover
         j = stream_list[sptr[s]]
         if rcvd[j] == 1:
             deliver[j] = now
-            held -= size[j]
+            rcv.held[0] -= size[j]
         sptr[s] += 1
-    while rcum + 1 < n and rcvd[rcum + 1] != 0:
-        rcum += 1
-    return held, rcum
+    mark = rcv.mark
+    while mark[CUM] + 1 < n and rcvd[mark[CUM] + 1] != 0:
+        mark[CUM] += 1
+
+
+@njit(cache=True, inline="always")
+def _next_event(hp, fq, app_pending, app_t, app_s):  # pragma: no cover
+    """The source of the earliest pending event by (time, sequence number) and its time: 0-3 a FIFO
+    queue, 4 the heap, 5 the application; -1 when nothing is pending."""
+    fcap = fq.t.shape[0] >> 2
+    src = -1
+    bt = 0.0
+    bs = 0
+    if hp.size[0] > 0:
+        src = 4
+        bt = hp.t[0]
+        bs = hp.seq[0]
+    for j in range(4):
+        if fq.length[j] > 0:
+            k = j * fcap + fq.head[j]
+            if src < 0 or fq.t[k] < bt or (fq.t[k] == bt and fq.seq[k] < bs):
+                src = j
+                bt = fq.t[k]
+                bs = fq.seq[k]
+    if app_pending and (src < 0 or app_t < bt or (app_t == bt and app_s < bs)):
+        src = 5
+        bt = app_t
+    return src, bt
+
+
+@njit(cache=True, inline="always")
+def _fifo_pop(fq, j):  # pragma: no cover
+    """Take the event at the head of FIFO queue ``j``: its payload ``a, b, c``."""
+    fcap = fq.t.shape[0] >> 2
+    k = j * fcap + fq.head[j]
+    a = fq.a[k]
+    b = fq.b[k]
+    c = fq.c[k]
+    fq.head[j] = (fq.head[j] + 1) & (fcap - 1)
+    fq.length[j] -= 1
+    return a, b, c
+
+
+@njit(cache=True, inline="always")
+def _on_data(tsn, p, now, ch, cfg, lk, hp, fq, rcv):  # pragma: no cover
+    """Data chunk ``tsn`` reaches the receiver on path ``p``: keep it if the buffer has room (or, as the
+    ns-2 receiver without ``ns2_rwnd_defect`` does, if it fills a gap), deliver what it completes, and
+    send a SACK back on the path."""
+    size = ch.size
+    rbuf = cfg.rbuf
+    mark = rcv.mark
+    lk.counters[p, 3] += 1
+    if rcv.rcvd[tsn] == 0:
+        full = rcv.held[0] + size[tsn] > rbuf
+        if full and (cfg.ns2_rwnd_defect or tsn > mark[HIGHEST]):
+            mark[DROPS] += 1
+        else:
+            rcv.rcvd[tsn] = 1
+            rcv.held[0] += size[tsn]
+            if tsn > mark[HIGHEST]:
+                mark[HIGHEST] = tsn
+            _deliver_in_order(ch.stream[tsn], now, size, rcv)
+    # SCTP advertises the buffer less everything it holds (a gap-acknowledged chunk is no longer
+    # outstanding at the sender). TCP has no gap acknowledgements: the out-of-order bytes are
+    # still outstanding at the sender, which counts them against the window already, so the
+    # receiver advertises its buffer less the in-order bytes not yet read (none: the application
+    # reads at once), as ns-2's FullTcp does.
+    arw = rbuf if cfg.mode == MODE_TCP else rbuf - rcv.held[0]
+    if arw < 0:
+        arw = 0
+    _fifo_push(fq, 2 + p, now + lk.ack_delay[p], tsn, mark[CUM], int(arw), hp)
+
+
+@njit(cache=True, inline="always")
+def _on_forward_tsn(tsn, now, ch, cfg, rcv):  # pragma: no cover
+    """A FORWARD-TSN for the abandoned chunk ``tsn`` reaches the receiver: skip it."""
+    if cfg.ns2_rwnd_defect:  # the ns-2 receiver of the paper never skips abandoned chunks
+        return
+    if rcv.rcvd[tsn] == 0:
+        rcv.rcvd[tsn] = 2
+        _deliver_in_order(ch.stream[tsn], now, ch.size, rcv)
+
+
+@njit(cache=True, inline="always")
+def _on_heartbeat_timer(p, now, cfg, lk, hp, pth):  # pragma: no cover
+    """Path ``p``'s heartbeat timer (RFC 4960 sec. 8.3): a HEARTBEAT if the path was idle since the
+    timer started; the timer starts again."""
+    if pth.active[p] == 1 and pth.last_new[p] <= pth.hb_from[p]:  # idle since the timer started
+        pth.hb_sent[p] = now
+        wait = max(lk.fstate[p, 0] - now, 0.0)  # behind the data queued on the link
+        _push(hp, now + wait + 2 * lk.ack_delay[p], 7, p, 0, 0)
+    pth.hb_from[p] = now
+    _push(hp, now + cfg.hb_interval + pth.rto[p], 6, p, 0, 0)
+
+
+@njit(cache=True, inline="always")
+def _on_heartbeat_ack(p, now, cfg, pth, trace):  # pragma: no cover
+    """A HEARTBEAT-ACK of path ``p``: an RTT measurement, and the path's errors cleared."""
+    rtt_update(p, now - pth.hb_sent[p], pth.srtt, pth.rttvar, pth.rto, cfg.rto_min, cfg.rto_max)
+    pth.err[p] = 0
+    _note(trace, now, TR_RTT_HEARTBEAT, p, -1, pth.rto[p], pth.t3_exp)
+
+
+@njit(cache=True, inline="always")
+def _t3_due(p, now, hp, pth):  # pragma: no cover
+    """A T3 event of path ``p`` pops: whether the timer expires now (else it is off, or re-armed for its
+    later expiry)."""
+    pth.t3_ev[p] = INF
+    if pth.t3_exp[p] >= INF:
+        return False
+    if pth.t3_exp[p] > now + 1e-12:
+        _arm_t3(p, pth.t3_exp[p], pth, hp)
+        return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _on_timeout(p, now, lo, next_new, outstanding, ch, cfg, lk, hp, snd, pth, trace):  # pragma: no cover
+    """Path ``p``'s T3 timer expires: cwnd to one MTU, ssthresh halved, RTO doubled, the path's error
+    count raised (and the path failed past ``path_max_retrans``), and every chunk outstanding on it
+    (none lies below ``lo``) withdrawn for retransmission. Returns the new outstanding total and the
+    lowest TSN withdrawn (``next_new`` if none)."""
+    cwnd, ssth, rto, mtu = pth.cwnd, pth.ssth, pth.rto, cfg.mtu
+    st, cpath, size, hdr = snd.st, snd.cpath, ch.size, cfg.hdr
+    pth.t3_exp[p] = INF
+    _note(trace, now, TR_T3_EXPIRY, p, -1, rto[p], pth.t3_exp)
+    if cfg.mode == MODE_TCP:
+        ssth[p] = max(pth.flight[p] / 2, 2.0 * mtu)
+    else:
+        ssth[p] = max(cwnd[p] / 2, 4.0 * mtu)
+    cwnd[p] = mtu
+    pth.pba[p] = 0.0
+    rto[p] = min(2 * rto[p], cfg.rto_max)
+    pth.in_fr[p] = 0
+    pth.err[p] += 1
+    if cfg.n_paths > 1 and pth.err[p] > cfg.path_max_retrans and pth.active[p] == 1:
+        pth.active[p] = 0
+        _push(hp, now + cfg.hb_interval + rto[p], 5, p, 0, 0)
+    mk = next_new
+    for t in range(lo, next_new):
+        if st[t] == OUT and cpath[t] == p:
+            if cfg.mode == MODE_CMT:
+                snd.no_fast[t] = 1
+            outstanding -= size[t] + hdr
+            _withdraw(t, p, 0, now, ch, cfg, lk, hp, snd, pth)
+            mk = min(mk, t)
+    pth.flight[p] = max(pth.flight[p], 0.0)
+    return outstanding, mk
 
 
 @njit(cache=True, _nrt=False)
@@ -371,27 +519,22 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
     helpers inlined into it pass a dozen arrays each, and the atomic reference counts of those
     arrays cost more than a third of the run time.
     """
-    gen_t, size, stream, unreliable = ch.gen_t, ch.size, ch.stream, ch.unreliable
+    gen_t, size, unreliable = ch.gen_t, ch.size, ch.unreliable
     mode, n_paths, hdr, mtu, rbuf = cfg.mode, cfg.n_paths, cfg.hdr, cfg.mtu, cfg.rbuf
-    rto_min, rto_max, path_max_retrans, hb_interval = cfg.rto_min, cfg.rto_max, cfg.path_max_retrans, cfg.hb_interval
-    ns2_rwnd_defect, dac_count, t_end = cfg.ns2_rwnd_defect, cfg.dac_count, cfg.t_end
-    counters, fstate, ack_delay = lk.counters, lk.fstate, lk.ack_delay
-    ht, hq, hs, ev = hp.t, hp.seq, hp.size, hp.ev
-    fq_t, fq_s, fq_head, fq_len = fq.t, fq.seq, fq.head, fq.length
+    rto_min, rto_max, hb_interval = cfg.rto_min, cfg.rto_max, cfg.hb_interval
+    dac_count, t_end = cfg.dac_count, cfg.t_end
+    hs, ev = hp.size, hp.ev
+    fq_len = fq.length
     st, cpath, sent_t, txc, miss = snd.st, snd.cpath, snd.sent_t, snd.txc, snd.miss
     fastf, no_fast, inq, rtxq = snd.fastf, snd.no_fast, snd.inq, snd.rtxq
     cwnd, ssth, flight, pba, rto = pth.cwnd, pth.ssth, pth.flight, pth.pba, pth.rto
     t3_exp, t3_ev, err, first, acked = pth.t3_exp, pth.t3_ev, pth.err, pth.first, pth.acked
-    last_new, hb_from, hb_sent, active = pth.last_new, pth.hb_from, pth.hb_sent, pth.active
+    last_new, active = pth.last_new, pth.active
     in_fr, fr_exit, fr_budget = pth.in_fr, pth.fr_exit, pth.fr_budget
-    rcvd = rcv.rcvd
+    rq = snd.rq
     n = gen_t.shape[0]
-    fcap = fq_t.shape[0] >> 2  # capacity of each FIFO queue (a power of two)
     app_t = 0.0  # the pending "application has data" event (time, sequence number)
     app_s = 0
-    qh = 0
-    qt = 0
-    qn = 0
     out_lo = 0  # no chunk below it is outstanding (OUT): where the searches for one start
     mk_lo = 0  # no chunk below it is marked for retransmission
     outstanding = 0.0
@@ -402,10 +545,6 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
     dupacks = 0
     rr = 0
     primary = 0
-    held = 0.0
-    rcum = -1
-    highest = -1
-    rwnd_drops = 0
     send_events = 0
     now = 0.0
     if n > 0:
@@ -418,23 +557,7 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
                 _push(hp, hb_interval + rto[q], 6, q, 0, 0)
     while True:
         # the earliest pending event by (time, sequence number): the heap's, a FIFO's or the application's
-        src = -1
-        bt = 0.0
-        bs = 0
-        if hs[0] > 0:
-            src = 4
-            bt = ht[0]
-            bs = hq[0]
-        for j in range(4):
-            if fq_len[j] > 0:
-                k = j * fcap + fq_head[j]
-                if src < 0 or fq_t[k] < bt or (fq_t[k] == bt and fq_s[k] < bs):
-                    src = j
-                    bt = fq_t[k]
-                    bs = fq_s[k]
-        if app_pending and (src < 0 or app_t < bt or (app_t == bt and app_s < bs)):
-            src = 5
-            bt = app_t
+        src, bt = _next_event(hp, fq, app_pending, app_t, app_s)
         if src < 0:
             break
         if src == 4:
@@ -459,94 +582,32 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
             b = 0
             c = 0
         else:
-            k = src * fcap + fq_head[src]
             kind = 1 if src < 2 else 2
-            a = fq.a[k]
-            b = fq.b[k]
-            c = fq.c[k]
-            fq_head[src] = (fq_head[src] + 1) & (fcap - 1)
-            fq_len[src] -= 1
+            a, b, c = _fifo_pop(fq, src)
         if kind == 0:
             app_pending = False
         elif kind == 1:  # ---------------- data reaches the receiver
-            tsn = a
-            counters[b, 3] += 1
-            if rcvd[tsn] == 0:
-                full = held + size[tsn] > rbuf
-                if full and (ns2_rwnd_defect or tsn > highest):
-                    rwnd_drops += 1
-                else:
-                    rcvd[tsn] = 1
-                    held += size[tsn]
-                    if tsn > highest:
-                        highest = tsn
-                    held, rcum = _deliver_in_order(stream[tsn], now, size, rcv, held, rcum)
-            # SCTP advertises the buffer less everything it holds (a gap-acknowledged chunk is no longer
-            # outstanding at the sender). TCP has no gap acknowledgements: the out-of-order bytes are
-            # still outstanding at the sender, which counts them against the window already, so the
-            # receiver advertises its buffer less the in-order bytes not yet read (none: the application
-            # reads at once), as ns-2's FullTcp does.
-            arw = rbuf if mode == MODE_TCP else rbuf - held
-            if arw < 0:
-                arw = 0
-            _fifo_push(fq, 2 + b, now + ack_delay[b], tsn, rcum, int(arw), hp)
+            _on_data(a, b, now, ch, cfg, lk, hp, fq, rcv)
             continue
         elif kind == 4:  # ---------------- FORWARD-TSN reaches the receiver
-            tsn = a
-            if ns2_rwnd_defect:  # the ns-2 receiver of the paper never skips abandoned chunks
-                continue
-            if rcvd[tsn] == 0:
-                rcvd[tsn] = 2
-                held, rcum = _deliver_in_order(stream[tsn], now, size, rcv, held, rcum)
+            _on_forward_tsn(a, now, ch, cfg, rcv)
             continue
         elif kind == 5:  # heartbeat: path restored
             active[a] = 1
             err[a] = 0
-        elif kind == 6:  # ---------------- heartbeat timer of path a (RFC 4960 sec. 8.3)
-            if active[a] == 1 and last_new[a] <= hb_from[a]:  # idle since the timer started
-                hb_sent[a] = now
-                wait = max(fstate[a, 0] - now, 0.0)  # behind the data queued on the link
-                _push(hp, now + wait + 2 * ack_delay[a], 7, a, 0, 0)
-            hb_from[a] = now
-            _push(hp, now + hb_interval + rto[a], 6, a, 0, 0)
+        elif kind == 6:  # ---------------- heartbeat timer of path a
+            _on_heartbeat_timer(a, now, cfg, lk, hp, pth)
             continue
-        elif kind == 7:  # ---------------- HEARTBEAT-ACK of path a: an RTT measurement
-            rtt_update(a, now - hb_sent[a], pth.srtt, pth.rttvar, rto, rto_min, rto_max)
-            err[a] = 0
-            _note(trace, now, TR_RTT_HEARTBEAT, a, -1, rto[a], t3_exp)
+        elif kind == 7:  # ---------------- HEARTBEAT-ACK of path a
+            _on_heartbeat_ack(a, now, cfg, pth, trace)
             continue
         elif kind == 3:  # ---------------- T3 timer
-            p = a
-            t3_ev[p] = INF
-            if t3_exp[p] >= INF:
+            if not _t3_due(a, now, hp, pth):
                 continue
-            if t3_exp[p] > now + 1e-12:
-                _arm_t3(p, t3_exp[p], pth, hp)
-                continue
-            # expiry
-            t3_exp[p] = INF
-            _note(trace, now, TR_T3_EXPIRY, p, -1, rto[p], t3_exp)
-            if mode == MODE_TCP:
-                ssth[p] = max(flight[p] / 2, 2.0 * mtu)
-            else:
-                ssth[p] = max(cwnd[p] / 2, 4.0 * mtu)
-            cwnd[p] = mtu
-            pba[p] = 0.0
-            rto[p] = min(2 * rto[p], rto_max)
-            in_fr[p] = 0
             dupacks = 0
-            err[p] += 1
-            if n_paths > 1 and err[p] > path_max_retrans and active[p] == 1:
-                active[p] = 0
-                _push(hp, now + hb_interval + rto[p], 5, p, 0, 0)
-            for t in range(max(scum + 1, out_lo), next_new):
-                if st[t] == OUT and cpath[t] == p:
-                    if mode == MODE_CMT:
-                        no_fast[t] = 1
-                    outstanding -= size[t] + hdr
-                    qt, qn = _withdraw(t, p, 0, now, ch, cfg, lk, hp, snd, pth, qt, qn)
-                    mk_lo = min(mk_lo, t)
-            flight[p] = max(flight[p], 0.0)
+            outstanding, mk = _on_timeout(a, now, max(scum + 1, out_lo), next_new, outstanding, ch, cfg, lk, hp, snd,
+                                          pth, trace)
+            mk_lo = min(mk_lo, mk)
         elif kind == 2:  # ---------------- SACK reaches the sender
             trig = a
             cum_r = b
@@ -597,7 +658,7 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
                         t = scum + 1
                         if st[t] == OUT:  # TCP has no unreliable chunks: always marked
                             outstanding -= size[t] + hdr
-                            qt, qn = _withdraw(t, 0, 1, now, ch, cfg, lk, hp, snd, pth, qt, qn)
+                            _withdraw(t, 0, 1, now, ch, cfg, lk, hp, snd, pth)
                             mk_lo = min(mk_lo, t)
                             fr_budget[0] = 1
                         ssth[0] = max((flight[0] + size[t] + hdr) / 2, 2.0 * mtu)
@@ -621,7 +682,7 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
                                 no_fast[t] = 1
                                 q = cpath[t]
                                 outstanding -= size[t] + hdr
-                                qt, qn = _withdraw(t, q, 1, now, ch, cfg, lk, hp, snd, pth, qt, qn)
+                                _withdraw(t, q, 1, now, ch, cfg, lk, hp, snd, pth)
                                 mk_lo = min(mk_lo, t)
                                 if in_fr[q] == 0:
                                     ssth[q] = max(cwnd[q] / 2, 4.0 * mtu)
@@ -664,15 +725,15 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
             tsn = -1
             p = -1
             bypass = False
-            while qn > 0:  # drop the entries at the queue's head whose chunk was acknowledged since
-                t = rtxq[qh]
+            while rq[LEN] > 0:  # drop the entries at the queue's head whose chunk was acknowledged since
+                t = rtxq[rq[HEAD]]
                 if st[t] != MARKED:
                     inq[t] = 0
-                    qh = (qh + 1) % (n + 1)
-                    qn -= 1
+                    rq[HEAD] = (rq[HEAD] + 1) % (n + 1)
+                    rq[LEN] -= 1
                     continue
                 break
-            if qn > 0:
+            if rq[LEN] > 0:
                 # retransmit the earliest marked chunk first (RFC 6298 sec. 5.4, RFC 4960 sec. 6.3.3):
                 # the queue holds the order in which losses were detected, which after a timeout can
                 # put the earliest unacknowledged chunk behind many later ones. Every marked chunk has
@@ -696,10 +757,10 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
                     bypass = True
                 elif flight[p] >= cwnd[p]:
                     break
-                if tsn == rtxq[qh]:
+                if tsn == rtxq[rq[HEAD]]:
                     inq[tsn] = 0
-                    qh = (qh + 1) % (n + 1)
-                    qn -= 1
+                    rq[HEAD] = (rq[HEAD] + 1) % (n + 1)
+                    rq[LEN] -= 1
                 # (a chunk sent from the middle of the queue leaves its entry there, stale, until the
                 # entry reaches the head; while it stays, a new loss of the chunk needs no new entry)
                 if bypass:
@@ -758,8 +819,8 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
             if arr >= 0:
                 _fifo_push(fq, p, arr, tsn, p, 0, hp)
     for p in range(2):
-        in_flight[p] = fq_len[p]
-    return rwnd_drops, now
+        in_flight[p] = fq.length[p]
+    return rcv.mark[DROPS], now
 
 
 @njit(cache=True)
@@ -786,7 +847,8 @@ def run_window(ch, cfg, net, trace, fifo_cap):  # pragma: no cover
                np.zeros((2, net.qlim.max() + 1)), np.zeros((2, 4), np.int64), np.zeros((2, net.nbins, 3)), ack_delay)
     snd = Sender(st=np.zeros(n, np.int8), cpath=np.zeros(n, np.int64), sent_t=np.zeros(n),
                  txc=np.zeros(n, np.int64), miss=np.zeros(n, np.int64), fastf=np.zeros(n, np.int8),
-                 no_fast=np.zeros(n, np.int8), inq=np.zeros(n, np.int8), rtxq=np.empty(n + 1, np.int64))
+                 no_fast=np.zeros(n, np.int8), inq=np.zeros(n, np.int8), rtxq=np.empty(n + 1, np.int64),
+                 rq=np.zeros(3, np.int64))
     pth = Paths(cwnd=np.full(2, float(cfg.init_cwnd)), ssth=np.full(2, float(cfg.rbuf)), flight=np.zeros(2),
                 pba=np.zeros(2), srtt=np.full(2, -1.0), rttvar=np.zeros(2), rto=np.full(2, cfg.rto_init),
                 t3_exp=np.full(2, INF), t3_ev=np.full(2, INF), err=np.zeros(2, np.int64),
@@ -805,7 +867,7 @@ def run_window(ch, cfg, net, trace, fifo_cap):  # pragma: no cover
         slist[sfill[s]] = i
         sfill[s] += 1
     rcv = Receiver(rcvd=np.zeros(n, np.int8), deliver=np.full(n, -1.0), sstop=soff[1:], slist=slist,
-                   sptr=soff[:-1].copy())
+                   sptr=soff[:-1].copy(), held=np.zeros(1), mark=np.array([-1, -1, 0], np.int64))
     in_flight = np.zeros(2, np.int64)
     rwnd_drops, now = _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight)
     return rcv.deliver, snd.txc, snd.st, lk.counters, lk.stats, in_flight, rwnd_drops, now
