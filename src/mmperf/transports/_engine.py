@@ -77,7 +77,10 @@ and the application's next packet (one pending at a time). The earliest of the
 heap's, the queues' and the application's next event is processed next: the
 same order as one heap of every event, at a fraction of the cost.
 
-Compilation: the helpers of the event loop and the heap, link and RTT estimator of
+Compilation: the kernels take their state as a few named structures (namedtuples of
+arrays: :class:`Chunks`, :class:`Config`, :class:`Links`, :class:`Heap`, :class:`Fifos`,
+:class:`Sender`, :class:`Paths`, :class:`Receiver`, :class:`Trace`, and the loop's scalars,
+:class:`Cursor`). The steps of the event loop and the heap, link and RTT estimator of
 :mod:`mmperf._kernel` are inlined into it (a call passing a dozen
 arrays costs more than the work of an event: the chapter's grid ran 16 % faster
 inlined). The loop, :func:`_window_loop`, allocates nothing: :func:`run_window`
@@ -510,28 +513,281 @@ def _on_timeout(p, now, lo, next_new, outstanding, ch, cfg, lk, hp, snd, pth, tr
     return outstanding, mk
 
 
+Cursor = namedtuple("Cursor", "scum next_new out_lo mk_lo outstanding peer_rwnd dupacks rr app_pending app_t app_s")
+"""The window loop's scalars, handed to and returned by its SACK and sending steps: the cumulative TSN
+acknowledged, the next new TSN, lower bounds of the TSNs outstanding and marked, the bytes outstanding,
+the peer's window, TCP's duplicate ACKs, CMT's round-robin path and the application's pending event
+(flag, time, sequence number)."""
+
+
+@njit(cache=True, inline="always")
+def _on_sack(trig, cum_r, c, now, cur, ch, cfg, lk, hp, snd, pth, trace):  # pragma: no cover
+    """A SACK reaches the sender: it was sent by the arrival of chunk ``trig``, acknowledges every TSN up to
+    ``cum_r`` and advertises a window of ``c`` bytes. Acknowledge, take an RTT sample, count miss
+    indications and fast-retransmit (Reno for TCP), grow cwnd, restart or stop the T3 timers. Returns the
+    loop's :class:`Cursor`, updated."""
+    scum, next_new, out_lo, mk_lo, outstanding, peer_rwnd, dupacks, rr, app_pending, app_t, app_s = cur
+    size, unreliable = ch.size, ch.unreliable
+    mode, n_paths, hdr, mtu = cfg.mode, cfg.n_paths, cfg.hdr, cfg.mtu
+    rto_min, rto_max = cfg.rto_min, cfg.rto_max
+    dac_count = cfg.dac_count
+    st, cpath, sent_t, miss = snd.st, snd.cpath, snd.sent_t, snd.miss
+    no_fast = snd.no_fast
+    cwnd, ssth, flight, pba, rto = pth.cwnd, pth.ssth, pth.flight, pth.pba, pth.rto
+    t3_exp, err, first, acked = pth.t3_exp, pth.err, pth.first, pth.acked
+    in_fr, fr_exit, fr_budget = pth.in_fr, pth.fr_exit, pth.fr_budget
+    peer_rwnd = float(c)
+    acked[0] = 0.0
+    acked[1] = 0.0
+    flight_before0 = flight[0]
+    flight_before1 = flight[1]
+    old_cum = scum
+    out_lo = _earliest_outstanding(scum, next_new, n_paths, snd, pth, out_lo)
+    sample_p = -1
+    sample_r = 0.0
+    low0 = -1  # DAC: the lowest TSN this SACK newly acknowledges on path 0, 1 (-1: none)
+    low1 = -1
+    if cum_r > scum:
+        for t in range(scum + 1, cum_r + 1):
+            if st[t] == OUT or st[t] == MARKED:
+                if dac_count >= 0:
+                    if cpath[t] == 0 and low0 < 0:
+                        low0 = t
+                    elif cpath[t] == 1 and low1 < 0:
+                        low1 = t
+                freed, sample_p, sample_r = _ack(t, now, size, hdr, snd, pth, sample_p, sample_r)
+                outstanding -= freed
+        scum = cum_r
+    cum_adv = scum > old_cum
+    newly_gap = False
+    if mode != MODE_TCP and trig > scum and (st[trig] == OUT or st[trig] == MARKED):
+        freed, sample_p, sample_r = _ack(trig, now, size, hdr, snd, pth, sample_p, sample_r)
+        outstanding -= freed
+        newly_gap = True
+    if sample_p >= 0:
+        rtt_update(sample_p, sample_r, pth.srtt, pth.rttvar, rto, rto_min, rto_max)
+        _note(trace, now, TR_RTT_DATA, sample_p, -1, rto[sample_p], t3_exp)
+    if mode == MODE_TCP:
+        if cum_adv:
+            dupacks = 0
+            if in_fr[0] == 1:
+                cwnd[0] = ssth[0]
+                in_fr[0] = 0
+            elif cwnd[0] < ssth[0]:
+                cwnd[0] += mtu
+            else:
+                cwnd[0] += mtu * mtu / cwnd[0]
+        elif outstanding > 0 and trig > scum:
+            dupacks += 1
+            if dupacks == 3 and in_fr[0] == 0:
+                t = scum + 1
+                if st[t] == OUT:  # TCP has no unreliable chunks: always marked
+                    outstanding -= size[t] + hdr
+                    _withdraw(t, 0, 1, now, ch, cfg, lk, hp, snd, pth)
+                    mk_lo = min(mk_lo, t)
+                    fr_budget[0] = 1
+                ssth[0] = max((flight[0] + size[t] + hdr) / 2, 2.0 * mtu)
+                cwnd[0] = ssth[0] + 3 * mtu
+                in_fr[0] = 1
+            elif dupacks > 3 and in_fr[0] == 1:
+                cwnd[0] += mtu
+    else:
+        if newly_gap:
+            tp = cpath[trig]
+            low = low0 if tp == 0 else low1
+            if low < 0:
+                low = trig
+            for t in range(max(scum + 1, out_lo), trig):
+                if st[t] == OUT and sent_t[t] < sent_t[trig] and (mode != MODE_CMT or cpath[t] == tp):
+                    if dac_count < 0 or low < t:
+                        miss[t] += 1
+                    else:  # DAC: the SACK does not ack across t: as many as the packets it reports
+                        miss[t] += dac_count
+                    if miss[t] >= 3 and no_fast[t] == 0:
+                        no_fast[t] = 1
+                        q = cpath[t]
+                        outstanding -= size[t] + hdr
+                        _withdraw(t, q, 1, now, ch, cfg, lk, hp, snd, pth)
+                        mk_lo = min(mk_lo, t)
+                        if in_fr[q] == 0:
+                            ssth[q] = max(cwnd[q] / 2, 4.0 * mtu)
+                            cwnd[q] = ssth[q]
+                            pba[q] = 0.0
+                            in_fr[q] = 1
+                            fr_exit[q] = next_new - 1
+                            fr_budget[q] = 1
+        for q in range(2):
+            if in_fr[q] == 1 and scum >= fr_exit[q]:
+                in_fr[q] = 0
+            if acked[q] > 0 and in_fr[q] == 0 and (cum_adv or mode == MODE_CMT):
+                fb = flight_before0 if q == 0 else flight_before1
+                full_use = fb + 1.0 >= cwnd[q]
+                if cwnd[q] <= ssth[q]:
+                    if full_use:
+                        cwnd[q] += min(acked[q], float(mtu))
+                else:
+                    pba[q] += acked[q]
+                    if pba[q] >= cwnd[q] and full_use:
+                        pba[q] -= cwnd[q]
+                        cwnd[q] += mtu
+    for q in range(2):
+        if acked[q] > 0:
+            err[q] = 0
+        # the T3 timer: off when nothing is outstanding on the path (RFC 4960 sec. 6.3.2 R2);
+        # restarted when the SACK acknowledged the path's earliest outstanding chunk (R3) -- TCP:
+        # when the ACK acknowledged new data (RFC 6298 sec. 5.3)
+        covered = first[q] >= 0 and st[first[q]] == ACKED
+        if flight[q] <= 0:
+            flight[q] = 0.0
+            t3_exp[q] = INF
+        elif covered if mode != MODE_TCP else acked[q] > 0:
+            _arm_t3(q, now + rto[q], pth, hp)
+            _note(trace, now, TR_T3_RESTART, q, first[q], 1.0 if covered else 0.0, t3_exp)
+    if outstanding < 0:
+        outstanding = 0.0
+    return Cursor(scum, next_new, out_lo, mk_lo, outstanding, peer_rwnd, dupacks, rr, app_pending, app_t, app_s)
+
+
+@njit(cache=True, inline="always")
+def _try_send(now, cur, ch, cfg, lk, hp, fq, snd, pth, trace):  # pragma: no cover
+    """Send while a window has room: the earliest chunk marked for retransmission first (to the path
+    the transport picks for it; a fast retransmission bypasses cwnd once per loss event), else the
+    next new chunk if the application has handed it over and the peer's window has room (CMT-SCTP:
+    round robin over the paths with room; else the primary path, or the alternate one when the
+    primary failed). Schedules the application's next packet when it is not here yet. Returns the
+    loop's :class:`Cursor`, updated."""
+    scum, next_new, out_lo, mk_lo, outstanding, peer_rwnd, dupacks, rr, app_pending, app_t, app_s = cur
+    primary = 0
+    gen_t, size = ch.gen_t, ch.size
+    mode, n_paths, hdr = cfg.mode, cfg.n_paths, cfg.hdr
+    hs = hp.size
+    st, cpath, sent_t, txc, miss = snd.st, snd.cpath, snd.sent_t, snd.txc, snd.miss
+    fastf, inq, rtxq = snd.fastf, snd.inq, snd.rtxq
+    cwnd, flight, rto = pth.cwnd, pth.flight, pth.rto
+    t3_exp, first = pth.t3_exp, pth.first
+    last_new, active = pth.last_new, pth.active
+    fr_budget = pth.fr_budget
+    rq = snd.rq
+    n = gen_t.shape[0]
+    while True:
+        tsn = -1
+        p = -1
+        bypass = False
+        while rq[LEN] > 0:  # drop the entries at the queue's head whose chunk was acknowledged since
+            t = rtxq[rq[HEAD]]
+            if st[t] != MARKED:
+                inq[t] = 0
+                rq[HEAD] = (rq[HEAD] + 1) % (n + 1)
+                rq[LEN] -= 1
+                continue
+            break
+        if rq[LEN] > 0:
+            # retransmit the earliest marked chunk first (RFC 6298 sec. 5.4, RFC 4960 sec. 6.3.3):
+            # the queue holds the order in which losses were detected, which after a timeout can
+            # put the earliest unacknowledged chunk behind many later ones. Every marked chunk has
+            # an entry in the queue, so one is found at or before the head's.
+            for t in range(max(scum + 1, mk_lo), next_new):
+                if st[t] == MARKED:
+                    tsn = t
+                    break
+            mk_lo = tsn if tsn >= 0 else next_new
+        if tsn >= 0:
+            if mode == MODE_TCP:
+                p = 0
+            elif mode == MODE_SCTP:
+                alt = 1 - cpath[tsn]
+                p = alt if (n_paths > 1 and active[alt] == 1) else cpath[tsn]
+            else:
+                p = 0 if cwnd[0] >= cwnd[1] else 1
+                if active[p] == 0 and active[1 - p] == 1:
+                    p = 1 - p
+            if fastf[tsn] == 1 and fr_budget[cpath[tsn]] > 0:
+                bypass = True
+            elif flight[p] >= cwnd[p]:
+                break
+            if tsn == rtxq[rq[HEAD]]:
+                inq[tsn] = 0
+                rq[HEAD] = (rq[HEAD] + 1) % (n + 1)
+                rq[LEN] -= 1
+            # (a chunk sent from the middle of the queue leaves its entry there, stale, until the
+            # entry reaches the head; while it stays, a new loss of the chunk needs no new entry)
+            if bypass:
+                fr_budget[cpath[tsn]] -= 1
+        else:
+            if next_new >= n:
+                break
+            if gen_t[next_new] > now:
+                if not app_pending:
+                    app_t = gen_t[next_new]
+                    app_s = hs[1]
+                    hs[1] += 1
+                    app_pending = True
+                break
+            sz = size[next_new] + hdr
+            if outstanding > 0 and outstanding + sz > peer_rwnd:
+                break
+            if mode == MODE_CMT:
+                found = -1
+                for k in range(n_paths):
+                    q = (rr + k) % n_paths
+                    if active[q] == 1 and flight[q] < cwnd[q]:
+                        found = q
+                        break
+                if found < 0:
+                    break
+                p = found
+                rr = (found + 1) % n_paths
+            else:
+                p = primary
+                if n_paths > 1 and active[p] == 0 and active[1 - p] == 1:
+                    p = 1 - p
+                if flight[p] >= cwnd[p]:
+                    break
+            tsn = next_new
+            next_new += 1
+        # transmit tsn on path p
+        sz = size[tsn] + hdr
+        st[tsn] = OUT
+        out_lo = min(out_lo, tsn)
+        cpath[tsn] = p
+        sent_t[tsn] = now
+        txc[tsn] += 1
+        if txc[tsn] == 1:
+            last_new[p] = now
+        _note(trace, now, TR_SEND, p, tsn, float(fastf[tsn]), t3_exp)
+        miss[tsn] = 0
+        fastf[tsn] = 0
+        flight[p] += sz
+        outstanding += sz
+        if t3_exp[p] >= INF:
+            _arm_t3(p, now + rto[p], pth, hp)
+            _note(trace, now, TR_T3_START, p, tsn, t3_exp[p], t3_exp)
+        arr = _send(lk, p, now, sz)
+        if arr >= 0:
+            _fifo_push(fq, p, arr, tsn, p, 0, hp)
+    return Cursor(scum, next_new, out_lo, mk_lo, outstanding, peer_rwnd, dupacks, rr, app_pending, app_t, app_s)
+
+
 @njit(cache=True, _nrt=False)
 def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragma: no cover
     """The event loop of :func:`run_window` on the structures it allocated; fills them and ``in_flight``
     and returns the receiver's window drops and the time the run stopped.
 
-    Compiled without numba's reference counting (``_nrt=False``; it allocates nothing): the
-    helpers inlined into it pass a dozen arrays each, and the atomic reference counts of those
+    Each event is handled by a named step (``_on_data``, ``_on_forward_tsn``, ``_on_heartbeat_timer``,
+    ``_on_heartbeat_ack``, ``_on_timeout``, ``_on_sack``), then ``_try_send`` sends what the windows
+    allow. Compiled without numba's reference counting (``_nrt=False``; it allocates nothing): the
+    steps inlined into it take the structures' arrays, and the atomic reference counts of those
     arrays cost more than a third of the run time.
     """
-    gen_t, size, unreliable = ch.gen_t, ch.size, ch.unreliable
-    mode, n_paths, hdr, mtu, rbuf = cfg.mode, cfg.n_paths, cfg.hdr, cfg.mtu, cfg.rbuf
-    rto_min, rto_max, hb_interval = cfg.rto_min, cfg.rto_max, cfg.hb_interval
-    dac_count, t_end = cfg.dac_count, cfg.t_end
+    gen_t = ch.gen_t
+    mode, n_paths, rbuf = cfg.mode, cfg.n_paths, cfg.rbuf
+    hb_interval = cfg.hb_interval
+    t_end = cfg.t_end
     hs, ev = hp.size, hp.ev
-    fq_len = fq.length
-    st, cpath, sent_t, txc, miss = snd.st, snd.cpath, snd.sent_t, snd.txc, snd.miss
-    fastf, no_fast, inq, rtxq = snd.fastf, snd.no_fast, snd.inq, snd.rtxq
-    cwnd, ssth, flight, pba, rto = pth.cwnd, pth.ssth, pth.flight, pth.pba, pth.rto
-    t3_exp, t3_ev, err, first, acked = pth.t3_exp, pth.t3_ev, pth.err, pth.first, pth.acked
-    last_new, active = pth.last_new, pth.active
-    in_fr, fr_exit, fr_budget = pth.in_fr, pth.fr_exit, pth.fr_budget
-    rq = snd.rq
+    st = snd.st
+    rto = pth.rto
+    t3_ev, err = pth.t3_ev, pth.err
+    active = pth.active
     n = gen_t.shape[0]
     app_t = 0.0  # the pending "application has data" event (time, sequence number)
     app_s = 0
@@ -544,8 +800,6 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
     app_pending = False
     dupacks = 0
     rr = 0
-    primary = 0
-    send_events = 0
     now = 0.0
     if n > 0:
         app_t = gen_t[0]
@@ -609,215 +863,11 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
                                           pth, trace)
             mk_lo = min(mk_lo, mk)
         elif kind == 2:  # ---------------- SACK reaches the sender
-            trig = a
-            cum_r = b
-            peer_rwnd = float(c)
-            acked[0] = 0.0
-            acked[1] = 0.0
-            flight_before0 = flight[0]
-            flight_before1 = flight[1]
-            old_cum = scum
-            out_lo = _earliest_outstanding(scum, next_new, n_paths, snd, pth, out_lo)
-            sample_p = -1
-            sample_r = 0.0
-            low0 = -1  # DAC: the lowest TSN this SACK newly acknowledges on path 0, 1 (-1: none)
-            low1 = -1
-            if cum_r > scum:
-                for t in range(scum + 1, cum_r + 1):
-                    if st[t] == OUT or st[t] == MARKED:
-                        if dac_count >= 0:
-                            if cpath[t] == 0 and low0 < 0:
-                                low0 = t
-                            elif cpath[t] == 1 and low1 < 0:
-                                low1 = t
-                        freed, sample_p, sample_r = _ack(t, now, size, hdr, snd, pth, sample_p, sample_r)
-                        outstanding -= freed
-                scum = cum_r
-            cum_adv = scum > old_cum
-            newly_gap = False
-            if mode != MODE_TCP and trig > scum and (st[trig] == OUT or st[trig] == MARKED):
-                freed, sample_p, sample_r = _ack(trig, now, size, hdr, snd, pth, sample_p, sample_r)
-                outstanding -= freed
-                newly_gap = True
-            if sample_p >= 0:
-                rtt_update(sample_p, sample_r, pth.srtt, pth.rttvar, rto, rto_min, rto_max)
-                _note(trace, now, TR_RTT_DATA, sample_p, -1, rto[sample_p], t3_exp)
-            if mode == MODE_TCP:
-                if cum_adv:
-                    dupacks = 0
-                    if in_fr[0] == 1:
-                        cwnd[0] = ssth[0]
-                        in_fr[0] = 0
-                    elif cwnd[0] < ssth[0]:
-                        cwnd[0] += mtu
-                    else:
-                        cwnd[0] += mtu * mtu / cwnd[0]
-                elif outstanding > 0 and trig > scum:
-                    dupacks += 1
-                    if dupacks == 3 and in_fr[0] == 0:
-                        t = scum + 1
-                        if st[t] == OUT:  # TCP has no unreliable chunks: always marked
-                            outstanding -= size[t] + hdr
-                            _withdraw(t, 0, 1, now, ch, cfg, lk, hp, snd, pth)
-                            mk_lo = min(mk_lo, t)
-                            fr_budget[0] = 1
-                        ssth[0] = max((flight[0] + size[t] + hdr) / 2, 2.0 * mtu)
-                        cwnd[0] = ssth[0] + 3 * mtu
-                        in_fr[0] = 1
-                    elif dupacks > 3 and in_fr[0] == 1:
-                        cwnd[0] += mtu
-            else:
-                if newly_gap:
-                    tp = cpath[trig]
-                    low = low0 if tp == 0 else low1
-                    if low < 0:
-                        low = trig
-                    for t in range(max(scum + 1, out_lo), trig):
-                        if st[t] == OUT and sent_t[t] < sent_t[trig] and (mode != MODE_CMT or cpath[t] == tp):
-                            if dac_count < 0 or low < t:
-                                miss[t] += 1
-                            else:  # DAC: the SACK does not ack across t: as many as the packets it reports
-                                miss[t] += dac_count
-                            if miss[t] >= 3 and no_fast[t] == 0:
-                                no_fast[t] = 1
-                                q = cpath[t]
-                                outstanding -= size[t] + hdr
-                                _withdraw(t, q, 1, now, ch, cfg, lk, hp, snd, pth)
-                                mk_lo = min(mk_lo, t)
-                                if in_fr[q] == 0:
-                                    ssth[q] = max(cwnd[q] / 2, 4.0 * mtu)
-                                    cwnd[q] = ssth[q]
-                                    pba[q] = 0.0
-                                    in_fr[q] = 1
-                                    fr_exit[q] = next_new - 1
-                                    fr_budget[q] = 1
-                for q in range(2):
-                    if in_fr[q] == 1 and scum >= fr_exit[q]:
-                        in_fr[q] = 0
-                    if acked[q] > 0 and in_fr[q] == 0 and (cum_adv or mode == MODE_CMT):
-                        fb = flight_before0 if q == 0 else flight_before1
-                        full_use = fb + 1.0 >= cwnd[q]
-                        if cwnd[q] <= ssth[q]:
-                            if full_use:
-                                cwnd[q] += min(acked[q], float(mtu))
-                        else:
-                            pba[q] += acked[q]
-                            if pba[q] >= cwnd[q] and full_use:
-                                pba[q] -= cwnd[q]
-                                cwnd[q] += mtu
-            for q in range(2):
-                if acked[q] > 0:
-                    err[q] = 0
-                # the T3 timer: off when nothing is outstanding on the path (RFC 4960 sec. 6.3.2 R2);
-                # restarted when the SACK acknowledged the path's earliest outstanding chunk (R3) -- TCP:
-                # when the ACK acknowledged new data (RFC 6298 sec. 5.3)
-                covered = first[q] >= 0 and st[first[q]] == ACKED
-                if flight[q] <= 0:
-                    flight[q] = 0.0
-                    t3_exp[q] = INF
-                elif covered if mode != MODE_TCP else acked[q] > 0:
-                    _arm_t3(q, now + rto[q], pth, hp)
-                    _note(trace, now, TR_T3_RESTART, q, first[q], 1.0 if covered else 0.0, t3_exp)
-            if outstanding < 0:
-                outstanding = 0.0
+            cur = _on_sack(a, b, c, now, Cursor(scum, next_new, out_lo, mk_lo, outstanding, peer_rwnd, dupacks, rr, app_pending, app_t, app_s), ch, cfg, lk, hp, snd, pth, trace)
+            scum, next_new, out_lo, mk_lo, outstanding, peer_rwnd, dupacks, rr, app_pending, app_t, app_s = cur
         # ================= try to send
-        while True:
-            tsn = -1
-            p = -1
-            bypass = False
-            while rq[LEN] > 0:  # drop the entries at the queue's head whose chunk was acknowledged since
-                t = rtxq[rq[HEAD]]
-                if st[t] != MARKED:
-                    inq[t] = 0
-                    rq[HEAD] = (rq[HEAD] + 1) % (n + 1)
-                    rq[LEN] -= 1
-                    continue
-                break
-            if rq[LEN] > 0:
-                # retransmit the earliest marked chunk first (RFC 6298 sec. 5.4, RFC 4960 sec. 6.3.3):
-                # the queue holds the order in which losses were detected, which after a timeout can
-                # put the earliest unacknowledged chunk behind many later ones. Every marked chunk has
-                # an entry in the queue, so one is found at or before the head's.
-                for t in range(max(scum + 1, mk_lo), next_new):
-                    if st[t] == MARKED:
-                        tsn = t
-                        break
-                mk_lo = tsn if tsn >= 0 else next_new
-            if tsn >= 0:
-                if mode == MODE_TCP:
-                    p = 0
-                elif mode == MODE_SCTP:
-                    alt = 1 - cpath[tsn]
-                    p = alt if (n_paths > 1 and active[alt] == 1) else cpath[tsn]
-                else:
-                    p = 0 if cwnd[0] >= cwnd[1] else 1
-                    if active[p] == 0 and active[1 - p] == 1:
-                        p = 1 - p
-                if fastf[tsn] == 1 and fr_budget[cpath[tsn]] > 0:
-                    bypass = True
-                elif flight[p] >= cwnd[p]:
-                    break
-                if tsn == rtxq[rq[HEAD]]:
-                    inq[tsn] = 0
-                    rq[HEAD] = (rq[HEAD] + 1) % (n + 1)
-                    rq[LEN] -= 1
-                # (a chunk sent from the middle of the queue leaves its entry there, stale, until the
-                # entry reaches the head; while it stays, a new loss of the chunk needs no new entry)
-                if bypass:
-                    fr_budget[cpath[tsn]] -= 1
-            else:
-                if next_new >= n:
-                    break
-                if gen_t[next_new] > now:
-                    if not app_pending:
-                        app_t = gen_t[next_new]
-                        app_s = hs[1]
-                        hs[1] += 1
-                        app_pending = True
-                    break
-                sz = size[next_new] + hdr
-                if outstanding > 0 and outstanding + sz > peer_rwnd:
-                    break
-                if mode == MODE_CMT:
-                    found = -1
-                    for k in range(n_paths):
-                        q = (rr + k) % n_paths
-                        if active[q] == 1 and flight[q] < cwnd[q]:
-                            found = q
-                            break
-                    if found < 0:
-                        break
-                    p = found
-                    rr = (found + 1) % n_paths
-                else:
-                    p = primary
-                    if n_paths > 1 and active[p] == 0 and active[1 - p] == 1:
-                        p = 1 - p
-                    if flight[p] >= cwnd[p]:
-                        break
-                tsn = next_new
-                next_new += 1
-            # transmit tsn on path p
-            sz = size[tsn] + hdr
-            st[tsn] = OUT
-            out_lo = min(out_lo, tsn)
-            cpath[tsn] = p
-            sent_t[tsn] = now
-            txc[tsn] += 1
-            if txc[tsn] == 1:
-                last_new[p] = now
-            _note(trace, now, TR_SEND, p, tsn, float(fastf[tsn]), t3_exp)
-            miss[tsn] = 0
-            fastf[tsn] = 0
-            flight[p] += sz
-            outstanding += sz
-            send_events += 1
-            if t3_exp[p] >= INF:
-                _arm_t3(p, now + rto[p], pth, hp)
-                _note(trace, now, TR_T3_START, p, tsn, t3_exp[p], t3_exp)
-            arr = _send(lk, p, now, sz)
-            if arr >= 0:
-                _fifo_push(fq, p, arr, tsn, p, 0, hp)
+        cur = _try_send(now, Cursor(scum, next_new, out_lo, mk_lo, outstanding, peer_rwnd, dupacks, rr, app_pending, app_t, app_s), ch, cfg, lk, hp, fq, snd, pth, trace)
+        scum, next_new, out_lo, mk_lo, outstanding, peer_rwnd, dupacks, rr, app_pending, app_t, app_s = cur
     for p in range(2):
         in_flight[p] = fq.length[p]
     return rcv.mark[DROPS], now
