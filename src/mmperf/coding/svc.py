@@ -506,7 +506,7 @@ class CodedVideo:
         if not (isinstance(delivered, np.ndarray) and delivered.dtype == bool):
             raw = _validate.finite_array(delivered, "delivered", allow_empty=True)
             if not np.isin(raw, (0, 1)).all():
-                raise ValueError(f"delivered must hold True/False (or 1/0), got {_validate._first(raw, ~np.isin(raw, (0, 1)))}")
+                raise ValueError(f"delivered must hold True/False (or 1/0), got {_validate.first_offender(raw, ~np.isin(raw, (0, 1)))}")
         delivered = np.asarray(delivered, dtype=bool)
         if delivered.shape != (self.n_packets,):
             raise ValueError(f"delivered must have shape ({self.n_packets},), got {delivered.shape}")
