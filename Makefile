@@ -9,6 +9,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.mmperf-installed
 CHROMIUM ?= /usr/bin/chromium
 JOBS ?= 2
+# pytest-xdist workers of `make test`; --dist loadfile keeps each notebook (its cells share one kernel)
+# and each test module (its module-scoped fixtures) on one worker.
+TEST_JOBS ?= 2
 FORCE ?=
 # Root seed of `make book` (also read from $MMPERF_SEED): another seed than the book's default
 # builds a copy of the book under _build/seed-N and never touches the committed chapters.
@@ -31,14 +34,16 @@ export MMPERF_CHROMIUM := $(CHROMIUM)
 # String hashing fixed for every kernel (the executor and nbval alike).
 export PYTHONHASHSEED := 0
 
-.PHONY: audit book test env chromium ns2 validate bench clean help lab pdf chodorek-grid publish
+.PHONY: audit book test lint env chromium ns2 validate bench clean help lab pdf chodorek-grid publish
 
 help:
 	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all;"
 	@echo "            SEED=N or MMPERF_SEED=N builds with root seed N under _build/seed-N;"
 	@echo "            REPO_URL=https://github.com/OWNER/REPO links every page to the repository)"
 	@echo "make publish PUBLISH_REMOTE=origin  build, then push _build/html to the remote's gh-pages branch (ghp-import)"
-	@echo "make test   set up, build, then unit tests + nbval over every chapter + browser check"
+	@echo "make test   set up, check the import contracts, build, then unit tests + nbval over every chapter"
+	@echo "            + browser check"
+	@echo "make lint   the import contracts alone (lint-imports: layers, no cycle, no private module across packages)"
 	@echo "make validate  run ns-2 on every validation case -> data/validation (installs ns-2 if missing)"
 	@echo "make audit  every claim under every reading and ablation (Dask) -> data/audit (AUDIT_ARGS=...)"
 	@echo "make chodorek-grid  the Chodorek packet-level grid on Dask -> data/chodorek2018/packet-grid.csv"
@@ -108,12 +113,18 @@ publish: book
 	@test -f "$(SITE)/index.html" || { echo "error: no built site in $(SITE) (make book builds it)" >&2; exit 1; }
 	$(BIN)/ghp-import -n -p -f -r '$(PUBLISH_REMOTE)' -b gh-pages -m "Site built from $$(git rev-parse --short HEAD 2>/dev/null || echo 'an unversioned tree')" '$(SITE)'
 
+# The import contracts of pyproject.toml ([tool.importlinter]): the layers, no import cycle, no
+# private module imported from outside its package. A second; `make test` checks them first.
+lint: $(STAMP)
+	$(BIN)/lint-imports --no-cache --no-logo
+
 # The tests check the committed chapters, which ran with the book's default seed.
 test: SEED :=
 test: export MMPERF_SEED :=
-test: book chromium ns2
+test: lint book chromium ns2
 	NPY_DISABLE_CPU_FEATURES="$(NPY_LOWERED_DISPATCH)" \
-	  $(BIN)/python -m pytest -p no:cacheprovider --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
+	  $(BIN)/python -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist loadfile --durations=10 \
+	  --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
 
 # The Chodorek paper's grid on the packet-level bottleneck (issue #20), opt-in: every scenario x
 # K x N on a Dask LocalCluster (or `--scheduler ADDR`), resumable; options through GRID_ARGS

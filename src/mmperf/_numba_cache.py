@@ -3,7 +3,7 @@
 ``@njit(cache=True)`` saves a compiled kernel beside its module and reuses it
 while that module's source file is unchanged. Numba checks that one file only:
 a kernel that calls or inlines a compiled function of *another* file (the event
-heap of :mod:`mmperf.networks.packetsim`, say) keeps running the old callee
+heap of :mod:`mmperf._kernel`, say) keeps running the old callee
 after that file changes. :func:`drop_stale_cache`, run at the end of such a
 module's import, closes the gap: it keeps a stamp (a hash of the files the
 kernels depend on, and of numba's version) beside the cache and deletes the
@@ -11,12 +11,11 @@ module's cached kernels whenever the stamp differs, so they are compiled again.
 
 Examples
 --------
-At the end of a module whose cached kernels call the heap of ``packetsim``::
+At the end of a module whose cached kernels call the heap of ``_kernel``::
 
-    from mmperf import _numba_cache
-    from mmperf.networks import packetsim
+    from mmperf import _kernel, _numba_cache
 
-    _numba_cache.drop_stale_cache(__file__, [packetsim], kernel=run_model)
+    _numba_cache.drop_stale_cache(__file__, [_kernel], kernel=run_model)
 """
 
 from __future__ import annotations
@@ -27,6 +26,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Iterable
 
+import numba
+
 
 def _source_file(dep) -> Path:
     if isinstance(dep, ModuleType):
@@ -36,8 +37,6 @@ def _source_file(dep) -> Path:
 
 def dependency_stamp(depends_on: Iterable) -> str:
     """SHA-256 of numba's version and of the source files of ``depends_on`` (modules or paths)."""
-    import numba
-
     h = hashlib.sha256(b"numba " + numba.__version__.encode())
     for dep in depends_on:
         path = _source_file(dep)

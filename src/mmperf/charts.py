@@ -32,13 +32,17 @@ True
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
+import io
 import json
 from typing import Any
 
 import altair as alt
+import numpy as np
 import pandas as pd
+from PIL import Image
 
 from mmperf.precision import format_float, round_frame, round_json
 
@@ -69,13 +73,25 @@ def _spec_json(spec: dict) -> str:
     return json.dumps(spec, sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
-def _digest(spec: dict) -> str:
+def spec_digest(spec: dict) -> str:
+    """The first 12 hex digits of the SHA-256 of a Vega-Lite spec's canonical JSON.
+
+    Parameters
+    ----------
+    spec : dict
+        A Vega-Lite specification (JSON-serialisable, no NaN).
+
+    Returns
+    -------
+    str
+        12 lowercase hex digits, the same for equal specs in every process and build.
+    """
     return hashlib.sha256(_spec_json(spec).encode()).hexdigest()[:12]
 
 
 def chart_id(spec: dict) -> str:
     """A deterministic element id for a spec: a hash, suffixed when repeated in a session."""
-    digest = _digest(spec)
+    digest = spec_digest(spec)
     n = _state["seen"].get(digest, 0)
     _state["seen"][digest] = n + 1
     return f"mmperf-chart-{digest}" + (f"-{n}" if n else "")
@@ -103,11 +119,7 @@ def static_png(spec: dict) -> str:
     Rendered by vl-convert (Vega and a rasterizer compiled in: no browser, no network).
     nbval does not compare it (the spec is compared instead).
     """
-    import base64
-    import io
-
-    import vl_convert
-    from PIL import Image
+    import vl_convert  # heavy (a Deno runtime with Vega): imported only when a chart is drawn offline
 
     drawn = Image.open(io.BytesIO(vl_convert.vegalite_to_png(spec, scale=1.0))).convert("RGB")
     # a palette of 256 colours (median cut, no dithering: deterministic) keeps a chart's PNG about
@@ -243,7 +255,7 @@ class Figure:
         }
 
     def _ipython_display_(self):
-        from IPython.display import display
+        from IPython.display import display  # optional: IPython is present only in a notebook kernel
 
         inner = self._inner_bundle()
         if VEGALITE_MIME in inner:
@@ -303,12 +315,6 @@ class ImageGrid:
         self.images, self.width = images, width
 
     def _repr_html_(self) -> str:
-        import base64
-        import io
-
-        import numpy as np
-        from PIL import Image
-
         cells = []
         for title, img in self.images.items():
             buf = io.BytesIO()
@@ -340,8 +346,6 @@ def image_grid(images: dict[str, Any], *, width: int = 240) -> ImageGrid:
     ValueError
         If ``images`` is empty, an image is not uint8 2-D/3-D, or ``width`` is not positive.
     """
-    import numpy as np
-
     if not images:
         raise ValueError("images must hold at least one title -> image pair")
     for title, img in images.items():

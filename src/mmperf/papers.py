@@ -18,6 +18,8 @@ Examples
 
 from __future__ import annotations
 
+import html
+
 import pandas as pd
 import pandera.errors as pa_errors
 
@@ -151,8 +153,6 @@ class _TablesView:
         self.paper, self.max_rows = paper, max_rows
 
     def _repr_html_(self) -> str:
-        import html
-
         parts = []
         for rec in catalogue(self.paper).to_dict("records"):
             frame = table(self.paper, rec["name"])

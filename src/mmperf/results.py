@@ -20,7 +20,7 @@ Examples
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
 import pandas as pd
@@ -130,8 +130,6 @@ def params_table(params, doc: Mapping[str, tuple]) -> pd.DataFrame:
     >>> params_table(P(), {"rates": ("Mb/s", "paper")}).iloc[0].tolist()
     ['rates', '30.0, 60.0', 'Mb/s', 'paper']
     """
-    from dataclasses import fields
-
     rows = []
     for f in fields(params):
         if f.name not in doc:

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from mmperf._paths import repo_root
-from mmperf.experiments.chodorek2018 import Params, packet, video_arrivals
+from mmperf.experiments.chodorek2018 import Params, model, packet, video_arrivals
 from mmperf.seeds import DEFAULT_ROOT_SEED, judging_seeds
 
 SAMPLE = repo_root() / packet.SAMPLE_FILE
@@ -103,14 +103,14 @@ def test_packet_summary_has_the_fluid_layout():
     rows = pd.DataFrame([{"scenario": "s1", "K": 1, "N": 1, "replication": r, "video_per_pct": 0.1 * r,
                           "utilization_pct": 80.0, "video_throughput_mbps": 60.0, "tcp_throughput_mbps": 700.0 + r}
                          for r in range(3)])
-    s = packet.packet_summary(rows).set_index("metric")
+    s = model.packet_summary(rows).set_index("metric")
     assert s.loc["per", "value"] == pytest.approx(0.1) and s.loc["tcp_throughput", "sd"] == pytest.approx(1.0)
     assert set(s.unit) == {"%", "Mb/s"}
 
 
 def test_committed_packet_grids_are_complete_and_reproducible():
-    meta = json.loads((repo_root() / packet.GRID_FILE).with_suffix(".json").read_text())
-    found = packet.committed_grid(meta["seed"], buffer_packets=meta["buffer_packets"], rtt_s=meta["rtt_s"])
+    meta = json.loads((repo_root() / model.GRID_FILE).with_suffix(".json").read_text())
+    found = model.committed_grid(meta["seed"], buffer_packets=meta["buffer_packets"], rtt_s=meta["rtt_s"])
     assert found is not None, "the book seed's packet grid is missing or incomplete"
     rows = found[0]
     p = Params()
@@ -127,18 +127,18 @@ def test_committed_packet_grids_are_complete_and_reproducible():
     r = packet.run_packet_cell(p, scenario="s4", n_videos=10, k_flows=10, replication=0, seed=meta["seed"],
                                buffer_packets=meta["buffer_packets"], rtt_s=meta["rtt_s"], duration_s=meta["duration_s"])
     for col in ("video_sent", "video_dropped", "video_conforming", "tcp_sent", "tcp_dropped", "tcp_timeouts"):
-        assert r[col] == row[col], f"{col} changed: rerun `make chodorek-grid` (see {packet.GRID_FILE}'s .json)"
+        assert r[col] == row[col], f"{col} changed: rerun `make chodorek-grid` (see {model.GRID_FILE}'s .json)"
 
 
 def test_the_other_seeds_grids_are_at_their_own_calibration():
-    metas = sorted((repo_root() / packet.SEED_GRID).parent.glob("seed-*.json"))
+    metas = sorted((repo_root() / model.SEED_GRID).parent.glob("seed-*.json"))
     assert len(metas) >= 9
     for path in metas:
         meta = json.loads(path.read_text())
         assert path.stem == f"seed-{meta['seed']}"
-        assert packet.committed_grid(meta["seed"], buffer_packets=meta["buffer_packets"], rtt_s=meta["rtt_s"]) is not None
+        assert model.committed_grid(meta["seed"], buffer_packets=meta["buffer_packets"], rtt_s=meta["rtt_s"]) is not None
         # another calibration is not this grid
-        assert packet.committed_grid(meta["seed"], buffer_packets=meta["buffer_packets"] + 1, rtt_s=meta["rtt_s"]) is None
+        assert model.committed_grid(meta["seed"], buffer_packets=meta["buffer_packets"] + 1, rtt_s=meta["rtt_s"]) is None
 
 
 OTHER_SEED = DEFAULT_ROOT_SEED + 1
@@ -151,7 +151,7 @@ def test_committed_calibration_is_what_the_calibration_chooses_now(seed):
     # (committed_run): each must be what the current code's calibration chooses for that seed
     from mmperf.experiments.chodorek2018 import all_arrivals, calibrate_buffer, calibrate_rtt
 
-    committed = packet.committed_calibration(seed)
+    committed = model.committed_calibration(seed)
     assert committed is not None, f"no committed packet grid for judging seed {seed}"
     p = Params()
     arrivals = all_arrivals(p, seed=seed)
@@ -165,10 +165,10 @@ def test_committed_calibration_is_what_the_calibration_chooses_now(seed):
 def test_the_other_seeds_grids_are_what_the_current_code_produces():
     from mmperf import __version__
 
-    for path in sorted((repo_root() / packet.SEED_GRID).parent.glob("seed-*.json")) + [(repo_root() / packet.GRID_FILE).with_suffix(".json")]:
+    for path in sorted((repo_root() / model.SEED_GRID).parent.glob("seed-*.json")) + [(repo_root() / model.GRID_FILE).with_suffix(".json")]:
         assert json.loads(path.read_text())["mmperf_version"] == __version__, f"{path.name}: rerun the grid"
-    buffer_packets, rtt_s = packet.committed_calibration(OTHER_SEED)
-    rows, meta = packet.committed_grid(OTHER_SEED, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    buffer_packets, rtt_s = model.committed_calibration(OTHER_SEED)
+    rows, meta = model.committed_grid(OTHER_SEED, buffer_packets=buffer_packets, rtt_s=rtt_s)
     row = rows[(rows.scenario == "s1") & (rows.K == 10) & (rows.N == 10) & (rows.replication == 0)].iloc[0]
     r = packet.run_packet_cell(Params(), scenario="s1", n_videos=10, k_flows=10, replication=0, seed=OTHER_SEED,
                                buffer_packets=buffer_packets, rtt_s=rtt_s, duration_s=meta["duration_s"])
@@ -177,21 +177,21 @@ def test_the_other_seeds_grids_are_what_the_current_code_produces():
 
 
 def test_committed_calibration_only_for_a_committed_seed():
-    assert packet.committed_calibration(DEFAULT_ROOT_SEED) == (50, 0.004)
-    assert packet.committed_calibration(3) is None
+    assert model.committed_calibration(DEFAULT_ROOT_SEED) == (50, 0.004)
+    assert model.committed_calibration(3) is None
     with pytest.raises(ValueError, match="seed"):
-        packet.committed_calibration(-1)
+        model.committed_calibration(-1)
 
 
 def test_a_run_without_the_fluid_model_is_the_committed_grid_alone():
     from mmperf.experiments.chodorek2018 import claims, committed_run
 
     r = committed_run(Params(), seed=OTHER_SEED)
-    buffer_packets, rtt_s = packet.committed_calibration(OTHER_SEED)
+    buffer_packets, rtt_s = model.committed_calibration(OTHER_SEED)
     assert r.value("buffer_packets") == buffer_packets and r.value("rtt_ms") == pytest.approx(1000 * rtt_s)
     assert claims.packet_judged(r) and "summary" not in r.names and "runs" not in r.names
-    rows, _ = packet.committed_grid(OTHER_SEED, buffer_packets=buffer_packets, rtt_s=rtt_s)
-    pd.testing.assert_frame_equal(r.table("packet_summary"), packet.packet_summary(rows))
+    rows, _ = model.committed_grid(OTHER_SEED, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    pd.testing.assert_frame_equal(r.table("packet_summary"), model.packet_summary(rows))
     with pytest.raises(ValueError, match="committed_run needs"):
         committed_run(Params(), seed=3)  # no committed grid
     with pytest.raises(ValueError, match="committed_run needs"):
@@ -201,7 +201,6 @@ def test_a_run_without_the_fluid_model_is_the_committed_grid_alone():
 
 
 def test_judging_runs_give_only_the_chapter_seed_and_uncommitted_seeds_the_fluid_model(monkeypatch):
-    from mmperf.experiments.chodorek2018 import model
     from mmperf.seeds import judging_seeds
 
     calls = []

@@ -81,7 +81,7 @@ def test_rtp_engine_matches_the_simpy_model_on_two_paths_with_loss_onsets():
     with the layers split over both links and losses switched on mid-run on each."""
     from mmperf.benchmarks.ortiz2013 import simpy_cell
     from mmperf.transports import rtp
-    from mmperf.transports._common import uniforms
+    from mmperf.networks.packetsim import uniforms
 
     n = 4000
     times, sizes = _poisson_workload(n, rate_mbps=10, load=2.0, seed=12)

@@ -31,6 +31,13 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import simpy
+
+from mmperf._paths import repo_root
+from mmperf.experiments import ortiz2013 as ex
+from mmperf.experiments.ortiz2013.model import loss_seed
+from mmperf.networks.packetsim import uniforms
+from mmperf.transports import rtp
 
 STRATEGY = "RTP"
 BANDWIDTH_MBPS = 30.0
@@ -40,9 +47,6 @@ SEED = 1
 
 def _cell():
     """The cell's inputs: schedule, payload bytes, layers, network, loss seed and the engine's draws."""
-    from mmperf.experiments import ortiz2013 as ex
-    from mmperf.experiments.ortiz2013.model import loss_seed
-
     params = ex.Params()
     video = ex.prepare_video(params)
     gen = np.asarray(video.send_times(), dtype=float)
@@ -65,8 +69,6 @@ def simpy_cell(gen, nbytes, path_of, net, unif):
     (numpy.ndarray, int)
         Delivery time of every packet (-1 if dropped or lost) and the packet events simulated.
     """
-    import simpy
-
     rate, delay, qlim, per, start = net.arrays()
     env = simpy.Environment()
     links = [simpy.Store(env), simpy.Store(env)]
@@ -111,8 +113,6 @@ def simpy_cell(gen, nbytes, path_of, net, unif):
 
 def ns2_cell(gen, sizes, params, *, workdir) -> dict:
     """ns-2.35 on the cell (``validation/replay.tcl udp``): wall time and trace counts."""
-    from mmperf._paths import repo_root
-
     script = repo_root() / "validation" / "replay.tcl"
     sched = Path(workdir) / "schedule.txt"
     trace = Path(workdir) / "out.tr"
@@ -149,9 +149,6 @@ def run(*, repeat: int = 5) -> list[dict]:
     RuntimeError
         If SimPy does not deliver exactly the book's packets at the book's times, or ns-2 fails.
     """
-    from mmperf.transports import rtp
-    from mmperf.transports._common import uniforms
-
     params, gen, sizes, layers, net, seed = _cell()
     cfg = params.config(STRATEGY)
     rtp.run(gen[:10], sizes[:10], layers[:10], net, cfg, seed=seed)  # compile

@@ -12,6 +12,7 @@ from mmperf import seeds
 from mmperf._paths import book_root, repo_root
 from mmperf.papers import PaperTableError
 from mmperf.book import _audit, _bench, _site
+from mmperf.book._pdf import build_pdf
 from mmperf.book._execute import (
     BookLayoutError,
     NotebookExecutionError,
@@ -103,8 +104,6 @@ def _cmd_build(args) -> int:
 
 
 def _cmd_pdf(args) -> int:
-    from mmperf.book._pdf import build_pdf
-
     seed = resolve_seed(args.seed)
     root = _book_root(seed)
     _cmd_execute(argparse.Namespace(notebooks=[], force=False, jobs=args.jobs, seed=seed, out=None), root)

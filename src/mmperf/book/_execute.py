@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import ast
+import compileall
 import contextlib
+import fnmatch
 import hashlib
 import json
 import os
 import multiprocessing
+from multiprocessing.connection import wait
 import shutil
 import signal
 import threading
@@ -17,7 +20,11 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 import nbformat
+import psutil
+import yaml
 
+import mmperf
+from mmperf import PAPERS
 from mmperf import claims as _claims
 from mmperf import seeds as _seeds
 from mmperf._imports import imported_names, module_files
@@ -126,10 +133,6 @@ class BookLayoutError(ValueError):
 
 def _excluded(root: Path, rel: str) -> bool:
     """Whether ``_config.yml``'s ``exclude_patterns`` leave out a path (a deliberate draft)."""
-    import fnmatch
-
-    import yaml
-
     config = root / "_config.yml"
     patterns = (yaml.safe_load(config.read_text(encoding="utf-8")) or {}).get("exclude_patterns", []) if config.is_file() else []
     return any(fnmatch.fnmatch(rel, pat) or fnmatch.fnmatch(rel, pat.rstrip("/") + "/*") for pat in patterns)
@@ -151,8 +154,6 @@ def book_notebooks(root: Path | None = None) -> list[Path]:
         If a listed page does not exist or a notebook is neither listed nor excluded
         (the message names the file and ``_toc.yml``).
     """
-    import yaml
-
     root = root or book_root()
     toc_path = root / "_toc.yml"
     if not toc_path.is_file():
@@ -210,8 +211,6 @@ def chapter_modules(nb, *, root: Path | None = None) -> list[Path]:
 
 def _chapter_files(nb, root: Path) -> list[Path]:
     """Everything a notebook's outputs depend on: its modules, the data of the papers they name, the lock."""
-    from mmperf import PAPERS
-
     modules = chapter_modules(nb, root=root)
     # the papers a chapter reads tables of: named in its code or in the experiment modules it uses
     text = "".join(c.source for c in nb.cells if c.cell_type == "code")
@@ -335,6 +334,7 @@ def execute_notebook(
     RuntimeError
         If the target file changed on disk while the notebook was executing (nothing is written).
     """
+    # heavy (2 s to import: jupyter_client, zmq): only when a notebook is executed, not to hash or list them
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
@@ -440,10 +440,6 @@ def _compile_package() -> None:
     source; without ``.pyc`` files (with ``PYTHONDONTWRITEBYTECODE`` set Python never writes them)
     each process compiles it again. Output-neutral: bytecode changes no result.
     """
-    import compileall
-
-    import mmperf
-
     compileall.compile_dir(Path(mmperf.__file__).parent, quiet=2, workers=1)
 
 
@@ -524,8 +520,6 @@ def _end_worker(signum, _frame):
     """A pool worker told to stop (SIGTERM from ``Pool.terminate``) kills its kernel and exits at once:
     nothing is written, and nothing is left behind."""
     try:
-        import psutil
-
         for child in psutil.Process().children(recursive=True):
             try:
                 child.kill()
@@ -562,8 +556,6 @@ def _execute_in_pool(tasks: list, workers: int) -> list[ExecutionResult]:
     On an interrupt (Ctrl-C, or SIGTERM under :func:`_terminate_raises`) or a failure, every
     running worker is stopped, with its kernel, before the exception propagates.
     """
-    from multiprocessing.connection import wait
-
     ctx = multiprocessing.get_context("fork")
     results: list = [None] * len(tasks)
     queue, running = list(enumerate(tasks)), {}

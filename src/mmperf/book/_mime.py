@@ -13,6 +13,10 @@ from __future__ import annotations
 
 import json
 
+from docutils import nodes
+
+from mmperf.charts import VEGALITE_MIME, site_html, spec_digest
+
 _HTML_BUILDERS = ("html", "dirhtml", "singlehtml", "readthedocs", "readthedocsdirhtml")
 
 
@@ -23,15 +27,11 @@ class VegaLiteRenderer:
 
     @staticmethod
     def handle_mime(renderer, data, inline):
-        from docutils import nodes
-
-        from mmperf.charts import VEGALITE_MIME, _digest, site_html
-
         if inline or data.mime_type != VEGALITE_MIME:
             return None
         spec = data.content if isinstance(data.content, dict) else json.loads(data.string)
         meta = (data.output_metadata or {}).get(VEGALITE_MIME, {}).get("mmperf", {})
         # unique on the page and the same in every build: the spec's hash and the output's place
-        element_id = meta.get("name") or f"mmperf-chart-{_digest(spec)}-{data.cell_index}-{data.output_index}"
+        element_id = meta.get("name") or f"mmperf-chart-{spec_digest(spec)}-{data.cell_index}-{data.output_index}"
         return [nodes.raw(text=site_html(spec, element_id=element_id), format="html",
                           classes=["output", "text_html"])]

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import yaml
+
 PDF_NAME = "book.pdf"
 
 # Chromium flags for an offline, deterministic print: no GPU, no sandbox (containers run as
@@ -36,8 +38,6 @@ def _single_page(root: Path) -> Path:
     ``_build/singlehtml/book/intro.html`` with links to ``_static/`` relative to
     that folder, while the assets are written one level up: link them in.
     """
-    import yaml
-
     out = root / "_build" / "singlehtml"
     doc = yaml.safe_load((root / "_toc.yml").read_text())["root"]
     page = out / f"{Path(doc).with_suffix('')}.html"

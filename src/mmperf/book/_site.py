@@ -15,6 +15,8 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import yaml
+
 REPOSITORY_ENV = "MMPERF_REPOSITORY_URL"
 """Environment variable read when no ``--repository-url`` is given."""
 
@@ -78,8 +80,6 @@ def _provider(url: str) -> str:
 
 
 def _read_config(root: Path) -> dict:
-    import yaml
-
     path = Path(root) / "_config.yml"
     if not path.is_file():
         raise FileNotFoundError(f"book configuration {path} is missing")
@@ -150,8 +150,6 @@ def site_config(root: Path, *, repository_url: str) -> Path:
     FileNotFoundError
         If ``_config.yml`` is missing.
     """
-    import yaml
-
     url = check_repository_url(repository_url, name="repository_url")
     config = _read_config(root)
     on = bool(url)

@@ -2,7 +2,7 @@
 
 The same model as the SimPy ``_Model`` of :mod:`mmperf.hosts.ps2`, run by an
 explicit event loop: a binary heap of ``(time, sequence number, job)`` (the
-heap of :mod:`mmperf.networks.packetsim`), where a job resumes one process,
+heap of :mod:`mmperf._kernel`), where a job resumes one process,
 advances one source or fires the Micro Channel's processor-sharing timer.
 
 Every frame is a process: a small state machine that runs its chain's program
@@ -29,7 +29,7 @@ kernels) because compiling them takes about 10 s per process, more than a
 whole run of the Huynh chapter's grid. Numba checks a cached kernel against
 this file only, so :func:`mmperf._numba_cache.drop_stale_cache` (run at the end
 of the import) deletes the cached kernels when the file of the heap they call
-(:mod:`mmperf.networks.packetsim`) has changed since they were written.
+(:mod:`mmperf._kernel`) has changed since they were written.
 
 The random inputs are drawn in Python (:func:`mmperf.hosts.ps2._draw_inputs`)
 and passed in; :func:`run_model` returns raw counters and per-frame records
@@ -41,9 +41,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from mmperf import _numba_cache
-from mmperf.networks import packetsim
-from mmperf.networks.packetsim import heap_pop, heap_push
+from mmperf import _kernel, _numba_cache
+from mmperf._kernel import heap_pop, heap_push
 
 
 # FCFS stations (rows of ``fc``); adapters are ADAPTER + device
@@ -581,4 +580,4 @@ def run_model(hw, wl, out_sizes, in_sizes, file_sizes, phases) -> dict:
             "events": events}
 
 
-_numba_cache.drop_stale_cache(__file__, [packetsim], kernel=_push)
+_numba_cache.drop_stale_cache(__file__, [_kernel], kernel=_push)

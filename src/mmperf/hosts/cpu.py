@@ -41,6 +41,8 @@ from functools import lru_cache
 import numpy as np
 
 from mmperf import _validate
+from mmperf.hosts import timesharing
+from mmperf.hosts.timesharing import Policy
 
 SCHEDULING_CLASSES = ("default", "niced", "real-time")
 """Scheduling classes of the receiving process (Sec. 5.1)."""
@@ -138,8 +140,6 @@ class Scheduler:
 @lru_cache(maxsize=16)
 def _policy(hz: int, quantum_ticks: int, kind: str):
     """One :class:`mmperf.hosts.timesharing.Policy` per clock, quantum and kind (it validates its table once)."""
-    from mmperf.hosts.timesharing import Policy
-
     return Policy(hz=hz, quantum_ticks=quantum_ticks, kind=kind)
 
 
@@ -230,8 +230,6 @@ def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.ra
     >>> bool(np.all(d["done_us"] - np.arange(5) * 1e5 >= d["work_us"] - 1e-6))
     True
     """
-    from mmperf.hosts import timesharing
-
     ready_us = np.asarray(ready_us, dtype=float)
     mean_work = mean_work_us(host.specint92, scheduler=scheduler) if work_spec_us is None else (
         _validate.positive(work_spec_us, "work_spec_us") / host.specint92)

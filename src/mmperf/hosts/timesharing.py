@@ -65,6 +65,7 @@ import numpy as np
 import pandas as pd
 
 from mmperf import _validate
+from mmperf.hosts import _svr4_core
 from mmperf.hosts import _timesharing_core as _core
 
 __all__ = ["Policy", "Process", "Schedule", "simulate", "serve", "TS_DPTBL", "KINDS"]
@@ -400,8 +401,6 @@ def _run(duration_us, cpus, policy, trace_cap, *, hog, rt, nice, counts, job_tim
     """Pack the processes' arrays and run the compiled event loop (both entry points share it)."""
     starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
     if policy.kind == "svr4":
-        from mmperf.hosts import _svr4_core
-
         quantum, tqexp, slpret, maxwait, lwait = policy.ts_arrays()
         return _svr4_core.run_svr4(
             float(duration_us), int(cpus), np.asarray(hog, dtype=np.bool_), np.asarray(rt, dtype=np.bool_),

@@ -35,7 +35,7 @@ import pandas as pd
 
 from mmperf import _validate
 from mmperf.hosts.cpu import Host, Scheduler, served
-from mmperf.networks.lan import Network, Traffic, _network
+from mmperf.networks.lan import Network, Traffic, network_delay_arrays
 
 TRACE_COLUMNS = ["packet", "send_us", "arrive_us", "recv_us", "delay_us", "interarrival_us"]
 """Columns of a trace (all times in microseconds)."""
@@ -150,22 +150,33 @@ def simulate(stream: PeriodicStream, *, sender: Host, receiver: Host, network: N
     >>> bool(t["recv_us"].is_monotonic_increasing)
     True
     """
-    return pd.DataFrame(_simulate(stream, sender=sender, receiver=receiver, network=network, traffic=traffic,
-                                  scheduler=scheduler, rng=rng))
+    return pd.DataFrame(simulate_arrays(stream, sender=sender, receiver=receiver, network=network, traffic=traffic,
+                                        scheduler=scheduler, rng=rng))
 
 
-def _simulate(stream: PeriodicStream, *, sender: Host, receiver: Host, network: Network, traffic: Traffic,
-              scheduler: Scheduler, rng: np.random.Generator, work_spec_us: float | None = None,
-              sender_others=(), receiver_others=()) -> dict:
-    """:func:`simulate` as a dict of arrays (for callers that run thousands of streams).
+def simulate_arrays(stream: PeriodicStream, *, sender: Host, receiver: Host, network: Network, traffic: Traffic,
+                    scheduler: Scheduler, rng: np.random.Generator, work_spec_us: float | None = None,
+                    sender_others=(), receiver_others=()) -> dict:
+    """:func:`simulate` as a dict of arrays (for callers that run thousands of streams), with two more options.
 
-    ``work_spec_us`` overrides the work per datagram (x SPECint92) at both ends; ``sender_others`` and
-    ``receiver_others`` are job arrival times of further sleepers on each host (:func:`mmperf.hosts.cpu.served`).
+    Parameters
+    ----------
+    stream, sender, receiver, network, traffic, scheduler, rng
+        As for :func:`simulate` (``traffic`` and ``scheduler`` have no default here).
+    work_spec_us : float, optional
+        Work per datagram at both ends [us x SPECint92] (default: each host's own).
+    sender_others, receiver_others : array_like of float, optional
+        Job arrival times [us] of further sleepers on each host (:func:`mmperf.hosts.cpu.served`).
+
+    Returns
+    -------
+    dict of numpy.ndarray
+        The columns of :func:`simulate`'s trace (:data:`TRACE_COLUMNS`), one entry per datagram.
     """
     n = stream.n_packets
     t = np.arange(n) * stream.period_us
     x = served(t, host=sender, scheduler=scheduler, rng=rng, work_spec_us=work_spec_us, others=sender_others)["done_us"]
-    d = _network(n, stream.size_bytes, network=network, traffic=traffic, rng=rng)
+    d = network_delay_arrays(n, stream.size_bytes, network=network, traffic=traffic, rng=rng)
     a = fifo(x + d["delay_us"], d["transmit_us"])
     r = served(a, host=receiver, scheduler=scheduler, rng=rng, work_spec_us=work_spec_us, others=receiver_others,
                app=True)["done_us"]

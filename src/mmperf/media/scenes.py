@@ -35,6 +35,8 @@ from functools import lru_cache
 
 import numpy as np
 import pandas as pd
+from PIL import Image
+from skimage import color, data
 
 from mmperf import _validate
 
@@ -47,8 +49,6 @@ PAPER_FRAMES = (529, 529, 529, 529)
 
 @lru_cache(maxsize=None)
 def _source(name: str) -> np.ndarray:
-    from skimage import color, data
-
     img = getattr(data, name)()
     if img.ndim == 3:
         img = color.rgb2gray(img[..., :3]) * 255.0
@@ -83,8 +83,6 @@ def _canvas(scene: str) -> np.ndarray:
 
 def _warp(canvas: np.ndarray, x0: float, y0: float, scale: float, shape: tuple[int, int]) -> np.ndarray:
     """Sample ``canvas`` on a ``shape`` grid: output (r, c) <- canvas(y0 + r*scale, x0 + c*scale), bilinear."""
-    from PIL import Image
-
     h, w = shape
     img = _pil_canvas(id(canvas), canvas)
     out = img.transform((w, h), Image.Transform.AFFINE, (scale, 0.0, x0, 0.0, scale, y0),
@@ -96,8 +94,6 @@ _PIL_CACHE: dict = {}
 
 
 def _pil_canvas(key, canvas):
-    from PIL import Image
-
     if key not in _PIL_CACHE:
         _PIL_CACHE[key] = Image.fromarray(np.ascontiguousarray(canvas, dtype=np.float32))
     return _PIL_CACHE[key]

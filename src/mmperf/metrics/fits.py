@@ -148,7 +148,7 @@ def fit_chart(points: pd.DataFrame, bands: pd.DataFrame, *, x: str, y: str, titl
     instead of 2000000000); with ``nonnegative`` the quantity cannot be below zero (a variance), so the
     band and line are cut at zero and the axis starts there.
     """
-    import altair as alt
+    import altair as alt  # heavy (2 s to import): only a chart needs it, not the fits
 
     enc_color = [alt.Color(f"{color}:N", title=color)] if color else []
     points = points[[x, y] + ([color] if color else [])]  # only what is drawn goes into the spec

@@ -241,11 +241,29 @@ def compensation_curve(recv_us, send_us, *, buffers_us=None) -> pd.DataFrame:
     """
     b = DEFAULT_BUFFERS_US if buffers_us is None else _v.finite_array(buffers_us, "buffers_us", ndim=1,
                                                                        non_negative=True)
-    return pd.DataFrame({"buffer_us": b, "dropped_pct": _dropped_pct(lateness(recv_us, send_us), b)})
+    return pd.DataFrame({"buffer_us": b, "dropped_pct": dropped_pct(lateness(recv_us, send_us), b)})
 
 
-def _dropped_pct(late, buffers) -> np.ndarray:
-    """Percentage of frames whose lateness exceeds each buffer."""
+def dropped_pct(late, buffers) -> np.ndarray:
+    """Percentage of frames whose lateness exceeds each buffer (the curve of :func:`compensation_curve`).
+
+    Parameters
+    ----------
+    late : array_like of float
+        Each frame's lateness [us] (:func:`lateness`); at least one frame.
+    buffers : array_like of float
+        The receive buffers to evaluate [us].
+
+    Returns
+    -------
+    numpy.ndarray
+        For each buffer, 100 x the fraction of frames whose lateness is greater than it.
+
+    Examples
+    --------
+    >>> dropped_pct([0.0, 10.0, 30.0, 40.0], [0.0, 20.0, 40.0]).tolist()
+    [75.0, 50.0, 0.0]
+    """
     late = np.sort(np.asarray(late, dtype=float))
     return 100.0 * (1.0 - np.searchsorted(late, buffers, side="right") / late.size)
 

@@ -30,7 +30,7 @@ The kernel is cached on disk (``cache=True``): compiling it costs about 4 s, sev
 of a cell. Numba checks a cached kernel against this file only, so
 :func:`mmperf._numba_cache.drop_stale_cache` (run at the end of this module) deletes it when
 the file of the function it inlines from another module
-(:func:`mmperf.transports._engine._rtt_update`) has changed.
+(:func:`mmperf._kernel.rtt_update`) has changed.
 """
 
 from __future__ import annotations
@@ -38,9 +38,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from mmperf import _numba_cache
-from mmperf.transports import _engine
-from mmperf.transports._engine import _rtt_update as _rtt_sample  # RFC 6298 sec. 2, per index (here: per flow)
+from mmperf import _kernel, _numba_cache
+from mmperf._kernel import rtt_update  # RFC 6298 sec. 2, per index (here: per flow)
 
 EV_DATA, EV_ACK, EV_RTO, EV_START = 1, 2, 3, 4
 INF = 1e300
@@ -327,7 +326,7 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
                 fc[k, F_ACKED] += newly
                 s = a - 1
                 if rex[k, s & mask] == 0:  # Karn: no sample from a retransmitted segment
-                    _rtt_sample(k, now - sent_t[k, s & mask], srtt, rttvar, rto, rto_min, rto_max)
+                    rtt_update(k, now - sent_t[k, s & mask], srtt, rttvar, rto, rto_min, rto_max)
                 una[k] = a
                 if nxt[k] < a:
                     nxt[k] = a
@@ -478,5 +477,5 @@ def _send(k, s, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_
     return be_h, be_n, busy, cur_be, seq, d_n
 
 
-# the kernels inline _engine._rtt_update: drop them from the disk cache when that file changes
-_numba_cache.drop_stale_cache(__file__, [_engine], kernel=run)
+# the kernels inline _kernel.rtt_update: drop them from the disk cache when that file changes
+_numba_cache.drop_stale_cache(__file__, [_kernel], kernel=run)

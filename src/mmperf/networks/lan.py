@@ -129,11 +129,28 @@ def network_delays(n: int, size_bytes: float, *, network: Network, traffic: Traf
     >>> d["transmit_us"].tolist()
     [1000.0, 1000.0, 1000.0]
     """
-    return pd.DataFrame(_network(n, size_bytes, network=network, traffic=traffic, rng=rng))
+    return pd.DataFrame(network_delay_arrays(n, size_bytes, network=network, traffic=traffic, rng=rng))
 
 
-def _network(n: int, size_bytes: float, *, network: Network, traffic: Traffic, rng: np.random.Generator) -> dict:
-    """:func:`network_delays` as a dict of arrays."""
+def network_delay_arrays(n: int, size_bytes: float, *, network: Network, traffic: Traffic,
+                         rng: np.random.Generator) -> dict:
+    """:func:`network_delays` as a dict of arrays (for callers that run thousands of streams).
+
+    Parameters
+    ----------
+    n, size_bytes, network, traffic, rng
+        As for :func:`network_delays` (``traffic`` has no default here).
+
+    Returns
+    -------
+    dict of numpy.ndarray
+        ``transmit_us``, ``wait_us`` and ``delay_us``, one entry per datagram.
+
+    Raises
+    ------
+    ValueError
+        If ``n`` is negative or ``size_bytes`` not positive.
+    """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be an int >= 0, got {n!r}")
     _validate.size(8 * int(n), "8 * n (the packets' delay arrays)")

@@ -15,13 +15,15 @@ advance from :func:`mmperf.seeds.rng`). The reverse direction carries only
 acknowledgements; they are small and are modelled as a constant delay
 :math:`d + 8\\cdot 60/C` without queueing or loss.
 
-The compiled kernels here (:func:`link_send`, the event heap) are shared by the
-transports in :mod:`mmperf.transports`; :func:`simulate_link` runs one link on
-its own (used by the tests and the SimPy benchmark).
+The link's compiled kernel (:func:`mmperf._kernel.link_send`) and the event heap
+live in :mod:`mmperf._kernel`, below this package and :mod:`mmperf.transports`,
+which share them; :func:`simulate_link` runs one link on its own through them
+(used by the tests and the SimPy benchmark).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,15 +31,12 @@ import pandas as pd
 from numba import njit
 
 from mmperf import _validate
+from mmperf._kernel import heap_pop, heap_push, link_send
 from mmperf.seeds import check_seed
 
 ACK_BYTES = 60
 """Size of an acknowledgement (SACK/ACK) on the reverse link [bytes]."""
 
-# link counters (columns of the counters array)
-C_OFFERED, C_QDROP, C_ERRDROP, C_ARRIVED = 0, 1, 2, 3
-# per-bin statistics
-S_TXBYTES, S_QDROP, S_ERRDROP = 0, 1, 2
 
 
 @dataclass(frozen=True)
@@ -82,145 +81,6 @@ class Network:
                 np.full(2, float(self.loss_rate)), np.asarray(self.loss_start_s, dtype=np.float64))
 
 
-def link_state(queue_limit: int):
-    """Fresh state for two links: ``(fstate, ring)``.
-
-    ``fstate[p]`` = [busy_until, ring head, ring count, uniform-draw cursor];
-    ``ring[p]`` holds the finish times of the packets in link ``p``.
-    """
-    return np.zeros((2, 4)), np.zeros((2, int(queue_limit) + 1))
-
-
-# inlined into its callers: a call that passes a dozen arrays costs more than the work of a packet
-# (the datagram kernel ran 7x faster inlined, `make bench`)
-@njit(cache=False, inline="always")
-def link_send(p, now, nbytes, rate, delay, qlim, per, loss_start, unif, fstate, ring, counters,
-              stats, bin_s):  # pragma: no cover - compiled
-    """Offer a packet of ``nbytes`` to link ``p`` at ``now``.
-
-    Returns the arrival time at the far end, or -1.0 if the packet was dropped
-    by the queue (-2.0 if lost to the error model).
-    """
-    cap = ring.shape[1]
-    head = int(fstate[p, 1])
-    cnt = int(fstate[p, 2])
-    while cnt > 0 and ring[p, head] <= now:
-        head = (head + 1) % cap
-        cnt -= 1
-    counters[p, 0] += 1
-    nb = stats.shape[1]
-    if cnt >= qlim[p]:
-        fstate[p, 1] = head
-        fstate[p, 2] = cnt
-        counters[p, 1] += 1
-        b = min(int(now / bin_s), nb - 1)
-        stats[p, b, 1] += 1
-        return -1.0
-    start = now if now > fstate[p, 0] else fstate[p, 0]
-    fin = start + nbytes * 8.0 / rate[p]
-    fstate[p, 0] = fin
-    ring[p, (head + cnt) % cap] = fin
-    cnt += 1
-    fstate[p, 1] = head
-    fstate[p, 2] = cnt
-    b = min(int(fin / bin_s), nb - 1)
-    stats[p, b, 0] += nbytes
-    if per[p] > 0.0 and now >= loss_start[p]:
-        k = int(fstate[p, 3])
-        fstate[p, 3] = k + 1
-        if k >= unif.shape[1]:
-            raise RuntimeError("uniform draws of the error model exhausted")
-        if unif[p, k] < per[p]:
-            counters[p, 2] += 1
-            stats[p, b, 2] += 1
-            return -2.0
-    return fin + delay[p]
-
-
-# --- event heap: keys (time, seq); payload kind, a, b, c -----------------------------------
-_HEAP_ARGS = "f8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8[::1], i8[::1]"
-
-
-@njit(cache=False, inline="always")
-def heap_push(ht, hq, hk, ha, hb, hc, hs, t, kind, a, b, c):  # pragma: no cover - compiled
-    n = hs[0]
-    if n >= ht.shape[0]:
-        raise RuntimeError("event heap overflow")
-    seq = hs[1]
-    hs[1] = seq + 1
-    i = n
-    while i > 0:
-        par = (i - 1) >> 1
-        if ht[par] < t or (ht[par] == t and hq[par] < seq):
-            break
-        ht[i] = ht[par]
-        hq[i] = hq[par]
-        hk[i] = hk[par]
-        ha[i] = ha[par]
-        hb[i] = hb[par]
-        hc[i] = hc[par]
-        i = par
-    ht[i] = t
-    hq[i] = seq
-    hk[i] = kind
-    ha[i] = a
-    hb[i] = b
-    hc[i] = c
-    hs[0] = n + 1
-
-
-@njit(cache=False, inline="always")
-def heap_pop(ht, hq, hk, ha, hb, hc, hs, out):  # pragma: no cover - compiled
-    """Pop the earliest event into ``out`` = [time, kind, a, b, c] (float array)."""
-    out[0] = ht[0]
-    out[1] = hk[0]
-    out[2] = ha[0]
-    out[3] = hb[0]
-    out[4] = hc[0]
-    n = hs[0] - 1
-    hs[0] = n
-    if n == 0:
-        return
-    t = ht[n]
-    q = hq[n]
-    k = hk[n]
-    a = ha[n]
-    b = hb[n]
-    c = hc[n]
-    i = 0
-    while True:
-        l = 2 * i + 1
-        if l >= n:
-            break
-        r = l + 1
-        m = l
-        if r < n and (ht[r] < ht[l] or (ht[r] == ht[l] and hq[r] < hq[l])):
-            m = r
-        if ht[m] < t or (ht[m] == t and hq[m] < q):
-            ht[i] = ht[m]
-            hq[i] = hq[m]
-            hk[i] = hk[m]
-            ha[i] = ha[m]
-            hb[i] = hb[m]
-            hc[i] = hc[m]
-            i = m
-        else:
-            break
-    ht[i] = t
-    hq[i] = q
-    hk[i] = k
-    ha[i] = a
-    hb[i] = b
-    hc[i] = c
-
-
-def new_heap(capacity: int = 1 << 17):
-    """Arrays of an empty event heap (times, seq, kind, a, b, c, size/seq counters)."""
-    return (np.empty(capacity), np.empty(capacity, np.int64), np.empty(capacity, np.int64),
-            np.empty(capacity, np.int64), np.empty(capacity, np.int64), np.empty(capacity, np.int64),
-            np.zeros(2, np.int64))
-
-
 @njit(cache=False)
 def _run_link(times, sizes, rate, delay, qlim, per, loss_start, unif, bin_s, nbins):  # pragma: no cover
     """One link driven through the event heap: an arrival event per packet, a departure event per
@@ -257,6 +117,36 @@ def _run_link(times, sizes, rate, delay, qlim, per, loss_start, unif, bin_s, nbi
             arrive[i] = now
             counters[0, 3] += 1
     return arrive, counters, stats, events
+
+
+def uniforms(seed, n_draws):
+    """Uniform draws of the two links' error models, from a seeded numpy Generator.
+
+    Parameters
+    ----------
+    seed : int
+        Seed of the Generator (from :func:`mmperf.seeds.int_seed`).
+    n_draws : int
+        Draws per link.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(2, n_draws)``: row ``p`` is link ``p``'s draws, read in order by
+        :func:`mmperf._kernel.link_send`.
+
+    Notes
+    -----
+    The draws of the last two (seed, count) pairs are kept and returned again, not
+    copied: the strategies of one grid cell share the cell's seed, and the kernels
+    only read the draws (the caller must not write to the array).
+    """
+    return _uniforms(int(seed), int(n_draws))
+
+
+@functools.lru_cache(maxsize=2)
+def _uniforms(seed, n_draws):
+    return np.random.default_rng(seed).random((2, n_draws))
 
 
 def check_schedule(times, sizes, *, times_name: str = "times", sizes_name: str = "sizes"):

@@ -29,7 +29,7 @@ import pandas as pd
 
 from mmperf import _validate
 from mmperf.hosts.cpu import Host, Scheduler, check_class
-from mmperf.media.periodic import PeriodicStream, _simulate
+from mmperf.media.periodic import PeriodicStream, simulate_arrays
 from mmperf.metrics import jitter
 from mmperf.networks.lan import Network, Traffic
 from mmperf.seeds import rng
@@ -325,14 +325,14 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
     traffic = Traffic(utilization=min(others, 0.95), burst_bytes=model.frame_bytes)
     g = rng("claypool1998", "quality", system.name, f"{system.specint92:g}", f"{system.mbps:g}", system.sched_class,
             int(users), int(load), int(rep), root=root)
-    t = _simulate(PeriodicStream(period_us=period, size_bytes=model.frame_bytes, n_packets=model.n_frames),
-                  sender=host, receiver=host, network=Network(system.name, system.mbps), traffic=traffic,
-                  scheduler=scheduler, rng=g, work_spec_us=model.frame_cpu_spec_us,
-                  sender_others=conference_streams(users, shares, period_us=period, n_frames=model.n_frames, rng=g),
-                  receiver_others=conference_streams(users, shares, period_us=period, n_frames=model.n_frames, rng=g))
+    t = simulate_arrays(PeriodicStream(period_us=period, size_bytes=model.frame_bytes, n_packets=model.n_frames),
+                        sender=host, receiver=host, network=Network(system.name, system.mbps), traffic=traffic,
+                        scheduler=scheduler, rng=g, work_spec_us=model.frame_cpu_spec_us,
+                        sender_others=conference_streams(users, shares, period_us=period, n_frames=model.n_frames, rng=g),
+                        receiver_others=conference_streams(users, shares, period_us=period, n_frames=model.n_frames, rng=g))
     late = jitter.lateness(t["recv_us"], t["send_us"])
     b = jitter.DEFAULT_BUFFERS_US
-    best = _closest(b, jitter._dropped_pct(late, b), limits)
+    best = _closest(b, jitter.dropped_pct(late, b), limits)
     latency = model.record_us + float(t["delay_us"].min()) + best["buffer_us"] + model.play_us
     q = quality(latency, best["dropped_pct"], shares["loss"], limits=limits)
     return pd.Series({**shares, "jitter_us2": jitter.variance(t["interarrival_us"]),
@@ -407,9 +407,9 @@ def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str
         spec, bw = specint92 * 2.0**y, mbps * 2.0**y
         sender = Host("sender", spec, sched_class=sched_class)
         receiver = Host("receiver", spec, hogs=hogs, sched_class=sched_class)
-        v = [jitter.variance(_simulate(stream, sender=sender, receiver=receiver, network=Network("projected", bw),
-                                       traffic=Traffic(bulk=bulk), scheduler=scheduler,
-                                       rng=rng("claypool1998", "projection", sched_class, int(hogs), f"{y:g}", r, root=root))["interarrival_us"])
+        v = [jitter.variance(simulate_arrays(stream, sender=sender, receiver=receiver, network=Network("projected", bw),
+                                             traffic=Traffic(bulk=bulk), scheduler=scheduler,
+                                             rng=rng("claypool1998", "projection", sched_class, int(hogs), f"{y:g}", r, root=root))["interarrival_us"])
              for r in range(reps)]
         rows.append({"year": float(y), "specint92": spec, "mbps": bw, "sched_class": sched_class, "jitter_us2": float(np.mean(v)),
                      "jitter_low_us2": float(np.min(v)), "jitter_high_us2": float(np.max(v))})

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import warnings
 from dataclasses import dataclass, field
 
@@ -10,8 +9,9 @@ import numpy as np
 import pandas as pd
 
 from mmperf import _validate
-from mmperf.networks.packetsim import Network, check_schedule
+from mmperf.networks.packetsim import Network, check_schedule, uniforms
 from mmperf.seeds import check_seed
+from mmperf.transports import _engine
 
 
 @dataclass
@@ -133,21 +133,6 @@ def check_inputs(gen_time, sizes, network):
     return gen_time, sizes
 
 
-def uniforms(seed, n_draws):
-    """Uniform draws of the two links' error models, from a seeded numpy Generator.
-
-    The draws of the last two (seed, count) pairs are kept and returned again, not
-    copied: the strategies of one grid cell share the cell's seed, and the kernels
-    only read the draws (the caller must not write to the array).
-    """
-    return _uniforms(int(seed), int(n_draws))
-
-
-@functools.lru_cache(maxsize=2)
-def _uniforms(seed, n_draws):
-    return np.random.default_rng(seed).random((2, n_draws))
-
-
 def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, network, *, mode, n_paths,
                          header, mtu, rbuf, init_cwnd, rto_init, rto_min, rto_max, path_max_retrans,
                          hb_interval, rtx_limit, ns2_rwnd_defect, seed, bin_s, t_end, max_transmissions,
@@ -157,8 +142,6 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
     ``trace_events`` > 0 keeps the sender's first ``trace_events`` events in
     :attr:`TransportResult.trace` (a warning says when more happened).
     """
-    from mmperf.transports._engine import FIFO_CAPS, TRACE_EVENTS, run_window
-
     gen_time, sizes = check_inputs(gen_time, sizes, network)
     rate, delay, qlim, per, start = network.arrays()
     n = gen_time.size
@@ -170,17 +153,17 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
     unif = uniforms(seed, n_draws)
     trace_events = _validate.size(trace_events, "trace_events") if trace_events else 0
     tr, tn = np.zeros((trace_events, 6)), np.zeros(1, np.int64)
-    for k, cap in enumerate(FIFO_CAPS):  # a small event queue first; a larger one if the run overflows it
+    for k, cap in enumerate(_engine.FIFO_CAPS):  # a small event queue first; a larger one if the run overflows it
         tn[0] = 0
         try:
-            out = run_window(gen_time, sizes, np.array(streams, np.int64), np.array(unreliable, np.bool_),
-                             int(n_streams), int(mode), int(n_paths), float(header), float(mtu), float(rbuf),
-                             float(init_cwnd), float(rto_init), float(rto_min), float(rto_max), int(path_max_retrans),
-                             float(hb_interval), int(rtx_limit), bool(ns2_rwnd_defect), rate, delay, qlim, per, start,
-                             unif, float(bin_s), nbins, float(t_end), tr, tn, int(cap))
+            out = _engine.run_window(gen_time, sizes, np.array(streams, np.int64), np.array(unreliable, np.bool_),
+                                     int(n_streams), int(mode), int(n_paths), float(header), float(mtu), float(rbuf),
+                                     float(init_cwnd), float(rto_init), float(rto_min), float(rto_max), int(path_max_retrans),
+                                     float(hb_interval), int(rtx_limit), bool(ns2_rwnd_defect), rate, delay, qlim, per, start,
+                                     unif, float(bin_s), nbins, float(t_end), tr, tn, int(cap))
             break
         except RuntimeError as e:
-            if "FIFO event queue overflow" not in str(e) or k == len(FIFO_CAPS) - 1:
+            if "FIFO event queue overflow" not in str(e) or k == len(_engine.FIFO_CAPS) - 1:
                 raise
     deliver, txc, st, counters, stats, in_flight, rwnd_drops, end = out
     trace = None
@@ -188,7 +171,7 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
         if tn[0] > trace_events:
             warnings.warn(f"{name}: the trace keeps the first {trace_events} of {int(tn[0])} events", stacklevel=3)
         tr = tr[:min(int(tn[0]), trace_events)]
-        trace = pd.DataFrame({"time": tr[:, 0], "event": [TRACE_EVENTS[int(c)] for c in tr[:, 1]],
+        trace = pd.DataFrame({"time": tr[:, 0], "event": [_engine.TRACE_EVENTS[int(c)] for c in tr[:, 1]],
                               "path": tr[:, 2].astype(int), "tsn": tr[:, 3].astype(np.int64), "value": tr[:, 4],
                               "timer": np.where(tr[:, 5] < 1e299, tr[:, 5], np.nan)})
     return TransportResult(

@@ -58,7 +58,7 @@ measurement from data or from a heartbeat (``value`` the new RTO).
 
 Events are kept in time order by (time, sequence number), the sequence number
 counting every event scheduled: timers, FORWARD-TSNs and heartbeats on the event
-heap of :mod:`mmperf.networks.packetsim`, and the three kinds that make up nearly
+heap of :mod:`mmperf._kernel`, and the three kinds that make up nearly
 all events in FIFO queues, since each comes in time order on its own: the data
 packets reaching the receiver on each path (a link delivers in order, with a
 constant delay), the SACKs of each path (a constant delay after those arrivals)
@@ -66,8 +66,8 @@ and the application's next packet (one pending at a time). The earliest of the
 heap's, the queues' and the application's next event is processed next: the
 same order as one heap of every event, at a fraction of the cost.
 
-Compilation: the helpers of the event loop and the heap and link of
-:mod:`mmperf.networks.packetsim` are inlined into it (a call passing a dozen
+Compilation: the helpers of the event loop and the heap, link and RTT estimator of
+:mod:`mmperf._kernel` are inlined into it (a call passing a dozen
 arrays costs more than the work of an event: the chapter's grid ran 16 % faster
 inlined). The loop, :func:`_window_loop`, allocates nothing: :func:`run_window`
 allocates its arrays and calls it, and it is compiled without numba's reference
@@ -75,7 +75,7 @@ counting (``_nrt=False``), whose atomic increments and decrements of every array
 passed to an inlined helper took more than a third of its time. It is slow to
 compile (about 15 s); the kernels are therefore cached on disk (``cache=True``),
 and :func:`mmperf._numba_cache.drop_stale_cache` (run at the end of the import)
-deletes the cached kernels whenever ``packetsim.py``, whose functions they
+deletes the cached kernels whenever ``_kernel.py``, whose functions they
 inline, has changed.
 """
 
@@ -84,9 +84,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from mmperf import _numba_cache
-from mmperf.networks import packetsim
-from mmperf.networks.packetsim import heap_pop, heap_push, link_send
+from mmperf import _kernel, _numba_cache
+from mmperf._kernel import heap_pop, heap_push, link_send, rtt_update
 
 MODE_TCP, MODE_SCTP, MODE_CMT = 0, 1, 2
 INF = 1e300
@@ -218,18 +217,6 @@ def _transfer_done(scum, next_new, n, st):  # pragma: no cover
         if st[t] != ACKED and st[t] != ABANDONED:
             return False
     return True
-
-
-@njit(cache=True, inline="always")
-def _rtt_update(p, r, srtt, rttvar, rto, rto_min, rto_max):  # pragma: no cover
-    if srtt[p] < 0:
-        srtt[p] = r
-        rttvar[p] = r / 2
-    else:
-        rttvar[p] = 0.75 * rttvar[p] + 0.25 * abs(srtt[p] - r)
-        srtt[p] = 0.875 * srtt[p] + 0.125 * r
-    v = srtt[p] + 4 * rttvar[p]
-    rto[p] = min(max(v, rto_min), rto_max)
 
 
 @njit(cache=True, inline="always")
@@ -442,7 +429,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
             heap_push(ht, hq, hk, ha, hb, hc, hs, now + hb_interval + rto[a], 6, a, 0, 0)
             continue
         elif kind == 7:  # ---------------- HEARTBEAT-ACK of path a: an RTT measurement
-            _rtt_update(a, now - hb_sent[a], srtt, rttvar, rto, rto_min, rto_max)
+            rtt_update(a, now - hb_sent[a], srtt, rttvar, rto, rto_min, rto_max)
             err[a] = 0
             _note(tr, tn, now, TR_RTT_HEARTBEAT, a, -1, rto[a], t3_exp)
             continue
@@ -506,7 +493,7 @@ def _window_loop(gen_t, size, stream, unreliable, mode, n_paths, hdr, mtu, rbuf,
                 outstanding -= freed
                 newly_gap = True
             if sample_p >= 0:
-                _rtt_update(sample_p, sample_r, srtt, rttvar, rto, rto_min, rto_max)
+                rtt_update(sample_p, sample_r, srtt, rttvar, rto, rto_min, rto_max)
                 _note(tr, tn, now, TR_RTT_DATA, sample_p, -1, rto[sample_p], t3_exp)
             if mode == MODE_TCP:
                 if cum_adv:
@@ -774,4 +761,4 @@ def run_window(gen_t, size, stream, unreliable, n_streams, mode, n_paths, hdr, m
     return deliver, txc, st, counters, stats, in_flight, rwnd_drops, now
 
 
-_numba_cache.drop_stale_cache(__file__, [packetsim], kernel=run_window)
+_numba_cache.drop_stale_cache(__file__, [_kernel], kernel=run_window)

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from mmperf import _validate
-from mmperf.networks.packetsim import Network
+from mmperf.networks.packetsim import Network, uniforms
 from mmperf.seeds import check_seed
-from mmperf.transports._common import TransportResult, check_inputs, counters_frame, uniforms
+from mmperf.transports._common import TransportResult, check_inputs, counters_frame
 from mmperf.transports._engine import run_datagram
 
 HEADER_BYTES = 40

@@ -5,7 +5,7 @@ Each value function reads one run's :class:`~mmperf.results.Results`
 which computes every quantity from a tidy table of Tables I and II; the same
 function applied to the paper's own tables gives each claim's paper value.
 The table is the **packet-level** grid committed for the run's seed and
-calibration (``packet_summary``, :func:`~mmperf.experiments.chodorek2018.packet.committed_grid`)
+calibration (``packet_summary``, :func:`~mmperf.experiments.chodorek2018.model.committed_grid`)
 when there is one, else the fluid model's summary (:func:`packet_judged` says which).
 
 Kinds (see :data:`mmperf.claims.KINDS`):

@@ -18,16 +18,20 @@ What a stream sends above its reservation, and all TCP, is best effort.
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pandas as pd
 
+from mmperf._paths import repo_root
+from mmperf.experiments._contract import prepare_run
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo
 from mmperf.networks import bottleneck
+from mmperf.papers import table
 from mmperf.results import Results
-from mmperf.seeds import check_seed, rng, seed_sequence
-
-from mmperf.experiments._contract import prepare_run
+from mmperf.seeds import check_seed, judging_seeds, rng, seed_sequence
+from mmperf.verdicts import run_seeds
 
 PAPER = "chodorek2018"
 
@@ -343,8 +347,6 @@ def summarize(runs: pd.DataFrame) -> pd.DataFrame:
 
 def paper_tables() -> pd.DataFrame:
     """Tables I and II of the paper in one tidy frame (``scenario, K, N, metric, value, unit``)."""
-    from mmperf.papers import table
-
     return pd.concat([table(PAPER, "table1"), table(PAPER, "table2")], ignore_index=True)
 
 
@@ -494,15 +496,96 @@ def paper_consistency(paper: pd.DataFrame | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+# ----------------------------------------------------------------------------- the committed packet grids
+# computed by :mod:`.packet` and :mod:`.packet_grid` (opt-in); read here by :func:`run`
+
+METRIC_COLUMNS = {"video_per_pct": "per", "utilization_pct": "link_utilization",
+                  "video_throughput_mbps": "video_throughput", "tcp_throughput_mbps": "tcp_throughput"}
+"""Packet-run columns -> the metric names of Tables I and II (:data:`~mmperf.experiments.chodorek2018.METRICS`)."""
+
+GRID_FILE = "data/chodorek2018/packet-grid.csv"
+"""The committed packet grid of the book's seed (every scenario and cell; its ``.json`` says how it was run)."""
+
+SEED_GRID = "data/chodorek2018/packet-seeds/seed-{seed}.csv"
+"""The committed packet grids of the other judging seeds (shorter runs; each at its seed's calibration)."""
+
+
+def packet_summary(rows: pd.DataFrame) -> pd.DataFrame:
+    """Packet runs (one row per scenario, K, N, replication) as the fluid model's tidy summary.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``scenario, K, N, metric, value, sd, q05, q95, unit`` (:func:`summarize`).
+    """
+    return summarize(rows.rename(columns=METRIC_COLUMNS))
+
+
+def committed_calibration(seed: int) -> tuple[int, float] | None:
+    """The buffer and base round trip a root seed's committed packet grid was run at, if there is one.
+
+    They are that seed's calibration (:func:`~mmperf.experiments.chodorek2018.calibrate_buffer`,
+    :func:`~mmperf.experiments.chodorek2018.calibrate_rtt`), recorded in the grid's ``.json`` among the
+    parameters that produced it; the tests recompute them with the current code.
+
+    Parameters
+    ----------
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+
+    Returns
+    -------
+    (int, float) or None
+        ``(buffer_packets, rtt_s)`` of the first grid (:data:`GRID_FILE`, then :data:`SEED_GRID`) whose
+        ``.json`` names this seed, or None.
+    """
+    for _, meta in _grids_of(check_seed(seed)):
+        return int(meta["buffer_packets"]), float(meta["rtt_s"])
+    return None
+
+
+def _grids_of(seed: int):
+    """``(csv path, parameters)`` of each committed grid whose ``.json`` names ``seed``, in the order
+    :data:`GRID_FILE`, :data:`SEED_GRID`."""
+    for rel in (GRID_FILE, SEED_GRID.format(seed=int(seed))):
+        path = repo_root() / rel
+        meta_path = path.with_suffix(".json")
+        if path.exists() and meta_path.exists():
+            meta = json.loads(meta_path.read_text())
+            if meta.get("seed") == int(seed):
+                yield path, meta
+
+
+def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Params | None = None):
+    """The committed packet grid of a root seed, if there is one run at this calibration.
+
+    Looks in :data:`GRID_FILE`, then :data:`SEED_GRID`; a grid counts only if its ``.json`` has
+    this seed, buffer and round trip and it holds every scenario x K x N of ``params`` (defaults).
+
+    Returns
+    -------
+    (pandas.DataFrame, dict) or None
+        The rows and their parameters, or None.
+    """
+    p = Params() if params is None else params
+    for path, meta in _grids_of(seed):
+        if meta.get("buffer_packets") != int(buffer_packets) or abs(float(meta.get("rtt_s", -1)) - float(rtt_s)) > 1e-9:
+            continue
+        rows = pd.read_csv(path)
+        cells = set(zip(rows.scenario, rows.K, rows.N))
+        if all((s, k, n) in cells for s in p.scenarios for k in p.k_values for n in p.n_values):
+            return rows, meta
+    return None
+
+
+
 def _add_packet_grid(tables: dict, descriptions: dict, values: dict, *, seed: int, buffer_packets: int, rtt_s: float) -> bool:
     """Add the committed packet grid of ``seed`` at this calibration to a run's tables; whether there is one."""
-    from mmperf.experiments.chodorek2018 import packet
-
-    found = packet.committed_grid(seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
+    found = committed_grid(seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
     if found is None:
         return False
     rows, meta = found
-    tables["packet_summary"] = packet.packet_summary(rows)
+    tables["packet_summary"] = packet_summary(rows)
     tables["packet_comparison"] = compare(tables["packet_summary"])
     descriptions["packet_summary"] = ("the committed packet-level grid of this seed (every scenario and cell): mean, sd, "
                                       "5 % and 95 % quantile over its replications")
@@ -537,10 +620,8 @@ def committed_run(params: Params | None = None, *, seed: int) -> Results:
     ValueError
         If the seed has no complete committed packet grid, or ``params`` is not the paper's set-up.
     """
-    from mmperf.experiments.chodorek2018 import packet  # packet.py imports this module
-
     params, seed, _ = prepare_run(Params, params, seed=seed, workers=1, paper=PAPER)
-    cal = packet.committed_calibration(seed) if params == Params() else None
+    cal = committed_calibration(seed) if params == Params() else None
     if cal is None:
         raise ValueError(f"committed_run needs a committed packet grid of seed {seed} for the paper's set-up (Params()); "
                          "use run()")
@@ -665,13 +746,9 @@ def judging_runs(params: Params | None = None, *, seed: int, workers: int = 1) -
     dict of int to mmperf.results.Results
         In the order of the judging seeds.
     """
-    from mmperf.experiments.chodorek2018 import packet
-    from mmperf.seeds import judging_seeds
-    from mmperf.verdicts import run_seeds
-
     params = Params() if params is None else params
     order = judging_seeds(root=check_seed(seed))
-    committed = [s for s in order[1:] if params == Params() and packet.committed_calibration(s) is not None]
+    committed = [s for s in order[1:] if params == Params() and committed_calibration(s) is not None]
     live = [s for s in order if s not in committed]
     out = run_seeds(run, params, live, workers=workers)
     out.update({s: committed_run(params, seed=s) for s in committed})

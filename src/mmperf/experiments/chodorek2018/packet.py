@@ -17,15 +17,18 @@ force :data:`TFD_SIGNALLING_DELAY_S` after the window starts.
 
 from __future__ import annotations
 
+import json
+import sys
 import time
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from mmperf import _validate
-from mmperf._paths import repo_root
-from mmperf.experiments.chodorek2018.model import reservations, summarize, video_arrivals
+from mmperf import seeds as _seeds
+from mmperf.experiments.chodorek2018.model import METRIC_COLUMNS, committed_grid, reservations, video_arrivals
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo
 from mmperf.networks import shared_bottleneck
@@ -134,87 +137,6 @@ def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication:
                                      packet_bytes=params.packet_bytes, bucket_renewal=bucket_renewal, **resv)
     return {"scenario": scenario, "N": n_videos, "K": k_flows, "replication": replication, "seed": seed, "duration_s": duration_s,
             **res.summary(), "wall_s": time.perf_counter() - t0}
-
-
-METRIC_COLUMNS = {"video_per_pct": "per", "utilization_pct": "link_utilization",
-                  "video_throughput_mbps": "video_throughput", "tcp_throughput_mbps": "tcp_throughput"}
-"""Packet-run columns -> the metric names of Tables I and II (:data:`~mmperf.experiments.chodorek2018.METRICS`)."""
-
-GRID_FILE = "data/chodorek2018/packet-grid.csv"
-"""The committed packet grid of the book's seed (every scenario and cell; its ``.json`` says how it was run)."""
-
-SEED_GRID = "data/chodorek2018/packet-seeds/seed-{seed}.csv"
-"""The committed packet grids of the other judging seeds (shorter runs; each at its seed's calibration)."""
-
-
-def packet_summary(rows: pd.DataFrame) -> pd.DataFrame:
-    """Packet runs (one row per scenario, K, N, replication) as the fluid model's tidy summary.
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``scenario, K, N, metric, value, sd, q05, q95, unit`` (:func:`~mmperf.experiments.chodorek2018.summarize`).
-    """
-    return summarize(rows.rename(columns=METRIC_COLUMNS))
-
-
-def committed_calibration(seed: int) -> tuple[int, float] | None:
-    """The buffer and base round trip a root seed's committed packet grid was run at, if there is one.
-
-    They are that seed's calibration (:func:`~mmperf.experiments.chodorek2018.calibrate_buffer`,
-    :func:`~mmperf.experiments.chodorek2018.calibrate_rtt`), recorded in the grid's ``.json`` among the
-    parameters that produced it; the tests recompute them with the current code.
-
-    Parameters
-    ----------
-    seed : int
-        Root seed, ``0 .. 2**63 - 1``.
-
-    Returns
-    -------
-    (int, float) or None
-        ``(buffer_packets, rtt_s)`` of the first grid (:data:`GRID_FILE`, then :data:`SEED_GRID`) whose
-        ``.json`` names this seed, or None.
-    """
-    for _, meta in _grids_of(check_seed(seed)):
-        return int(meta["buffer_packets"]), float(meta["rtt_s"])
-    return None
-
-
-def _grids_of(seed: int):
-    """``(csv path, parameters)`` of each committed grid whose ``.json`` names ``seed``, in the order
-    :data:`GRID_FILE`, :data:`SEED_GRID`."""
-    import json
-
-    for rel in (GRID_FILE, SEED_GRID.format(seed=int(seed))):
-        path = repo_root() / rel
-        meta_path = path.with_suffix(".json")
-        if path.exists() and meta_path.exists():
-            meta = json.loads(meta_path.read_text())
-            if meta.get("seed") == int(seed):
-                yield path, meta
-
-
-def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Params | None = None):
-    """The committed packet grid of a root seed, if there is one run at this calibration.
-
-    Looks in :data:`GRID_FILE`, then :data:`SEED_GRID`; a grid counts only if its ``.json`` has
-    this seed, buffer and round trip and it holds every scenario x K x N of ``params`` (defaults).
-
-    Returns
-    -------
-    (pandas.DataFrame, dict) or None
-        The rows and their parameters, or None.
-    """
-    p = Params() if params is None else params
-    for path, meta in _grids_of(seed):
-        if meta.get("buffer_packets") != int(buffer_packets) or abs(float(meta.get("rtt_s", -1)) - float(rtt_s)) > 1e-9:
-            continue
-        rows = pd.read_csv(path)
-        cells = set(zip(rows.scenario, rows.K, rows.N))
-        if all((s, k, n) in cells for s in p.scenarios for k in p.k_values for n in p.n_values):
-            return rows, meta
-    return None
 
 
 SAMPLE_CELLS = ((1, 1), (10, 1), (10, 10), (5, 5), (1, 10))
@@ -332,12 +254,6 @@ def main(argv=None) -> int:
 
     Opt-in (about a minute on one core): the chapter reads the committed file and never runs this.
     """
-    import json
-    import sys
-    from pathlib import Path
-
-    from mmperf import seeds as _seeds
-
     args = list(sys.argv[1:] if argv is None else argv)
     out = Path(args[0]) if args else Path(SAMPLE_FILE)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -33,9 +33,10 @@ import pandas as pd
 
 from mmperf import __version__
 from mmperf import _validate
+from mmperf import seeds as _seeds
 from mmperf._paths import git_commit, repo_root
+from mmperf.experiments.chodorek2018.model import GRID_FILE
 from mmperf.experiments.chodorek2018.packet import (
-    GRID_FILE,
     SAMPLE_CELLS,
     TCP_START_WINDOW_S,
     TFD_SIGNALLING_DELAY_S,
@@ -92,7 +93,7 @@ def _done(out: Path, settings: dict) -> set:
 
 def run_grid(todo, settings: dict, out: Path, *, client, log=print) -> int:
     """Run ``todo`` on the Dask ``client``, appending each finished row to ``out``; return rows written."""
-    from dask.distributed import as_completed
+    from dask.distributed import as_completed  # optional: the grid extra (`make chodorek-grid`) only
 
     written = 0
     if not todo:
@@ -155,8 +156,6 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv=None, *, client=None) -> int:
     """Run the grid from the command line; ``client``: an existing Dask client (tests)."""
-    from mmperf import seeds as _seeds
-
     a = parser().parse_args(argv)
     cells = a.cells if isinstance(a.cells, list) else _parse_cells(a.cells)
     scen = [s.strip() for s in a.scenarios.split(",") if s.strip()]
@@ -173,7 +172,7 @@ def main(argv=None, *, client=None) -> int:
     commit = git_commit(repo_root())  # the code the runs start from (before any later edit)
     own = None
     if todo and client is None:
-        from dask.distributed import Client, LocalCluster
+        from dask.distributed import Client, LocalCluster  # optional: the grid extra only
 
         if a.scheduler:
             client = own = Client(a.scheduler)

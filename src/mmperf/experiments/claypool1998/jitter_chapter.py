@@ -22,8 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-
-from mmperf.results import Results, params_table
+from scipy.stats import ttest_ind
 
 from mmperf import _validate
 from mmperf.assumptions import Ablation, Assumption, Reading
@@ -34,6 +33,9 @@ from mmperf.hosts import timesharing
 from mmperf.hosts.cpu import NICED, Scheduler
 from mmperf.metrics import jitter
 from mmperf.metrics.fits import grouped_fits, line_fit
+from mmperf.papers import table
+from mmperf.results import Results, params_table
+from mmperf.seeds import rng
 
 _DOC = {
     "reps": ("runs", "assumed: replications per experiment point"),
@@ -106,8 +108,6 @@ def scheduler_check(*, seed: int, n_packets: int = M.N_PACKETS, period_us: float
         the work itself); and the trace (``cpu``, ``process``, ``start_us``, ``end_us``) of the
         default-class run with the most counters, 300 ms either side of its latest datagram.
     """
-    from mmperf.seeds import rng
-
     spec = M.SPECINT92[SCHEDULER_CHECK_HOST]
     arrivals = np.arange(n_packets) * period_us + 1_000.0
     rows, trace = [], None
@@ -301,8 +301,6 @@ def loaded_runs(r) -> dict:
 
 def significantly_above(a, b, *, level: float = 0.05) -> bool:
     """Whether the mean of ``a`` is above that of ``b`` by a one-sided Welch t-test at ``level``."""
-    from scipy.stats import ttest_ind
-
     return bool(np.mean(a) > np.mean(b) and ttest_ind(a, b, equal_var=False, alternative="greater").pvalue < level)
 
 
@@ -313,8 +311,6 @@ def _hyp3(r) -> float:
 
 
 def _q(key: str) -> float:
-    from mmperf.papers import table
-
     return float(table(M.PAPER, "quoted").set_index("quantity").loc[key, "value"])
 
 

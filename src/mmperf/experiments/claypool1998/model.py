@@ -22,8 +22,9 @@ import pandas as pd
 from mmperf import papers
 from mmperf.hosts.cpu import NICED, Host, Scheduler, load_average
 from mmperf.hosts.timesharing import Policy
-from mmperf.media.periodic import PeriodicStream, _simulate
+from mmperf.media.periodic import PeriodicStream, simulate_arrays
 from mmperf.metrics import jitter
+from mmperf.metrics.fits import line_fit
 from mmperf.networks.lan import NETWORKS, Traffic
 from mmperf.quality import planning
 from mmperf.seeds import rng
@@ -269,9 +270,9 @@ def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDUL
     sender, receiver = config.hosts(ts_policies)
     if app_hosts is not None and config.workstation not in app_hosts and scheduler.app_work_spec_us:
         scheduler = replace(scheduler, app_work_spec_us=0.0)
-    return _simulate(config.stream(), sender=sender, receiver=receiver, network=NETWORKS[config.network],
-                     traffic=config.traffic(waits), scheduler=scheduler,
-                     rng=rng(PAPER, config.experiment, config.point, rep, root=root))
+    return simulate_arrays(config.stream(), sender=sender, receiver=receiver, network=NETWORKS[config.network],
+                           traffic=config.traffic(waits), scheduler=scheduler,
+                           rng=rng(PAPER, config.experiment, config.point, rep, root=root))
 
 
 def traces(points: list[RunConfig] | None = None, *, reps: int = REPS) -> pd.DataFrame:
@@ -389,7 +390,7 @@ def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Schedule
             m = jitter.measures(t)
             late = jitter.lateness(t["recv_us"], t["send_us"])
             b = jitter.DEFAULT_BUFFERS_US
-            best = planning.optimal_buffer(pd.DataFrame({"buffer_us": b, "dropped_pct": jitter._dropped_pct(late, b)}))
+            best = planning.optimal_buffer(pd.DataFrame({"buffer_us": b, "dropped_pct": jitter.dropped_pct(late, b)}))
             rows.append({**asdict(c), "rep": rep, "specint92": SPECINT92[c.workstation],
                          "mbps": NETWORKS[c.network].mbps, "load": reported_load(c, rep, scheduler=scheduler, root=root), **m.to_dict(),
                          "buffer_us": best["buffer_us"], "dropped_pct": best["dropped_pct"],
@@ -647,8 +648,6 @@ def no_buffer_threshold(run_table: pd.DataFrame, *, buffer_us: float = NO_BUFFER
     (float, LineFit)
         The variance (us^2) and the log-log fit.
     """
-    from mmperf.metrics.fits import line_fit
-
     d = run_table[(run_table["buffer_us"] > 0) & (run_table["buffer_us"] < jitter.MAX_BUFFER_US)]
     f = line_fit(np.log10(d["variance"]), np.log10(d["buffer_us"]))
     return float(10 ** ((np.log10(buffer_us) - f.intercept) / f.slope)), f

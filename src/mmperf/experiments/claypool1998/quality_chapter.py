@@ -23,8 +23,6 @@ from dataclasses import dataclass, fields, replace
 import numpy as np
 import pandas as pd
 
-from mmperf.results import Results, params_table
-
 from mmperf import _validate
 from mmperf.assumptions import Ablation, Assumption, Reading
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
@@ -33,7 +31,10 @@ from mmperf.experiments.claypool1998 import model as M
 from mmperf.hosts.cpu import Scheduler
 from mmperf.metrics import jitter
 from mmperf.metrics.fits import line_fit
+from mmperf.papers import table
 from mmperf.quality import planning as P
+from mmperf.results import Results, params_table
+from mmperf.seeds import rng
 
 _DOC = {
     "reps": ("runs", "assumed: replications per jitter experiment point for Figs. 16-18 (the jitter chapter runs ten; "
@@ -146,14 +147,10 @@ def run_quality(params: QualityParams | None = None, *, seed: int, workers: int 
 # ---- the book's values of the claims, from one run's Results -------------------------------------
 
 def _q(key: str) -> float:
-    from mmperf.papers import table
-
     return float(table(M.PAPER, "quoted").set_index("quantity").loc[key, "value"])
 
 
 def _convex(_r) -> float:
-    from mmperf.seeds import rng
-
     g = rng("claypool1998", "convexity-check", root=0)
     pts = g.uniform(0, 1, size=(4000, 3)) * [230_000, 6, 0.9]
     a, b = pts[:2000], pts[2000:]

@@ -39,12 +39,20 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
+from mmperf.experiments._contract import check_workers, prepare_run
+from mmperf.experiments.huynh1994.params import (  # the sweep constants: re-exported by the package
+    ADAPTER_PATH_LENGTHS,
+    HOST_PATH_LENGTHS,
+    PAPER_FRAMES,
+    REPLICATIONS,
+    SWEEP_FRAMES,
+    Params,
+)
 from mmperf.hosts.ps2 import Hardware, Workload, simulate
 from mmperf.metrics.replications import summarize_replications
+from mmperf.networks.operational import utilization
 from mmperf.results import Results
 from mmperf.seeds import rng
-
-from mmperf.experiments._contract import check_workers, prepare_run
 
 PAPER = "huynh1994"
 
@@ -54,12 +62,8 @@ MODES = ("locate", "move")
 MIXINGS = ("central", "distributed")
 FRAME_RATES = (8, 15, 30)
 """Frame rates of Figs. 4, 6-9 [frames/s]."""
-REPLICATIONS = 5
-"""Independent replications (sec. 4.2)."""
 LEVEL = 0.90
 """Confidence level (sec. 4.2)."""
-PAPER_FRAMES = 2000
-"""Frames per replication in the paper (sec. 4.2)."""
 
 # ----------------------------------------------------------------------------- inputs
 KB = 1024
@@ -452,13 +456,6 @@ def saturation_point(x, y, *, below: float = 0.8) -> float:
 
 # ----------------------------------------------------------------------------- the chapter's runs
 
-SWEEP_FRAMES = 200
-"""Frames per replication in the path-length sweeps (shorter than the paper's 2000 to fit the
-chapter's time budget)."""
-HOST_PATH_LENGTHS = (15e3, 30e3, 45e3, 90e3, 180e3, 300e3)
-"""Locate-mode video conferencing path lengths of the host sweep [instructions/frame]."""
-ADAPTER_PATH_LENGTHS = (1e3, 8e3, 12e3, 14e3, 16e3, 18e3, 20e3)
-"""Move-mode video conferencing path lengths of the adapter sweep [instructions/frame]."""
 CONFIG = ["system", "mode", "mixing", "frame_rate"]
 
 
@@ -562,8 +559,6 @@ def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
     >>> round(u["host"], 3), round(u["disk"], 3), round(u["i750"], 4)
     (0.365, 0.24, 0.9996)
     """
-    from mmperf.networks.operational import utilization
-
     hw = hardware(system)
     wl = workload(mode, frame_rate, mixing, frames=frames, vc_instructions=vc_instructions)
     video = wl.frame_rate * (int(wl.outgoing) + wl.incoming_streams)  # video frames/s through the PS/2
@@ -706,8 +701,6 @@ def run(params=None, *, seed: int, workers: int = 1) -> Results:
     >>> sorted(r.table("delay")["frame_rate"].unique().tolist())
     [8, 15, 30]
     """
-    from mmperf.experiments.huynh1994.params import Params  # params.py imports this module
-
     params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper=PAPER)
     wl = {"phases": params.phases}
     groups = {

@@ -8,14 +8,17 @@ import pandas as pd
 
 from mmperf.results import params_table
 
-from mmperf.experiments.huynh1994.model import (
-    ADAPTER_PATH_LENGTHS,
-    HOST_PATH_LENGTHS,
-    PAPER_FRAMES,
-    REPLICATIONS,
-    SWEEP_FRAMES,
-)
-
+REPLICATIONS = 5
+"""Independent replications (sec. 4.2)."""
+PAPER_FRAMES = 2000
+"""Frames per replication in the paper (sec. 4.2)."""
+SWEEP_FRAMES = 200
+"""Frames per replication in the path-length sweeps (shorter than the paper's 2000 to fit the
+chapter's time budget)."""
+HOST_PATH_LENGTHS = (15e3, 30e3, 45e3, 90e3, 180e3, 300e3)
+"""Locate-mode video conferencing path lengths of the host sweep [instructions/frame]."""
+ADAPTER_PATH_LENGTHS = (1e3, 8e3, 12e3, 14e3, 16e3, 18e3, 20e3)
+"""Move-mode video conferencing path lengths of the adapter sweep [instructions/frame]."""
 RUN_LENGTHS = (100, 500, 2000, 8000)
 """Replication lengths [frames] of the run-length experiment (the paper's 2000 among them)."""
 

@@ -24,13 +24,12 @@ import functools
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
 from mmperf.experiments.ortiz2013.model import PAPER, _memo, claim_values, split_agreement
 from mmperf.experiments.ortiz2013.ns2 import ns2_ordered, ns2_stop_share
+from mmperf.papers import table
 
 
 @functools.lru_cache(maxsize=1)
 def _paper_cv() -> dict:
     """The comparative fractions computed on the paper's own Tables 2-5 (shown beside the book's)."""
-    from mmperf.papers import table
-
     paper = table(PAPER, "results").pivot_table(index=["strategy", "bandwidth_mbps", "error_rate"], columns="metric",
                                                 values="value").reset_index()
     return claim_values(paper.rename(columns={"avg_delay": "avg_delay_s", "psnr_y": "psnr_db"}))

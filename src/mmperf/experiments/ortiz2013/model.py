@@ -24,17 +24,15 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 import pandas as pd
 
-from mmperf.results import params_table
-
 from mmperf import _validate
 from mmperf.coding import svc
+from mmperf.experiments._contract import prepare_run
 from mmperf.media import scenes
 from mmperf.networks.packetsim import Network
+from mmperf.papers import table
+from mmperf.results import Results, params_table
 from mmperf.seeds import int_seed
 from mmperf.transports import rtp, sctp, tcp
-from mmperf.results import Results
-
-from mmperf.experiments._contract import prepare_run
 
 PAPER = "ortiz2013"
 
@@ -755,8 +753,6 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
     ----------
     Ortiz, Martinez Gracia & Skarmeta (2013), "Evaluation scenarios" and "Evaluation results" (Tables 2-5, Figs. 2-12).
     """
-    from mmperf.papers import table
-
     params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper=PAPER)
     video = prepare_video(params)
     kb, ke = float(params.kept_bandwidth_mbps), float(params.kept_error_rate)

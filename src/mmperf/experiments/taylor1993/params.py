@@ -9,15 +9,51 @@ import pandas as pd
 from mmperf.hosts import testbed
 from mmperf.results import params_table
 
-from mmperf.experiments.taylor1993.model import (
-    DISPLAY_CALIBRATION_TABLE,
-    GROUP,
-    N_FRAMES,
-    QUALITY_RATES,
-    SOCKET_BUFFER_PACKETS,
-    SSIM_VISIBLE,
-    TABLES,
+SOCKET_BUFFER_PACKETS = 40  # "approximately 50K bytes ... approximately 40 packets" (sec. 3.4)
+N_FRAMES = 100  # the paper sent 100 or 200 frames; the book sends 100 (its shorter run) in every run
+GROUP = 2  # "generally 2 or 3"
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """One table of section 3: its testbed, receiving host, experiment and packet times."""
+
+    name: str
+    testbed: str
+    host: str
+    experiment: str  # "max_throughput" or "animation"
+    packet_times_ms: tuple[float, ...]
+    throughput_unit: str  # "Mb/s" or "Kb/s", as the paper's header says
+
+    @property
+    def display(self) -> bool:
+        return self.experiment == "animation"
+
+
+TABLES = (
+    TableSpec("s2k_max", "Sequoia 2000 Net", "DECstation 5000/240", "max_throughput", (7.5,), "Mb/s"),
+    TableSpec("s2k_anim", "Sequoia 2000 Net", "DECstation 5000/240", "animation", (23.435,), "Kb/s"),
+    TableSpec("atm_max", "ATM", "DECstation 5000/200", "max_throughput", (1.95, 1.3, 0.975, 0.946, 0.887), "Mb/s"),
+    TableSpec("atm_anim", "ATM", "DECstation 5000/200", "animation", (19.529, 17.576, 15.623, 13.67), "Kb/s"),
+    TableSpec("eth_max_ds200", "Ethernet", "DECstation 5000/200", "max_throughput", (1.301, 1.065, 0.976), "Mb/s"),
+    TableSpec("eth_max_alpha", "Ethernet", "DEC 3000/500 Alpha AXP", "max_throughput", (1.25, 1.05, 0.85), "Mb/s"),
+    TableSpec("eth_anim_ds200", "Ethernet", "DECstation 5000/200", "animation", (22.459, 20.675, 19.53, 19.525), "Kb/s"),
+    TableSpec("eth_anim_alpha", "Ethernet", "DEC 3000/500 Alpha AXP", "animation", (2.817, 2.48), "Mb/s"),
+    TableSpec("fddi_max_ds240", "FDDI", "DECstation 5000/240", "max_throughput", (0.65, 0.53, 0.488, 0.473), "Mb/s"),
+    TableSpec("fddi_max_alpha", "FDDI", "DEC 3000/500 Alpha AXP", "max_throughput", (0.3, 0.25, 0.2), "Mb/s"),
+    TableSpec("fddi_anim_ds240", "FDDI", "DECstation 5000/240", "animation", (19.529, 15.623, 13.67), "Kb/s"),
+    TableSpec("fddi_anim_alpha", "FDDI", "DEC 3000/500 Alpha AXP", "animation", (2.254, 2.066, 1.878), "Mb/s"),
 )
+"""The experiment grid: the 12 tables of section 3 and the sender's packet time of each row."""
+
+DISPLAY_CALIBRATION_TABLE = "atm_anim"
+"""The one animation table the display-work ratio is calibrated on."""
+
+QUALITY_RATES = (0.0, 0.005, 0.01, 0.015, 0.02, 0.025, 0.03, 0.04, 0.05, 0.075, 0.1, 0.15, 0.25)
+"""Loss rates of the quality-versus-loss curves (fractions)."""
+
+SSIM_VISIBLE = 0.90
+"""Mean SSIM below which the book calls a frame visibly degraded."""
 
 _DOC = {
     # name: (unit, source, description)

@@ -1,0 +1,187 @@
+"""A chapter's committed verdict audit: its variants, where it lives, and whether it is fresh.
+
+The audit (run by ``python -m mmperf.book audit``, :mod:`mmperf.book._audit`) judges every claim
+of a chapter under every *variant* -- the book's own set-up (``"book"``), each alternative
+reading of each of its assumptions, each ablation -- over :data:`AUDIT_SEEDS` root seeds, and is
+committed as ``data/audit/<chapter>.csv`` with a ``.json`` beside it holding the hash of the code
+that produced it. This module is what a chapter needs to read it back
+(:meth:`mmperf.experiments.Chapter.verdicts`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+import pandas as pd
+
+from mmperf._imports import module_files
+from mmperf._paths import repo_root
+from mmperf.assumptions import BOOK
+from mmperf.precision import round_sig
+
+__all__ = ["AUDIT_DIR", "AUDIT_SEEDS", "COLUMNS", "MORRIS_LEVELS", "MORRIS_TRAJECTORIES", "audit_file", "code_hash",
+           "continuous", "morris_design", "morris_effects", "read_audit", "variant_seeds", "variants"]
+
+AUDIT_DIR = Path("data") / "audit"
+"""Where the committed audits live, under the repository root."""
+
+AUDIT_SEEDS = 5
+"""Root seeds per variant: the chapter's first five judging seeds."""
+
+COLUMNS = ["variant", "kind", "seed", "claim_id", "value", "status"]
+"""The columns of an audit file: one row per variant, seed and claim."""
+
+MORRIS_TRAJECTORIES = 4
+"""Morris trajectories over a chapter's continuous assumptions (SALib's ``N``)."""
+
+MORRIS_LEVELS = 4
+"""Grid levels of each continuous assumption's range in the Morris design."""
+
+
+def variants(ch) -> list[tuple[str, str, Callable]]:
+    """Every variant of a chapter as ``(name, kind, apply)``: the book's own, each reading, each
+    ablation and, for a chapter with two or more continuous assumptions, each point of its Morris
+    design (``kind`` is ``"book"``, ``"reading"``, ``"ablation"`` or ``"morris"``)."""
+    out = [(BOOK, "book", lambda p: p)]
+    out += [(name, "reading", apply) for a in ch.assumptions for name, apply in a.variants()]
+    out += [(b.variant()[0], "ablation", b.apply) for b in ch.ablations]
+    design = morris_design(ch)
+    if design is not None:
+        spans = [a.span for a in continuous(ch)]
+        out += [(f"morris:{i}", "morris", lambda p, row=row: _at(p, spans, row)) for i, row in enumerate(design)]
+    return out
+
+
+def variant_seeds(kind: str, seeds: list[int]) -> list[int]:
+    """The seeds a variant of ``kind`` runs under: every audit seed, or the chapter's own alone for a
+    Morris point (the screening asks how the claims move with the assumptions, not with the seed)."""
+    return seeds[:1] if kind == "morris" else list(seeds)
+
+
+def continuous(ch) -> list:
+    """The chapter's continuous assumptions (those with a :class:`~mmperf.assumptions.Span`)."""
+    return [a for a in ch.assumptions if a.span is not None]
+
+
+def _problem(assumptions) -> dict:
+    return {"num_vars": len(assumptions), "names": [a.name for a in assumptions],
+            "bounds": [[a.span.low, a.span.high] for a in assumptions]}
+
+
+def _at(params, spans, row):
+    for span, value in zip(spans, row):
+        params = span.set(params, float(value))
+    return params
+
+
+def morris_design(ch, *, trajectories: int = MORRIS_TRAJECTORIES) -> np.ndarray | None:
+    """The Morris design over a chapter's continuous assumptions' joint range, or None with fewer than two.
+
+    ``trajectories`` one-at-a-time paths through a grid of :data:`MORRIS_LEVELS` levels of each
+    range (SALib's ``morris.sample``, seeded from the chapter's key, so the design is the same on
+    every machine); ``(k + 1) x trajectories`` points for ``k`` assumptions.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        One row per point, one column per continuous assumption (in the ledger's order).
+    """
+    from SALib.sample import morris  # the optional `grid` extra: only a chapter with a Morris design needs it
+
+    cont = continuous(ch)
+    if len(cont) < 2:
+        return None
+    seed = int.from_bytes(hashlib.sha256(ch.key.encode()).digest()[:4], "little")
+    design = morris.sample(_problem(cont), N=trajectories, num_levels=MORRIS_LEVELS, seed=seed)
+    return np.vectorize(round_sig)(design)
+
+
+def morris_effects(ch, frame: pd.DataFrame | None) -> pd.DataFrame | None:
+    """Morris elementary effects of each continuous assumption on each numeric claim value.
+
+    Parameters
+    ----------
+    ch : Chapter
+    frame : pandas.DataFrame or None
+        The chapter's audit (:func:`read_audit`).
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        Columns ``claim_id``, ``assumption``, ``mu_star`` (mean absolute elementary effect: how far the
+        claim's value moves, in its own unit, when the assumption crosses its whole range), ``sigma`` (their spread: interaction or
+        non-linearity) and ``mu_star_conf`` (95 % bootstrap half-width); None without a design
+        or without its rows in the audit. A claim with a missing value at a point is left out.
+    """
+    from SALib.analyze import morris  # the optional `grid` extra, as in morris_design
+
+    design = morris_design(ch)
+    if design is None or frame is None:
+        return None
+    points = frame[frame["kind"] == "morris"]
+    if points.empty:
+        return None
+    problem = _problem(continuous(ch))
+    rows = []
+    for spec in ch.claims:
+        got = points[points["claim_id"] == spec.id].set_index("variant")["value"]
+        values = [got.get(f"morris:{i}") for i in range(len(design))]
+        if any(v is None for v in values):
+            continue
+        y = np.array([float(v) for v in values])
+        res = morris.analyze(problem, design, y, num_resamples=100, num_levels=MORRIS_LEVELS, seed=1)
+        rows += [{"claim_id": spec.id, "assumption": name, "mu_star": round_sig(float(m)), "sigma": round_sig(float(sd)),
+                  "mu_star_conf": round_sig(float(c))}
+                 for name, m, sd, c in zip(problem["names"], res["mu_star"], res["sigma"], res["mu_star_conf"])]
+    return pd.DataFrame(rows, columns=["claim_id", "assumption", "mu_star", "sigma", "mu_star_conf"])
+
+
+def code_hash(ch, *, root: Path | None = None) -> str:
+    """SHA-256 of the code an audit of chapter ``ch`` ran: every package file its paper's package
+    imports (followed through imports), and the lock."""
+    root = root or repo_root()
+    package = ch.run.__module__.rsplit(".", 1)[0]
+    h = hashlib.sha256()
+    for f in module_files([package, ch.run.__module__, "mmperf.book._audit", __name__], root=root):
+        h.update(b"\0file\0" + str(f.relative_to(root)).encode() + b"\0" + f.read_bytes())
+    lock = root / "requirements.lock"
+    if lock.is_file():
+        h.update(b"\0lock\0" + lock.read_bytes())
+    return h.hexdigest()
+
+
+def audit_file(ch, *, root: Path | None = None) -> Path:
+    """The committed audit of chapter ``ch`` (its ``.json`` is beside it)."""
+    return (root or repo_root()) / AUDIT_DIR / f"{ch.key}.csv"
+
+
+def read_audit(ch, *, root: Path | None = None) -> tuple[pd.DataFrame | None, bool]:
+    """The committed audit of a chapter and whether it is fresh (its code hash is the current code's).
+
+    Returns
+    -------
+    tuple
+        ``(frame or None, fresh)``; ``(None, False)`` when no audit is committed.
+    """
+    path = audit_file(ch, root=root)
+    meta_path = path.with_suffix(".json")
+    if not path.is_file() or not meta_path.is_file():
+        return None, False
+    meta = json.loads(meta_path.read_text())
+    frame = pd.read_csv(path, dtype={"variant": str, "kind": str, "claim_id": str, "status": str})
+    frame["value"] = [_value(v) for v in frame["value"]]
+    complete = meta.get("complete", False)
+    return frame, bool(complete and meta.get("code_hash") == code_hash(ch, root=root))
+
+
+def _value(text):
+    """A value as written to the CSV (a bool, a number or empty) read back."""
+    if isinstance(text, str):
+        return {"True": True, "False": False}.get(text, text)
+    if isinstance(text, float) and text != text:
+        return None
+    return text
