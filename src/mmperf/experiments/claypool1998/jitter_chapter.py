@@ -10,7 +10,8 @@ hogs, the class is the receiver's scheduling class, the SGI has four processors.
 Kinds (see :data:`mmperf.claims.KINDS`): the paper's arithmetic example of the
 jitter measures and the check of Fig. 13's r on the paper's own Table 4 are
 ``analytic``; the environments' Ethernet traffic is assumed with the paper's
-ordering of Fig. 8 in view, so the three Fig. 8 claims are ``calibrated``; the
+ordering of Fig. 8 in view, so two Fig. 8 claims are ``calibrated``, and single- against
+multi-user mode is the same host by construction (``construction``); the
 correlations, slopes, orderings and reflections are ``prediction`` (the
 per-datagram CPU work, calibrated under the former per-datagram draw, no longer
 sets the default-to-real-time ratio: on the scheduler nothing waits).
@@ -317,6 +318,13 @@ def _q(key: str) -> float:
 NOISE = round(M.paper_noise(), 2)
 """The paper's own spread of a variance (1.18, :func:`~.model.paper_noise`): 'about the same' is a ratio within it."""
 
+_LOAD_NOTE = ("A receiver that only takes its datagram in (a few per cent of the processor) returns from each sleep "
+              "above every counter (SVR4 level 58, its kernel part in SYS) and preempts one at once, as the paper's own "
+              "Sec. 5.1 says a process woken from I/O does: the counters do not change its delays, and a FIFO server "
+              "without them gives the same value (ablation:scheduler). Only a receiver doing 30-40 ms of its own work "
+              "per datagram waits behind them (ledger: receiver-app-work; issue 32).")
+"""Why the load claims are not reproduced on the book's reading."""
+
 _T2 = "The rest of the jitter measures correlate well (0.72) to to extremely well (0.99) with each other"
 
 CLAIMS = (
@@ -329,11 +337,12 @@ CLAIMS = (
     ClaimSpec("jitter-table2-core", quote=_T2, where="Sec. 3, Table 2",
               quantity="mean |book r - paper r| over the 10 pairs not involving Range", paper_value="Table 2",
               value=lambda r: float(_core(r)["difference"].abs().mean()), criterion=Range(0, 0.05, partly=(0, 0.1)),
-              kind="prediction", expected="not_reproduced",
+              kind="prediction", expected="partly",
               note="On the scheduler no run has a gap with a 250 ms buffer, so Gaps is constant and its pairs are undefined; "
                    "the mean is over the other pairs. On the SVR4 Suns it is 0.1003, just past the partly band's 0.1 "
                    "(0.0997 on 4.3BSD): a boundary case. The two policies differ in 8 of the 520 Sun runs, in their "
-                   "first 15 datagrams, where 4.3BSD's start-up (counters without usage yet) holds the receiver longer."),
+                   "first 15 datagrams, where 4.3BSD's start-up (counters without usage yet) holds the receiver longer. The verdict is "
+                   "the seeds' majority: partly (the book's seed alone: not reproduced, 0.1003)."),
     ClaimSpec("jitter-table2-well", quote=_T2, where="Sec. 3",
               quantity="fraction of the 9 pairs other than Range and Gaps-Absdev with book r in [0.72, 0.99] (rounded)",
               paper_value="0.72-0.99",
@@ -376,41 +385,33 @@ CLAIMS = (
                 value=(lambda exp: (lambda r: _rate_r(r, exp)))(exp), criterion=Range(-0.3, 0.3, partly=(-0.5, 0.5)),
                 kind="prediction", expected="reproduced")
       for cid, key, fig, exp in [("jitter-fig4-r", "fig4_r", "Fig. 4", "size-rate"), ("jitter-fig5-r", "fig5_r", "Fig. 5", "rate")]],
-    ClaimSpec("jitter-fig6-r", quote="The correlation coefficient is 0.98", where="Fig. 6",
+    ClaimSpec("jitter-fig6-r", miss_cause="paper-inconsistent", quote="The correlation coefficient is 0.98", where="Fig. 6",
               quantity="r of load and variance, SLC", paper_value="0.98", value=_slc_r,
               criterion=Tolerance(0.98, abs=0.02), kind="prediction", expected="not_reproduced",
-              note="On the scheduler a receiver that needs about 1 % of the processor keeps a better decay-usage priority than "
-                   "every counter and preempts one at once on each wake-up: the counters do not change its delays, so the "
-                   "variance does not grow with load."),
-    ClaimSpec("jitter-fig7-r-min", quote="The correlation coefficients range from 0.97 to 0.99", where="Fig. 7",
+              note=_LOAD_NOTE),
+    ClaimSpec("jitter-fig7-r-min", miss_cause="paper-inconsistent", quote="The correlation coefficients range from 0.97 to 0.99", where="Fig. 7",
               quantity="lowest r over the four workstations", paper_value="0.97",
               value=lambda r: float(fits(r, "processor-load", "workstation")["r"].min()),
               criterion=Range(0.96, 0.99, partly=(0.93, 1.0)), kind="prediction", expected="not_reproduced",
-              note="On the scheduler a receiver that needs about 1 % of the processor keeps a better decay-usage priority than "
-                   "every counter and preempts one at once on each wake-up: the counters do not change its delays, so the "
-                   "variance does not grow with load."),
-    ClaimSpec("jitter-fig7-r-max", quote="The correlation coefficients range from 0.97 to 0.99", where="Fig. 7",
+              note=_LOAD_NOTE),
+    ClaimSpec("jitter-fig7-r-max", miss_cause="paper-inconsistent", quote="The correlation coefficients range from 0.97 to 0.99", where="Fig. 7",
               quantity="highest r over the four workstations", paper_value="0.99",
               value=lambda r: float(fits(r, "processor-load", "workstation")["r"].max()),
               criterion=Range(0.97, 1.0, partly=(0.93, 1.0)), kind="prediction", expected="not_reproduced",
-              note="On the scheduler a receiver that needs about 1 % of the processor keeps a better decay-usage priority than "
-                   "every counter and preempts one at once on each wake-up: the counters do not change its delays, so the "
-                   "variance does not grow with load."),
-    ClaimSpec("jitter-fig7-slopes", quote="The slopes of the least squares line fits decrease as the processors get more powerful",
+              note=_LOAD_NOTE),
+    ClaimSpec("jitter-fig7-slopes", miss_cause="paper-inconsistent", quote="The slopes of the least squares line fits decrease as the processors get more powerful",
               where="Sec. 4.2, Fig. 7", quantity="slopes strictly decreasing in SPECint92 order", paper_value="decreasing",
               value=lambda r: bool(np.all(np.diff(fits(r, "processor-load", "workstation")["slope"]) < 0)),
               criterion=Holds("slope(SLC) > slope(IPC) > slope(IPX) > slope(Sparc 5)"), kind="prediction",
               expected="not_reproduced",
               note="The slopes are zero within their intervals on every workstation (no load dependence on the scheduler), "
                    "so their order is noise."),
-    ClaimSpec("jitter-hyp1-load", quote="we conclude that jitter increases with processor load", where="Sec. 4.2",
+    ClaimSpec("jitter-hyp1-load", miss_cause="paper-inconsistent", quote="we conclude that jitter increases with processor load", where="Sec. 4.2",
               quantity="fraction of workstations whose slope's 95 % interval is above zero", paper_value="all",
               value=lambda r: float((fits(r, "processor-load", "workstation")["slope_low"] > 0).mean()),
               criterion=Holds("positive slope, interval excluding zero"), kind="prediction", expected="not_reproduced",
-              note="On the scheduler a receiver that needs about 1 % of the processor keeps a better decay-usage priority than "
-                   "every counter and preempts one at once on each wake-up: the counters do not change its delays, so the "
-                   "variance does not grow with load."),
-    ClaimSpec("jitter-fig7-meet", quote="In Figure 7, the lines come to nearly the same point at a processor load of 1",
+              note=_LOAD_NOTE),
+    ClaimSpec("jitter-fig7-meet", miss_cause="paper-inconsistent", quote="In Figure 7, the lines come to nearly the same point at a processor load of 1",
               where="Sec. 4.3", quantity="load at which the four fitted lines are closest together", paper_value="about 1",
               value=lambda r: M.closest_approach(fits(r, "processor-load", "workstation")),
               criterion=Range(0.5, 1.5, partly=(0.25, 2.0)), kind="prediction", expected="not_reproduced",
@@ -455,40 +456,40 @@ CLAIMS = (
               note="Re-judged (issue 32): the former criterion, |real-time slope| / default slope, counted again what "
                    "jitter-gentler and jitter-hyp2 judge. The real-time line is flat; so are the default and niced lines "
                    "under the book's reading (jitter-gentler), so this is no evidence for priorities."),
-    ClaimSpec("jitter-gentler", quote="Both nice and real-time priorities have significantly gentler slopes than default priority",
+    ClaimSpec("jitter-gentler", miss_cause="paper-inconsistent", quote="Both nice and real-time priorities have significantly gentler slopes than default priority",
               where="Sec. 5.2", quantity="both slopes' 95 % intervals below the default slope's interval", paper_value="yes",
               value=lambda r: bool(max(fits(r, "priority", "sched_class").loc[["niced", "real-time"], "slope_high"])
                                    < fits(r, "priority", "sched_class").loc["default", "slope_low"]),
               criterion=Holds("upper bounds of niced and real-time slopes < lower bound of default slope"),
               kind="prediction", expected="not_reproduced", note="On the scheduler every class's line is flat (the receiver never waits behind the counters), so the "
                    "real-time line is flat but no flatter than the default one."),
-    ClaimSpec("jitter-default-zero", quote="default priority which intersects the x-axis around a load of one", where="Sec. 5.2",
+    ClaimSpec("jitter-default-zero", miss_cause="paper-inconsistent", quote="default priority which intersects the x-axis around a load of one", where="Sec. 5.2",
               quantity="x-intercept of the default line (load)", paper_value="about 1",
               value=lambda r: float(fits(r, "priority", "sched_class").loc["default", "x_intercept"]),
               criterion=Tolerance(1.0, abs=0.5), kind="prediction", expected="not_reproduced",
               note="A flat line has no meaningful x-intercept: on the scheduler the default line's slope is zero within its "
                    "interval."),
-    ClaimSpec("jitter-niced-zero", quote="the line for nice priority intersects the x-axis at about a load of two",
+    ClaimSpec("jitter-niced-zero", miss_cause="paper-inconsistent", quote="the line for nice priority intersects the x-axis at about a load of two",
               where="Sec. 5.2", quantity="x-intercept of the niced line (load)", paper_value="about 2",
               value=lambda r: float(fits(r, "priority", "sched_class").loc["niced", "x_intercept"]),
               criterion=Tolerance(2.0, abs=0.5), kind="prediction", expected="not_reproduced",
               note="On the scheduler the niced line is flat like the others (a niced receiver never waits either), so "
                    "it has no meaningful x-intercept."),
-    ClaimSpec("jitter-niced-light",
+    ClaimSpec("jitter-niced-light", miss_cause="paper-inconsistent",
               quote="even under light loads, nice priority processes reduce jitter as opposed to default priority processes",
               where="Sec. 5.2", quantity="mean variance, niced < default at one counter process", paper_value="yes",
               value=lambda r: bool(_priority_mean(r, 1)["niced"] < _priority_mean(r, 1)["default"]),
               criterion=Holds("niced below default at one counter"), kind="prediction", expected="not_reproduced",
               note="On the scheduler niced and default receivers are served alike (both preempt at once), so which mean is "
                    "lower at one counter is noise."),
-    ClaimSpec("jitter-hyp2", quote="Real-time priorities significantly reduce jitter as processor load increases",
+    ClaimSpec("jitter-hyp2", miss_cause="paper-inconsistent", quote="Real-time priorities significantly reduce jitter as processor load increases",
               where="Sec. 5.3", quantity="default / real-time variance at six counter processes", paper_value="large",
               value=lambda r: float(_priority_mean(r, 6)["default"] / _priority_mean(r, 6)["real-time"]),
               criterion=Range(10, 1e12, partly=(3, 1e12)), kind="prediction", expected="not_reproduced",
               note="On the scheduler the default receiver does not wait behind six counters either, so the ratio is about "
                    "1. (Under the former per-datagram draw the work was calibrated on this default variance; the "
                    "scheduler does not reach it.)"),
-    ClaimSpec("jitter-fig10-default-size",
+    ClaimSpec("jitter-fig10-default-size", miss_cause="paper-inconsistent",
               quote="This graph is a close-up of Figure 10 by changing the upper bound on the vertical axis from 3.5e+10 to 8e+08",
               where="Fig. 11 caption (Fig. 10's axis)",
               quantity="mean default-class variance at six counter processes, SPARCclassic [us^2]",
@@ -499,7 +500,7 @@ CLAIMS = (
               note="Registered by issue 32. Band: within a factor of about 3.5 of the axis's 3.5e10 (partly: 10). The "
                    "book's default receiver is a light sleeper that the SVR4 TS class wakes above every counter (the "
                    "paper's own Sec. 5.1), so its variance stays at the hosts' and LAN's own (about 1.5e8)."),
-    ClaimSpec("jitter-niced-heavy",
+    ClaimSpec("jitter-niced-heavy", miss_cause="paper-inconsistent",
               quote="Under heavy loads, nice priority processes had much less jitter than did default priority processes",
               where="Sec. 5.3", quantity="default / niced mean variance at six counter processes, SPARCclassic",
               paper_value="much more than 1",
@@ -524,9 +525,10 @@ CLAIMS = (
     ClaimSpec("jitter-fig13-r", quote="The correlation coefficient is 0.98", where="Sec. 6.2, Fig. 13",
               quantity="r of bandwidth and 1/(mean variance) on loaded networks, three points as in the paper",
               paper_value="0.98", value=lambda r: line_fit(fig13_points(r)["mbps"], fig13_points(r)["inv_var"]).r,
-              criterion=Tolerance(0.98, abs=0.02), kind="prediction", expected="not_reproduced",
+              criterion=Tolerance(0.98, abs=0.02), kind="prediction", expected="partly",
               note="In the book the loaded Fibre Channel and HIPPI runs come down towards the hosts' own jitter, so "
-                   "1/variance rises less than in proportion to the bandwidth after 266 Mb/s (r 0.93-0.95 over the seeds)."),
+                   "1/variance rises less than in proportion to the bandwidth after 266 Mb/s (r 0.93-0.95 over the seeds: "
+                   "the seeds' majority is partly, the book's seed, 0.929, not reproduced)."),
     ClaimSpec("jitter-fig13-table4-r",
               quote="The correlation coefficient is 0.98, indicating that there is a strong inverse relationship between jitter and network bandwidth",
               where="Sec. 6.2, Fig. 13; checked on Table 4 (Sec. 8.2)",

@@ -119,8 +119,9 @@ PARAMETERS = pd.DataFrame([
     ("compensation buffers", SETUP["fig16_max_buffer"] * 1000, "us", "paper", "Sec. 8.1: buffers 0 to 250 ms"),
     ("host mechanism", "event-driven scheduler", "-", "book",
      "each host's stream process is a sleeper on the event-driven scheduler (mmperf.hosts.timesharing)"),
-    ("time-sharing policy, Suns", "svr4", "-", "physical",
-     "SunOS 5.4 (Sec. 5.1): the SVR4 TS class with the default Solaris 2 ts_dptbl (60 levels; quantum 200 ms at level 0 "
+    ("time-sharing policy, Suns", "svr4", "-", "paper (SPARCclassic) / assumed (SLC, IPC, IPX, Sparc 5)",
+     "SunOS 5.4 is stated for the SPARCclassics only (Sec. 5.1); the Sec. 4 Suns are assumed to run it too (ledger: "
+     "sec4-os): the SVR4 TS class with the default Solaris 2 ts_dptbl (60 levels; quantum 200 ms at level 0 "
      "to 20 ms at 59; ts_tqexp, ts_slpret, ts_maxwait, ts_lwait; Sun, System Administration Guide 802-5750)"),
     ("time-sharing policy, SGI Challenge L", TS_POLICY["SGI Challenge L"], "-", "assumed",
      "IRIX 5.3's scheduler not modelled: 4.3BSD decay usage on four processors"),

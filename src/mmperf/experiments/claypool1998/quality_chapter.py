@@ -366,7 +366,9 @@ QUALITY_CLAIMS = (
               quote="powerful workstations such as Sun Sparc 5s connected by fast networks such as a Fibre Channel can support up to 10 users",
               where="Sec. 8.5.3", quantity="largest acceptable user count, Sparc 5 + Fibre Channel", paper_value="up to 10",
               value=lambda r: float(users_ok(r)["Sparc 5 + Fibre Channel"]), criterion=Range(8, 12, partly=(6, 15)),
-              kind="calibrated", expected="reproduced", note="Scales with the calibrated CPU time per frame."),
+              kind="calibrated", expected="partly", domain=(0.0, 1e6),
+              note="Scales with the calibrated CPU time per frame. Re-judged (issue 32) at ten runs per point (was three: "
+                   "8 users): 7 users under the book's seed and the seeds' majority, inside the partly band."),
     ClaimSpec("quality-fig20-alpha",
               quote="Very high-performance workstations such as a DEC Alpha connected by high-speed networks such as a HIPPI can support over 50 users",
               where="Sec. 8.5.3", quantity="largest acceptable user count, DEC Alpha + HIPPI (grid up to 80)",
