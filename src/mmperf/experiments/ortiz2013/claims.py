@@ -20,7 +20,9 @@ configuration (:mod:`.ns2`, committed by ``validation/ns2.py``), not on the book
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 
+from mmperf.assumptions import Ablation, Assumption, Reading
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
 from mmperf.experiments.ortiz2013.model import PAPER, _memo, claim_values, split_agreement
 from mmperf.experiments.ortiz2013.ns2 import ns2_ordered, ns2_stop_share
@@ -73,10 +75,17 @@ def _congestion_before_loss(r) -> bool:
     return bool(rtp0.loc[rtp0["time_s"] < r.params.loss_start_s[0], "discards"].sum() > 0)
 
 
+NS2_UNRELIABLE_CASE = {1: "unrel-ordered-30", 0: "unrel0-ordered-30"}
+"""ns-2's committed run of SCTPUnreliable at 30 Mb/s and 1e-2 for each reading of "Reliability 0"
+(PR-SCTP retransmissions before abandoning: ns-2's ``reliability_``)."""
+
+
 def _starvation(r) -> float:
     # ns-2's own run of the paper's configuration (committed, independent of the seed and of the
-    # book's engine); the chapter's injected-defect table ``ns2_defect`` is illustration only
-    return ns2_stop_share("unrel-ordered-30")
+    # book's engine), for the run's reading of "Reliability 0"; the chapter's injected-defect table
+    # ``ns2_defect`` is illustration only
+    case = NS2_UNRELIABLE_CASE.get(r.params.config("SCTPUnreliable").rtx_limit)
+    return ns2_stop_share(case) if case is not None else float("nan")
 
 
 def _starvation_note(r) -> str:
@@ -298,8 +307,86 @@ CLAIMS = (
              "chapter counts them apart. Until #18 all 132 cells were counted together (68 % agreed)."),
 )
 
-ASSUMPTIONS = ()
+def _sctp(**changes):
+    """A reading that changes fields of every SCTP configuration (:attr:`Params.sctp_overrides`)."""
+    return lambda p: replace(p, sctp_overrides={**p.sctp_overrides, **changes})
+
+
+NS2_RWND = 65536
+"""ns-2.35's default SCTP receive window, ``initialRwnd_`` [bytes]."""
+NS2_INIT_CWND = 2 * 1500
+"""ns-2.35's default SCTP initial cwnd, ``initialCwnd_ 2`` MTUs [bytes] (the book's MTU, 1500 bytes)."""
+
+_DEFAULTS_QUOTE = "the paper: 'We left most of the SCTP parameters in ns-2 with their default values'"
+
+ASSUMPTIONS = (
+    Assumption(
+        "sctp_settings",
+        choice="a 256 KiB receive window, a SACK per packet and an initial cwnd of 4380 bytes (RFC 4960): the "
+               "settings under which the validation appendix runs ns-2 beside the engine",
+        why="the engine is validated against ns-2 with these settings; the paper names only pathMaxRetrans, "
+            "changePrimaryThresh and the reliability as changed, and ns-2's third default (SACKs delayed by up to "
+            "0.2 s) has no switch in the engine, so ns-2's defaults cannot be run whole",
+        alternatives=(
+            Reading("rwnd-64k", source=f"ns-2.35's initialRwnd_ {NS2_RWND}; {_DEFAULTS_QUOTE}",
+                    apply=_sctp(receive_buffer=NS2_RWND)),
+            Reading("initial-cwnd-2mtu", source=f"ns-2.35's initialCwnd_ 2 (MTUs); {_DEFAULTS_QUOTE}",
+                    apply=_sctp(init_cwnd=NS2_INIT_CWND)),
+            Reading("ns2-defaults", source="both ns-2.35 defaults above together (delayed SACKs, the third, cannot "
+                                           f"be run by the engine); {_DEFAULTS_QUOTE}",
+                    apply=_sctp(receive_buffer=NS2_RWND, init_cwnd=NS2_INIT_CWND)),
+        ),
+        parameter="sctp_overrides"),
+    Assumption(
+        "delay_average",
+        choice="per packet: the tables' average delay is the mean over every delivered packet",
+        why="the tables give one 'average delay' per run; 'averaged per second' introduces the per-second "
+            "series of Figs. 2-12, and a mean over packets weighs every packet of the video once",
+        alternatives=(Reading("per-second", source="the paper, Evaluation scenarios: 'The results of each simulation "
+                                                   "include the following information, averaged per second'",
+                              apply=lambda p: replace(p, delay_average="second")),),
+        parameter="delay_average"),
+    Assumption(
+        "unreliable_retransmissions",
+        choice="PR-SCTP abandons a chunk of an unreliable stream after one retransmission (ns-2's reliability_ 1)",
+        why="the paper: 'even in the unreliable mode, we have configured the SCTP protocol to send at least one "
+            "retransmission for each loss'; in ns-2 reliability_ counts the retransmissions, so 0 sends none",
+        alternatives=(Reading("reliability-0", source="the paper, literally: 'we set the Reliability parameter to 0 "
+                                                      "when testing the use of the SCTP protocol in unreliable mode'",
+                              apply=_sctp(rtx_limit=0)),),
+        parameter="sctp_overrides"),
+    Assumption(
+        "lost_slice_rule",
+        choice="freeze: a frame with a lost base slice repeats the last decoded frame; a lost enhancement slice "
+               "falls back to the base layer",
+        why="what a decoder that cannot conceal does with an undecodable frame; the paper does not say how its "
+            "PSNR treats a damaged frame",
+        alternatives=(Reading("black", source="the paper: 'black square artifacts due to complete video slices lost'",
+                              apply=lambda p: replace(p, lost_slice_rule="black")),),
+        parameter="lost_slice_rule"),
+)
 """The chapter's open choices with their alternatives (:class:`mmperf.assumptions.Assumption`)."""
 
-ABLATIONS = ()
-"""The mechanisms the verdicts lean on, each with its removal (:class:`mmperf.assumptions.Ablation`)."""
+ABLATIONS = (
+    Ablation("error-model", removes="the links' uniform transmission errors: no error in any cell (the cells keep "
+                                    "their error-rate labels)",
+             apply=lambda p: replace(p, error_model="none"),
+             meant_to_produce=("tcp-delay-prohibitive", "sctp-beats-tcp-under-loss", "multistream-beats-single-stream",
+                               "unreliable-lower-psnr", "mixed-between-reliable-and-unreliable", "rtp-worst-psnr",
+                               "sctp-second-interface-sparse", "tables-*-informative")),
+    Ablation("partial-reliability", removes="PR-SCTP's abandonment: the unreliable streams retransmit until "
+                                            "delivered, like the reliable ones",
+             apply=_sctp(rtx_limit=10**6),
+             meant_to_produce=("unreliable-lower-psnr", "unreliable-same-delay", "mixed-between-reliable-and-unreliable")),
+    Ablation("multi-streaming", removes="one stream per layer: the reliable and the unreliable Multi strategies send "
+                                        "both layers on one stream (the mixed ones keep two)",
+             apply=lambda p: replace(p, multi_streaming=False), meant_to_produce=("multistream-beats-single-stream",)),
+    Ablation("cmt", removes="concurrent multipath transfer: the CMT strategies run as baseline SCTP (primary path, "
+                            "the second for retransmissions)",
+             apply=lambda p: replace(p, cmt=False),
+             meant_to_produce=("cmt-reliable-always-best", "cmt-uses-both-interfaces")),
+)
+"""The mechanisms the verdicts lean on, each with its removal (:class:`mmperf.assumptions.Ablation`).
+
+SACK-based recovery (fast retransmit on gap reports) has no switch in the engine
+(:mod:`mmperf.transports._engine`), so it is not ablated here."""
