@@ -504,6 +504,10 @@ def side_by_side(comparison: pd.DataFrame, error_rate: float, quantity: str | No
     return w.loc[order, [(f"{b:g} Mb/s", q) for b in sorted(c["bandwidth_mbps"].unique()) for q in cols.values()]]
 
 
+FULL_PSNR_EPS_DB = 1e-6
+"""Two PSNRs closer than this [dB] are the same decode (the comparative claims' tie)."""
+
+
 def _cells(summary, rates=None):
     s = summary if rates is None else summary[summary["error_rate"].isin(rates)]
     return s.groupby(["bandwidth_mbps", "error_rate"], sort=True)
@@ -527,15 +531,18 @@ def claim_values(summary: pd.DataFrame) -> dict[str, float]:
         return float(np.mean(vals)) if vals else np.nan
 
     def best(g):
+        # full quality as the paper reads its own tables: the top PSNR itself (every packet delivered);
+        # a strategy that lost anything is not "the maximum", however small the loss
         top = g["psnr_db"].max()
-        fullq = g[g["psnr_db"] >= top - 0.01]
+        fullq = g[g["psnr_db"] >= top - FULL_PSNR_EPS_DB]
         return ("CMTMultiReliable" in fullq.index and
                 g.loc["CMTMultiReliable", "avg_delay_s"] <= fullq["avg_delay_s"].min() * 1.05 + 1e-3)
 
     out["cmt_reliable_best"] = frac(_cells(summary), best)
     out["rtp_worst_psnr"] = frac(_cells(summary, worst), lambda g: g.loc["RTP", "psnr_db"] <= g["psnr_db"].min() + 1e-9)
-    out["rtp_lowest_delay"] = frac(_cells(summary, worst),
-                                   lambda g: g.loc[["RTP", "RTPMulti"], "avg_delay_s"].min() <= g["avg_delay_s"].min())
+    out["rtp_lowest_delay"] = frac(_cells(summary, worst), lambda g: g.loc["RTP", "avg_delay_s"] <= g["avg_delay_s"].min())
+    out["rtp_family_lowest_delay"] = frac(
+        _cells(summary, worst), lambda g: g.loc[["RTP", "RTPMulti"], "avg_delay_s"].min() <= g["avg_delay_s"].min())
     tcp = summary[summary["strategy"] == "TCP"].pivot(index="bandwidth_mbps", columns="error_rate", values="avg_delay_s")
     grows = (tcp.diff(axis=1).iloc[:, 1:] >= -1e-3).all(axis=1) & (tcp.iloc[:, -1] > 10.0)
     out["tcp_delay_prohibitive"] = float(grows.mean())
@@ -543,6 +550,13 @@ def claim_values(summary: pd.DataFrame) -> dict[str, float]:
                                           lambda g: g.loc["TCP", "avg_delay_s"] < g.loc["SCTPReliable", "avg_delay_s"])
     out["sctp_beats_tcp_lossy"] = frac(_cells(summary, lossy),
                                        lambda g: g.loc["SCTPReliable", "avg_delay_s"] < g.loc["TCP", "avg_delay_s"])
+    widest = summary[summary["bandwidth_mbps"] == summary["bandwidth_mbps"].max()]
+    out["sctp_beats_tcp_sufficient"] = frac(_cells(widest),
+                                            lambda g: g.loc["SCTPReliable", "avg_delay_s"] < g.loc["TCP", "avg_delay_s"])
+    out["cmt_beats_tcp_and_rtp"] = frac(
+        _cells(summary, lossy),
+        lambda g: (g.loc["CMTMultiReliable", "avg_delay_s"] < g.loc["TCP", "avg_delay_s"]) and (
+            g.loc["CMTMultiReliable", "psnr_db"] > g.loc[["RTP", "RTPMulti"], "psnr_db"].max() + FULL_PSNR_EPS_DB))
     out["multistream_beats_single"] = frac(
         _cells(summary, lossy),
         lambda g: g.loc["SCTPMultiReliable", "avg_delay_s"] < 0.99 * g.loc["SCTPReliable", "avg_delay_s"])
@@ -572,85 +586,106 @@ def table_agreement(comparison: pd.DataFrame, *, psnr_db: float = 0.5, delay_fac
     return {"psnr": psnr, "delay": delay}
 
 
-def split_cells(comparison: pd.DataFrame, *, margin_db: float = 0.05, delay_floor_s: float = 0.010,
-                paper_full_db: float | None = None, book_full_db: float | None = None) -> pd.DataFrame:
-    """Tag each Tables 2-5 cell as informative or trivial, separately for PSNR and for delay.
+PSNR_GROUPS = ("below-full", "full-transport", "full-reliable")
+"""The PSNR cells of Tables 2-5, split on the paper's value alone (:func:`split_cells`)."""
+DELAY_GROUPS = ("above-floor", "floor-transport", "floor-rtp")
+"""The delay cells of Tables 2-5, split on the paper's value alone (:func:`split_cells`)."""
 
-    A cell's PSNR is *informative* when the paper's PSNR or the book's lies more than
-    ``margin_db`` below that side's full quality; otherwise both sides show the full-quality
-    decode, and their agreement is the calibration of the coder (the book's full quality is
-    fitted on the paper's 34.4653 dB), not a prediction. A cell's delay is *informative* when the
-    paper's delay or the book's exceeds ``delay_floor_s``; below it both sides sit at the
-    propagation delay (5 ms one way), where the 5 ms absolute tolerance of
-    :func:`table_agreement` makes agreement automatic.
+
+def is_reliable(strategy: str) -> bool:
+    """Whether a strategy retransmits every loss of both layers (TCP and the reliable SCTP/CMT strategies)."""
+    cfg = _config(strategy)
+    return isinstance(cfg, tcp.TcpConfig) or (isinstance(cfg, sctp.SctpConfig) and cfg.reliability == (R, R))
+
+
+def split_cells(comparison: pd.DataFrame, *, margin_db: float = 0.05, delay_floor_s: float = 0.010,
+                paper_full_db: float | None = None) -> pd.DataFrame:
+    """Group each Tables 2-5 cell, for PSNR and for delay, on the paper's value alone.
+
+    The groups never look at the book's value, so agreement within a group can fail in every
+    cell. PSNR: ``below-full`` when the paper's PSNR lies more than ``margin_db`` below its full
+    quality (a loss of quality the book must predict); otherwise ``full-reliable`` for a strategy
+    that retransmits every loss (:func:`is_reliable`: it delivers every packet by construction, so
+    its agreement is the coder's calibration on the paper's 34.4653 dB) and ``full-transport`` for
+    the others (RTP, unreliable and mixed SCTP/CMT: that they lose nothing visible is a transport
+    outcome). Delay: ``above-floor`` when the paper's delay exceeds ``delay_floor_s``; otherwise
+    ``floor-transport`` for a window transport (SCTP, CMT-SCTP, TCP: retransmissions, windows and
+    timers could lift it off the floor) and ``floor-rtp`` for RTP (datagrams: propagation plus
+    queueing).
 
     Parameters
     ----------
     comparison : pandas.DataFrame
-        From :func:`compare_with_paper` (columns ``paper_psnr_db``, ``book_psnr_db``,
+        From :func:`compare_with_paper` (columns ``strategy``, ``paper_psnr_db``, ``book_psnr_db``,
         ``paper_delay_s``, ``book_delay_s``).
     margin_db : float, default 0.05
         How far below full quality a PSNR must lie to count as a loss of quality [dB].
     delay_floor_s : float, default 0.010
         Delays at or below this are the propagation floor [s] (one-way delay + the 5 ms tolerance).
-    paper_full_db, book_full_db : float, optional
-        Each side's full-quality PSNR [dB]; by default the largest PSNR of that side in
-        ``comparison`` (the reliable strategies, which deliver every packet).
+    paper_full_db : float, optional
+        The paper's full-quality PSNR [dB]; by default the largest PSNR of the paper in ``comparison``.
 
     Returns
     -------
     pandas.DataFrame
-        ``comparison`` with boolean columns ``psnr_informative`` and ``delay_informative``.
+        ``comparison`` with ``psnr_group`` (:data:`PSNR_GROUPS`), ``delay_group``
+        (:data:`DELAY_GROUPS`) and the booleans ``psnr_informative`` (``below-full``) and
+        ``delay_informative`` (``above-floor``).
 
     Raises
     ------
     ValueError
-        If ``comparison`` is empty or lacks a column, or ``margin_db`` / ``delay_floor_s`` is
-        not positive and finite.
+        If ``comparison`` is empty or lacks a column, a strategy is unknown, or ``margin_db`` /
+        ``delay_floor_s`` is not positive and finite.
 
     Examples
     --------
     >>> import pandas as pd
-    >>> c = pd.DataFrame({"paper_psnr_db": [34.4653, 29.8], "book_psnr_db": [34.47, 34.47],
-    ...                   "paper_delay_s": [0.0057, 2.4], "book_delay_s": [0.0059, 5.1]})
-    >>> split_cells(c)[["psnr_informative", "delay_informative"]].values.tolist()
-    [[False, False], [True, True]]
+    >>> c = pd.DataFrame({"strategy": ["TCP", "RTP", "SCTPReliable"], "paper_psnr_db": [34.4653, 34.4653, 29.8],
+    ...                   "book_psnr_db": [34.47, 30.0, 34.47], "paper_delay_s": [0.0057, 0.0052, 2.4],
+    ...                   "book_delay_s": [0.0059, 0.03, 5.1]})
+    >>> split_cells(c)[["psnr_group", "delay_group"]].values.tolist()
+    [['full-reliable', 'floor-transport'], ['full-transport', 'floor-rtp'], ['below-full', 'above-floor']]
     """
-    need = ["paper_psnr_db", "book_psnr_db", "paper_delay_s", "book_delay_s"]
+    need = ["strategy", "paper_psnr_db", "book_psnr_db", "paper_delay_s", "book_delay_s"]
     missing = [c for c in need if c not in comparison.columns]
     if comparison.empty or missing:
         raise ValueError(f"comparison must be a non-empty compare_with_paper table; missing columns {missing}")
     _validate.positive(margin_db, "margin_db")
     _validate.positive(delay_floor_s, "delay_floor_s")
     pf = float(comparison["paper_psnr_db"].max()) if paper_full_db is None else float(paper_full_db)
-    bf = float(comparison["book_psnr_db"].max()) if book_full_db is None else float(book_full_db)
     out = comparison.copy()
-    out["psnr_informative"] = ((out["paper_psnr_db"] < pf - margin_db) | (out["book_psnr_db"] < bf - margin_db))
-    out["delay_informative"] = ((out["paper_delay_s"] > delay_floor_s) | (out["book_delay_s"] > delay_floor_s))
+    reliable = out["strategy"].map(is_reliable).astype(bool)
+    rtp_like = out["strategy"].map(lambda s: transport_of(s) == "rtp").astype(bool)
+    below = out["paper_psnr_db"] < pf - margin_db
+    above = out["paper_delay_s"] > delay_floor_s
+    out["psnr_group"] = np.where(below, "below-full", np.where(reliable, "full-reliable", "full-transport"))
+    out["delay_group"] = np.where(above, "above-floor", np.where(rtp_like, "floor-rtp", "floor-transport"))
+    out["psnr_informative"] = below
+    out["delay_informative"] = above
     return out
 
 
 def split_agreement(comparison: pd.DataFrame, *, margin_db: float = 0.05, delay_floor_s: float = 0.010,
-                    book_full_db: float | None = None, psnr_db: float = 0.5, delay_factor: float = 2.0,
-                    delay_abs_s: float = 0.005) -> pd.DataFrame:
-    """Agreement with Tables 2-5 counted apart on the informative and the trivial cells.
+                    psnr_db: float = 0.5, delay_factor: float = 2.0, delay_abs_s: float = 0.005) -> pd.DataFrame:
+    """Agreement with Tables 2-5 counted apart in each group of cells.
 
-    The cells are split by :func:`split_cells` (``margin_db``, ``delay_floor_s``,
-    ``book_full_db``) and each group is judged by :func:`table_agreement` (``psnr_db``,
+    The cells are grouped by :func:`split_cells` (``margin_db``, ``delay_floor_s``: on the paper's
+    value alone) and each group is judged by :func:`table_agreement` (``psnr_db``,
     ``delay_factor``, ``delay_abs_s``).
 
     Returns
     -------
     pandas.DataFrame
         One row per (metric, group): ``metric`` (``"psnr"`` or ``"delay"``), ``group``
-        (``"informative"`` or ``"trivial"``), ``cells``, ``agree`` and ``fraction`` (NaN for an
-        empty group).
+        (:data:`PSNR_GROUPS` or :data:`DELAY_GROUPS`), ``cells``, ``agree`` and ``fraction`` (NaN
+        for an empty group).
     """
-    c = split_cells(comparison, margin_db=margin_db, delay_floor_s=delay_floor_s, book_full_db=book_full_db)
+    c = split_cells(comparison, margin_db=margin_db, delay_floor_s=delay_floor_s)
     rows = []
-    for metric in ("psnr", "delay"):
-        for group, sel in (("informative", c[f"{metric}_informative"]), ("trivial", ~c[f"{metric}_informative"])):
-            sub = c[sel]
+    for metric, groups in (("psnr", PSNR_GROUPS), ("delay", DELAY_GROUPS)):
+        for group in groups:
+            sub = c[c[f"{metric}_group"] == group]
             frac = (table_agreement(sub, psnr_db=psnr_db, delay_factor=delay_factor, delay_abs_s=delay_abs_s)[metric]
                     if len(sub) else np.nan)
             rows.append({"metric": metric, "group": group, "cells": int(len(sub)),
