@@ -9,6 +9,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.mmperf-installed
 CHROMIUM ?= /usr/bin/chromium
 JOBS ?= 2
+# pytest-xdist workers of `make test`; --dist loadfile keeps each notebook (its cells share one kernel)
+# and each test module (its module-scoped fixtures) on one worker.
+TEST_JOBS ?= 2
 FORCE ?=
 # Root seed of `make book` (also read from $MMPERF_SEED): another seed than the book's default
 # builds a copy of the book under _build/seed-N and never touches the committed chapters.
@@ -113,7 +116,8 @@ test: SEED :=
 test: export MMPERF_SEED :=
 test: book chromium ns2
 	NPY_DISABLE_CPU_FEATURES="$(NPY_LOWERED_DISPATCH)" \
-	  $(BIN)/python -m pytest -p no:cacheprovider --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
+	  $(BIN)/python -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist loadfile --durations=10 \
+	  --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
 
 # The Chodorek paper's grid on the packet-level bottleneck (issue #20), opt-in: every scenario x
 # K x N on a Dask LocalCluster (or `--scheduler ADDR`), resumable; options through GRID_ARGS

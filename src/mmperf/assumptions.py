@@ -35,11 +35,12 @@ Examples
 from __future__ import annotations
 
 import fnmatch
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-__all__ = ["Ablation", "Assumption", "Reading", "BOOK", "check_ledger"]
+__all__ = ["Ablation", "Assumption", "Reading", "Span", "BOOK", "check_ledger"]
 
 BOOK = "book"
 """The name of the unchanged run (the book's own reading) among an audit's variants."""
@@ -80,6 +81,44 @@ class Reading:
 
 
 @dataclass(frozen=True)
+class Span:
+    """The plausible range of a continuous assumption (a parameter the paper does not give).
+
+    Parameters
+    ----------
+    low, high : float
+        The range's ends, ``low < high``, both finite.
+    source : str
+        Where the range comes from.
+    set : callable
+        ``set(params, value) -> params``: the chapter's parameters with the assumption at ``value``.
+
+    Raises
+    ------
+    ValueError
+        On ends that are not finite numbers with ``low < high``, or an empty source.
+    """
+
+    low: float
+    high: float
+    source: str
+    set: Callable[[Any, float], Any] = field(repr=False)
+
+    def __post_init__(self):
+        try:
+            low, high = float(self.low), float(self.high)
+        except (TypeError, ValueError):
+            raise ValueError(f"Span ends must be numbers, got {self.low!r} and {self.high!r}") from None
+        if not (math.isfinite(low) and math.isfinite(high) and low < high):
+            raise ValueError(f"Span must have finite ends with low < high, got {self.low!r} and {self.high!r}")
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+        _text(self.source, "source", "Span")
+        if not callable(self.set):
+            raise TypeError(f"Span set must be a function (params, value) -> params, got {type(self.set).__name__}")
+
+
+@dataclass(frozen=True)
 class Assumption:
     """A choice the paper leaves open: the book's choice, why, and the alternatives judged beside it.
 
@@ -92,9 +131,14 @@ class Assumption:
     why : str
         Why the book chose it.
     alternatives : tuple of Reading
-        At least one plausible alternative, each with its source.
+        Plausible alternatives, each with its source (at least one, unless ``span`` is given).
     parameter : str, optional
         The ``Params`` field that holds the choice, when there is one (shown in the parameter table).
+    span : Span, optional
+        For a continuous assumption, its plausible range: the range's two ends become readings
+        (``"<name>=<low>"``, ``"<name>=<high>"``) beside ``alternatives``, and a chapter with two or
+        more continuous assumptions is screened over their joint range (Morris elementary effects,
+        :func:`mmperf.experiments._audit.morris_design`).
 
     Raises
     ------
@@ -105,17 +149,24 @@ class Assumption:
     name: str
     choice: str
     why: str
-    alternatives: tuple
+    alternatives: tuple = ()
     parameter: str = ""
+    span: Span | None = None
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not _NAME.fullmatch(self.name):
             raise ValueError(f"Assumption name must be lower case letters, digits, '_' and '-', got {self.name!r}")
         _text(self.choice, "choice", f"Assumption {self.name!r}")
         _text(self.why, "why", f"Assumption {self.name!r}")
+        if self.span is not None and not isinstance(self.span, Span):
+            raise TypeError(f"Assumption {self.name!r}: span must be a Span, got {type(self.span).__name__}")
         alts = tuple(self.alternatives)
+        if self.span is not None:
+            sp = self.span
+            alts += tuple(Reading(f"{x:g}", source=sp.source, apply=lambda p, x=x: sp.set(p, x)) for x in (sp.low, sp.high))
         if not alts or not all(isinstance(a, Reading) for a in alts):
-            raise ValueError(f"Assumption {self.name!r}: alternatives must be one or more Reading, got {self.alternatives!r}")
+            raise ValueError(f"Assumption {self.name!r}: alternatives must be one or more Reading (or a span), "
+                             f"got {self.alternatives!r}")
         labels = [a.label for a in alts]
         if len(set(labels)) != len(labels):
             raise ValueError(f"Assumption {self.name!r}: two alternatives share a label: {labels}")

@@ -1,28 +1,22 @@
 """Claim records and the claims scorecard.
 
-Every headline claim of a paper becomes a :class:`Claim`: the paper's words,
-the quantity the book computes, the criterion that judges agreement and the
-status that follows from the book's value. A chapter fills a
-:class:`ClaimRegistry` while it executes and ends with ``registry.publish()``,
-which shows the chapter's claims as a table and embeds them, as JSON under the
-MIME type :data:`MIME_TYPE`, in the notebook's outputs. The scorecard is
-collected from those outputs (:func:`collect`), so it is right whether a
-chapter was executed in this build or its stored outputs were reused.
+Every headline claim of a paper is a :class:`ClaimSpec` in its chapter's claims (data): the
+paper's words, the quantity the book computes, the function of a run's results that computes it,
+the criterion that judges agreement, its kind. :func:`mmperf.verdicts.judge` turns the specs and
+the runs of several seeds into :class:`Claim` records (the verdict is the seeds' majority) and a
+:class:`Scorecard`, which shows the chapter's claims as a table and embeds them, as JSON under the
+MIME type :data:`MIME_TYPE`, in the notebook's outputs. The book's scorecard is collected from
+those outputs (:func:`collect`), so it is right whether a chapter was executed in this build or
+its stored outputs were reused.
 
 Examples
 --------
->>> from mmperf.claims import ClaimRegistry, Range
->>> reg = ClaimRegistry("taylor1993")
->>> c = reg.check(
-...     "tolerable-loss",
-...     quote="a loss rate of 2-3% is tolerable",
-...     where="Sec. 4",
-...     quantity="loss rate at which mean SSIM falls below 0.9 [%]",
-...     paper_value="2-3 %",
-...     criterion=Range(2.0, 3.0, partly=(1.0, 5.0)),
-...     book_value=2.4,
-... )
->>> c.status
+>>> from mmperf.claims import ClaimSpec, Range
+>>> spec = ClaimSpec("tolerable-loss", quote="a loss rate of 2-3% is tolerable", where="Sec. 4",
+...                  quantity="loss rate at which mean SSIM falls below 0.9 [%]", paper_value="2-3 %",
+...                  value=lambda r: r.value("tolerable_loss"), criterion=Range(2.0, 3.0, partly=(1.0, 5.0)),
+...                  kind="calibrated", expected="reproduced", domain=(0, 100))
+>>> spec.criterion.judge(2.4)[0]
 'reproduced'
 """
 
@@ -58,6 +52,16 @@ KINDS = ("prediction", "calibrated", "construction", "analytic")
 A claim still registered in a notebook cell, not yet classified, has kind ``""``.
 """
 
+EVIDENCE = ("measurement", "simulation", "analysis")
+"""The kind of evidence the paper offered for a claim: a testbed measurement, a simulation (or
+emulation) of its own, or an analysis (a closed form, a queueing model solved analytically)."""
+
+MISS_CAUSES = ("model-limitation", "paper-omits", "paper-inconsistent", "contradiction")
+"""Why a claim is not reproduced: the book's model lacks a mechanism the result needs
+(``model-limitation``); the paper omits information the result depends on (``paper-omits``);
+the paper contradicts itself (``paper-inconsistent``); or the model, built as the paper
+describes, gives another answer (``contradiction``)."""
+
 FRAGILE_SHARE = 0.2
 """A claim is fragile when its status under more than this share of the seeds differs from its
 status under the book's seed."""
@@ -88,6 +92,8 @@ CSV_COLUMNS = [
     "structural",
     "vacuous",
     "kind_flag",
+    "evidence",
+    "miss_cause",
 ]
 """Columns of the scorecard table and of ``_build/claims.csv``: the claim; its verdict ``status``,
 which is the seeds' majority (``status_majority``, the same), beside the book seed's own
@@ -98,7 +104,9 @@ book's value, and whether it is fragile; and from the chapter's committed audit
 assumptions or ``depends`` on some (``depends_on``, ``;``-separated), the variants under which the
 paper's result appears (``paper_reading``), whether it survives the removal of the mechanism meant
 to produce it (``structural``), whether its criterion can fail at all (``vacuous``) and a flag on
-its kind (``kind_flag``). The audit columns are empty for a chapter without a committed audit."""
+its kind (``kind_flag``). The audit columns are empty for a chapter without a committed audit.
+``evidence`` is the kind of evidence the paper offered (:data:`EVIDENCE`) and ``miss_cause``, for a
+claim not reproduced, why (:data:`MISS_CAUSES`; empty: not yet classified)."""
 
 
 def _fmt(x: float) -> str:
@@ -138,6 +146,10 @@ class Criterion:
     """How agreement between the book and the paper is judged (base class)."""
 
     def describe(self) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def bounds(self) -> list[float]:  # pragma: no cover - abstract
+        """The values at which the verdict can change (for probing whether the criterion can fail)."""
         raise NotImplementedError
 
     def judge(self, book_value) -> tuple[Status, str]:  # pragma: no cover - abstract
@@ -186,6 +198,10 @@ class Tolerance(Criterion):
         if self.rel is not None:
             parts.append(f"±{_fmt(100 * self.rel)} %")
         return f"within {' or '.join(parts)} of {_fmt(self.target)}"
+
+    def bounds(self) -> list[float]:
+        t, tol = float(self.target), float(self.tolerance)
+        return [t - self.partly * tol, t - tol, t, t + tol, t + self.partly * tol]
 
     def judge(self, book_value) -> tuple[Status, str]:
         value = _as_number(book_value)
@@ -240,6 +256,9 @@ class Range(Criterion):
             return f"at least {_fmt(self.low)}"
         return f"in [{_fmt(self.low)}, {_fmt(self.high)}]"
 
+    def bounds(self) -> list[float]:
+        return [float(x) for x in (self.low, self.high, *(self.partly or ())) if math.isfinite(float(x))]
+
     def judge(self, book_value) -> tuple[Status, str]:
         value = _as_number(book_value)
         if not math.isfinite(value):
@@ -286,6 +305,9 @@ class Holds(Criterion):
         if self.required == 1:
             return f"holds: {self.statement}"
         return f"holds in >= {_fmt(100 * self.required)} % of cases: {self.statement}"
+
+    def bounds(self) -> list[float]:
+        return [0.0, float(self.partly), float(self.required), 1.0]
 
     def judge(self, book_value) -> tuple[Status, str]:
         if isinstance(book_value, bool):
@@ -357,6 +379,8 @@ class Claim:
     structural: bool | None = None
     vacuous: bool = False
     kind_flag: str = ""
+    evidence: str = ""
+    miss_cause: str = ""
 
     def to_record(self) -> dict:
         """Return the claim as a flat, JSON-serialisable dict (:data:`CSV_COLUMNS`)."""
@@ -389,6 +413,8 @@ class Claim:
             "structural": None if self.structural is None else bool(self.structural),
             "vacuous": bool(self.vacuous),
             "kind_flag": self.kind_flag,
+            "evidence": self.evidence,
+            "miss_cause": self.miss_cause,
         }
 
 
@@ -420,6 +446,10 @@ class ClaimSpec:
         The quantity's physical range ``(low, high)`` (a loss in % is ``(0, 100)``); a criterion
         that no value of the domain fails is *vacuous* (:func:`mmperf.verdicts.witnesses`).
         Default: any real number (a bool value: ``False`` and ``True``).
+    evidence : str, optional
+        The kind of evidence the paper offered for this claim (:data:`EVIDENCE`); default: its chapter's.
+    miss_cause : str, optional
+        For a claim the book does not reproduce, why (:data:`MISS_CAUSES`).
     """
 
     id: str
@@ -433,6 +463,8 @@ class ClaimSpec:
     expected: str
     note: object = ""
     domain: tuple | None = None
+    evidence: str | None = None
+    miss_cause: str = ""
 
     def __post_init__(self):
         if not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", self.id or ""):
@@ -456,6 +488,10 @@ class ClaimSpec:
             if math.isnan(low) or math.isnan(high) or not low < high:
                 raise ValueError(f"claim {self.id}: domain must be (low, high) with low < high, got {self.domain!r}")
             object.__setattr__(self, "domain", (low, high))
+        if self.evidence is not None and self.evidence not in EVIDENCE:
+            raise ValueError(f"claim {self.id}: evidence must be one of {EVIDENCE}, got {self.evidence!r}")
+        if self.miss_cause not in ("",) + MISS_CAUSES:
+            raise ValueError(f"claim {self.id}: miss_cause must be one of {MISS_CAUSES} or empty, got {self.miss_cause!r}")
 
 
 def clean_value(book_value):
@@ -474,115 +510,6 @@ def clean_value(book_value):
     # judged and published at the book's precision, so a last-bit difference between CPUs
     # can change neither the verdict nor the embedded record
     return round_sig(value) if math.isfinite(value) else None
-
-
-class ClaimRegistry:
-    """The claims of one paper, filled by its chapter as it executes.
-
-    Parameters
-    ----------
-    paper : str
-        Paper key, one of :data:`mmperf.PAPERS`.
-
-    Raises
-    ------
-    ValueError
-        If ``paper`` is not a known paper key.
-    """
-
-    def __init__(self, paper: str):
-        if paper not in PAPERS:
-            raise ValueError(f"paper must be one of {sorted(PAPERS)}, got {paper!r}")
-        self.paper = paper
-        self._claims: dict[str, Claim] = {}
-
-    def __len__(self) -> int:
-        return len(self._claims)
-
-    def __iter__(self):
-        return iter(self._claims.values())
-
-    def check(
-        self,
-        claim_id: str,
-        *,
-        quote: str,
-        where: str,
-        quantity: str,
-        paper_value: str,
-        criterion: Criterion,
-        book_value,
-        note: str = "",
-    ) -> Claim:
-        """Judge one claim and record it.
-
-        Parameters
-        ----------
-        claim_id : str
-            Identifier, unique within this paper (lower case, digits and ``-``).
-        quote, where, quantity, paper_value : str
-            See :class:`Claim`.
-        criterion : Criterion
-            :class:`Tolerance`, :class:`Range` or :class:`Holds`.
-        book_value : float, bool or None
-            The book's computed value. ``None`` records a claim not yet
-            computed; it is reported ``not_reproduced`` and the test suite fails on it.
-        note : str, optional
-            The chapter's explanation, shown beside the verdict (why a claim is
-            only partly reproduced, what the book assumed).
-
-        Returns
-        -------
-        Claim
-
-        Raises
-        ------
-        ValueError
-            If ``claim_id`` is malformed or already registered, or a text field is empty.
-        TypeError
-            If ``criterion`` is not a :class:`Criterion`.
-        """
-        if not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", claim_id or ""):
-            raise ValueError(f"claim_id must be lower case letters, digits and '-', got {claim_id!r}")
-        if claim_id in self._claims:
-            raise ValueError(f"claim_id {claim_id!r} is already registered for {self.paper}")
-        for name, text in (("quote", quote), ("where", where), ("quantity", quantity), ("paper_value", paper_value)):
-            if not isinstance(text, str) or not text.strip():
-                raise ValueError(f"{name} must be a non-empty string for claim {claim_id!r}")
-        if not isinstance(criterion, Criterion):
-            raise TypeError(f"criterion must be a Tolerance, Range or Holds, got {type(criterion).__name__}")
-        value = clean_value(book_value)
-        if value is None:
-            status, detail = "not_reproduced", "not computed"
-        else:
-            status, detail = criterion.judge(value)
-        reason = detail if not note else f"{detail}. {note}"
-        claim = Claim(
-            paper=self.paper,
-            claim_id=claim_id,
-            quote=quote,
-            where=where,
-            quantity=quantity,
-            paper_value=paper_value,
-            criterion=criterion,
-            book_value=value,
-            status=status,
-            reason=reason,
-        )
-        self._claims[claim_id] = claim
-        return claim
-
-    def to_frame(self) -> pd.DataFrame:
-        """Return the claims as a tidy DataFrame with :data:`CSV_COLUMNS`."""
-        return pd.DataFrame([c.to_record() for c in self], columns=CSV_COLUMNS)
-
-    def publish(self) -> "Scorecard":
-        """Return the chapter's scorecard for display as the cell's output.
-
-        The output carries the claims as JSON under :data:`MIME_TYPE`, which
-        :func:`collect` reads back from the executed notebook.
-        """
-        return Scorecard(self.to_frame())
 
 
 _STATUS_LABEL = {"reproduced": "✓ reproduced", "partly": "◐ partly", "not_reproduced": "✗ not reproduced"}
@@ -633,6 +560,26 @@ def _flag(frame: pd.DataFrame, name: str) -> pd.Series:
     return frame[name].map(lambda v: v is True or v == 1 or str(v).lower() == "true")
 
 
+def exclusions(frame: pd.DataFrame) -> pd.DataFrame:
+    """Why each claim would leave the headline: boolean columns ``fragile``, ``depends``, ``vacuous``
+    and ``structural`` (a claim may have several; a prediction with none counts).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Claims with :data:`CSV_COLUMNS`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Same index as ``frame``.
+    """
+    return pd.DataFrame({"fragile": _flag(frame, "fragile"),
+                         "depends": frame["readings"].astype(str) == "depends",
+                         "vacuous": _flag(frame, "vacuous"),
+                         "structural": _flag(frame, "structural")}, index=frame.index)
+
+
 def headline(frame: pd.DataFrame) -> dict:
     """The scorecard's headline: the reproduced share of the predictions that count.
 
@@ -655,12 +602,10 @@ def headline(frame: pd.DataFrame) -> dict:
         and the count of each other kind.
     """
     kind = frame["kind"].fillna("").astype(str)
-    fragile = _flag(frame, "fragile")
-    depends = frame["readings"].astype(str) == "depends"
-    vacuous = _flag(frame, "vacuous")
-    structural = _flag(frame, "structural")
     prediction = kind == "prediction"
-    counts = prediction & ~fragile & ~depends & ~vacuous & ~structural
+    marks = exclusions(frame)
+    fragile, depends, vacuous, structural = (marks[c] for c in ("fragile", "depends", "vacuous", "structural"))
+    counts = prediction & ~marks.any(axis=1)
     reproduced = int((frame.loc[counts, "status_majority"] == "reproduced").sum())
     out = {"claims": int(len(frame)), "predictions": int(counts.sum()), "reproduced": reproduced,
            "share": 100.0 * reproduced / counts.sum() if counts.any() else float("nan"),

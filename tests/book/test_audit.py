@@ -6,9 +6,10 @@ import pandas as pd
 import pytest
 
 from mmperf import experiments
-from mmperf.assumptions import Ablation, Assumption, Reading
+from mmperf.assumptions import Ablation, Assumption, Reading, Span
 from mmperf.book import _audit
 from mmperf.experiments._audit import COLUMNS, audit_file, read_audit
+from mmperf.experiments._audit import variants as _audit_variants
 from mmperf.claims import ClaimSpec, Range
 from mmperf.results import Results
 from mmperf.verdicts import judge
@@ -37,7 +38,7 @@ TOY = experiments.Chapter(
                             alternatives=(Reading("2", source="a lossier link", apply=lambda p: replace(p, loss=2.0)),
                                           Reading("0.2", source="a cleaner link", apply=lambda p: replace(p, loss=0.2)))),),
     ablations=(Ablation("mechanism", removes="the mechanism", apply=lambda p: replace(p, mechanism=False),
-                        meant_to_produce=("loss-*",)),))
+                        meant_to_produce=("loss-*",)),), evidence="measurement")
 
 
 @pytest.fixture
@@ -103,3 +104,51 @@ def test_the_ledger_and_the_audit_matrix_show_every_entry_and_variant(client, tm
     assert list(m.columns) == ["book", "loss=2", "loss=0.2", "ablation:mechanism"]
     assert m.loc["loss-small"].tolist() == ["reproduced", "not_reproduced", "reproduced", "not_reproduced"]
     assert TOY.audit_state(root=tmp_path) == "fresh"
+
+
+@dataclass(frozen=True)
+class TwoKnobs:
+    loss: float = 0.5
+    delay: float = 10.0
+    mechanism: bool = True
+
+    def table(self):
+        return ToyParams.table(self)
+
+
+def two_knob_run(params=None, *, seed, workers=1) -> Results:
+    return toy_run(params, seed=seed)  # the loss moves the claim; the delay moves nothing
+
+
+TWO = experiments.Chapter(
+    key="toy-two", paper="taylor1993", title="two continuous knobs", Params=TwoKnobs, run=two_knob_run, claims=(SPEC,),
+    assumptions=(Assumption("loss", choice="0.5 %", why="not stated",
+                            span=Span(0.0, 2.0, source="a clean to a lossy link", set=lambda p, x: replace(p, loss=x))),
+                 Assumption("delay", choice="10 ms", why="not stated",
+                            span=Span(5.0, 50.0, source="a LAN to a WAN", set=lambda p, x: replace(p, delay=x)))),
+    ablations=TOY.ablations, evidence="measurement")
+
+
+def test_continuous_assumptions_are_screened_by_morris_elementary_effects(monkeypatch, tmp_path):
+    from dask.distributed import Client
+
+    from mmperf.experiments._audit import morris_design, morris_effects
+
+    monkeypatch.setattr(experiments, "chapter", lambda key: TWO)
+    design = morris_design(TWO)
+    assert design.shape == ((2 + 1) * 4, 2)
+    assert design[:, 0].min() >= 0 and design[:, 0].max() <= 2 and design[:, 1].max() <= 50
+    names = [n for n, _, _ in _audit_variants(TWO)]
+    assert names[:5] == ["book", "loss=0", "loss=2", "delay=5", "delay=50"] and names[-1] == "morris:11"
+    with Client(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None) as c:
+        done = _audit.run_audit(["toy-two"], seeds=2, client=c, root=tmp_path, log=lambda *_: None)
+    assert done == {"toy-two": (1 + 4 + 1) * 2 + 12}  # the Morris points run under the chapter's seed alone
+    frame, fresh = read_audit(TWO, root=tmp_path)
+    effects = morris_effects(TWO, frame).set_index("assumption")
+    # the value moves 1 % per % of loss: 2 % across the loss's range of 2 %
+    assert effects.at["loss", "mu_star"] == pytest.approx(2.0, abs=1e-6)
+    assert effects.at["delay", "mu_star"] == 0.0
+    assert list(TWO.audit_matrix(root=tmp_path).columns) == ["book", "loss=0", "loss=2", "delay=5", "delay=50",
+                                                            "ablation:mechanism"]
+    with pytest.raises(ValueError, match="low < high"):
+        Span(2.0, 1.0, source="s", set=lambda p, x: p)

@@ -12,14 +12,16 @@ from mmperf.claims import collect
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# One non-default seed per chapter (all of 1, 2, 3 and 7 are used); `make book SEED=N` builds any.
+# One non-default seed per chapter; `make book SEED=N` builds any.
 CHAPTER_SEEDS = {
     "taylor1993": 1,
     "claypool1998-jitter": 2,
     "claypool1998-quality": 3,
     "ortiz2013": 7,
     "huynh1994": 2,
-    "chodorek2018": 3,  # the buffer calibration chooses 150 packets here, not the default seed's 50
+    # the buffer and RTT calibrations choose 300 packets and 12 ms here, not the default seed's 50 and 4 ms;
+    # eight of its nine other judging seeds are judged on their committed packet grids (only 20261131 runs in full)
+    "chodorek2018": 20261122,
 }
 
 

@@ -33,7 +33,7 @@ import pandas as pd
 from mmperf import __version__, experiments
 from mmperf._paths import git_commit, repo_root
 from mmperf.claims import clean_value
-from mmperf.experiments._audit import AUDIT_SEEDS, COLUMNS, audit_file, code_hash, variants
+from mmperf.experiments._audit import AUDIT_SEEDS, COLUMNS, audit_file, code_hash, variant_seeds, variants
 from mmperf.seeds import DEFAULT_ROOT_SEED, judging_seeds
 from mmperf.verdicts import judge_value
 
@@ -129,7 +129,8 @@ def run_audit(keys=None, *, seeds: int = AUDIT_SEEDS, root_seed: int = DEFAULT_R
             path.unlink(missing_ok=True)
             meta = {}
         done = _done(path, meta, current)
-        todo = [(ch.key, name, s) for name, _, _ in variants(ch) for s in seed_list if (name, s) not in done]
+        todo = [(ch.key, name, s) for name, kind, _ in variants(ch) for s in variant_seeds(kind, seed_list)
+                if (name, s) not in done]
         meta.update({"chapter": ch.key, "code_hash": current, "seeds": seed_list, "complete": False,
                      "variants": [{"name": n, "kind": k} for n, k, _ in variants(ch)],
                      "params": repr(ch.Params()), "mmperf_version": __version__, "git_commit": git_commit(root),
@@ -137,7 +138,7 @@ def run_audit(keys=None, *, seeds: int = AUDIT_SEEDS, root_seed: int = DEFAULT_R
         meta_path.write_text(json.dumps(meta, indent=1) + "\n")
         metas[ch.key] = (ch, path, meta_path, meta)
         plan += todo
-        log(f"{ch.key}: {len(variants(ch))} variants x {len(seed_list)} seeds, {len(todo)} runs to do")
+        log(f"{ch.key}: {len(variants(ch))} variants over {len(seed_list)} seeds, {len(todo)} runs to do")
     counts = {k: 0 for k in metas}
     own = None
     t0 = time.perf_counter()
@@ -170,7 +171,7 @@ def run_audit(keys=None, *, seeds: int = AUDIT_SEEDS, root_seed: int = DEFAULT_R
             own.close()
     for ch, path, meta_path, meta in metas.values():
         df = _finish(path, ch)
-        expected = {(n, s) for n, _, _ in variants(ch) for s in seed_list}
+        expected = {(n, s) for n, kind, _ in variants(ch) for s in variant_seeds(kind, seed_list)}
         meta["complete"] = set(zip(df["variant"], df["seed"].astype(int))) >= expected
         meta["runs"] = int(len(df.groupby(["variant", "seed"])))
         meta["wall_s_last_invocation"] = round(time.perf_counter() - t0, 1)

@@ -78,7 +78,8 @@ def _copy_repo(root: Path, dest: Path) -> Path:
     return dest
 
 
-def run_bench(*, repeat: int = 3, build_repeat: int = 1, skip_build: bool = False, only: list[str] | None = None) -> pd.DataFrame:
+def run_bench(*, repeat: int = 3, build_repeat: int = 1, skip_build: bool = False, only: list[str] | None = None,
+              skip_audit: bool = False) -> pd.DataFrame:
     """Time every chapter, the whole build and the extra benchmarks.
 
     Parameters
@@ -91,6 +92,8 @@ def run_bench(*, repeat: int = 3, build_repeat: int = 1, skip_build: bool = Fals
         Leave out the whole-build timing.
     only : list of str, optional
         Notebook stems to time (default: all).
+    skip_audit : bool, default False
+        Leave out the timing of the whole verdict audit (``make audit --fresh`` on 2 workers).
 
     Returns
     -------
@@ -137,6 +140,11 @@ def run_bench(*, repeat: int = 3, build_repeat: int = 1, skip_build: bool = Fals
                 samples.append(_run_measured(cmd, cwd=copy, env=env))
             rows.append(_summary("make book (cached executions)", "build", samples, "inputs unchanged since the forced build"))
             print(f"cached build: median {rows[-1]['median_s']} s", flush=True)
+        if not skip_audit:
+            cmd = [sys.executable, "-m", "mmperf.book", "audit", "--fresh", "--workers", "2"]
+            rows.append(_summary("make audit (every chapter, fresh, 2 workers)", "audit", [_run_measured(cmd, cwd=copy, env=env)],
+                                 "every reading and ablation x 5 seeds on a Dask LocalCluster"))
+            print(f"whole audit: {rows[-1]['median_s']} s, peak {rows[-1]['peak_rss_mb']} MB", flush=True)
     import mmperf.benchmarks as extra
 
     for mod in pkgutil.iter_modules(extra.__path__):
@@ -158,7 +166,8 @@ def run_bench(*, repeat: int = 3, build_repeat: int = 1, skip_build: bool = Fals
 
 
 def _cmd_bench(args) -> int:
-    run_bench(repeat=args.repeat, build_repeat=args.build_repeat, skip_build=args.skip_build, only=args.only)
+    run_bench(repeat=args.repeat, build_repeat=args.build_repeat, skip_build=args.skip_build, only=args.only,
+              skip_audit=args.skip_audit)
     return 0
 
 
@@ -175,6 +184,7 @@ def add_parser(sub) -> None:
     p.add_argument("--build-repeat", type=int, default=1, help="whole-build repetitions (default 1)")
     p.add_argument("--skip-build", action="store_true", help="do not time the whole build")
     p.add_argument("--only", nargs="*", help="notebook stems to time")
+    p.add_argument("--skip-audit", action="store_true", help="do not time the whole verdict audit (about 20 min)")
     p.set_defaults(func=_cmd_bench)
     p = sub.add_parser("_run", help="internal: execute one notebook into OUT, uncached (used by bench)")
     p.add_argument("notebook")

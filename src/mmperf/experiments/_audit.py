@@ -15,13 +15,16 @@ import json
 from pathlib import Path
 from typing import Callable
 
+import numpy as np
 import pandas as pd
 
 from mmperf._imports import module_files
 from mmperf._paths import repo_root
 from mmperf.assumptions import BOOK
+from mmperf.precision import round_sig
 
-__all__ = ["AUDIT_DIR", "AUDIT_SEEDS", "COLUMNS", "audit_file", "code_hash", "read_audit", "variants"]
+__all__ = ["AUDIT_DIR", "AUDIT_SEEDS", "COLUMNS", "MORRIS_LEVELS", "MORRIS_TRAJECTORIES", "audit_file", "code_hash",
+           "continuous", "morris_design", "morris_effects", "read_audit", "variant_seeds", "variants"]
 
 AUDIT_DIR = Path("data") / "audit"
 """Where the committed audits live, under the repository root."""
@@ -32,14 +35,109 @@ AUDIT_SEEDS = 5
 COLUMNS = ["variant", "kind", "seed", "claim_id", "value", "status"]
 """The columns of an audit file: one row per variant, seed and claim."""
 
+MORRIS_TRAJECTORIES = 4
+"""Morris trajectories over a chapter's continuous assumptions (SALib's ``N``)."""
+
+MORRIS_LEVELS = 4
+"""Grid levels of each continuous assumption's range in the Morris design."""
+
 
 def variants(ch) -> list[tuple[str, str, Callable]]:
-    """Every variant of a chapter as ``(name, kind, apply)``: the book's own, then each reading, then
-    each ablation (``kind`` is ``"book"``, ``"reading"`` or ``"ablation"``)."""
+    """Every variant of a chapter as ``(name, kind, apply)``: the book's own, each reading, each
+    ablation and, for a chapter with two or more continuous assumptions, each point of its Morris
+    design (``kind`` is ``"book"``, ``"reading"``, ``"ablation"`` or ``"morris"``)."""
     out = [(BOOK, "book", lambda p: p)]
     out += [(name, "reading", apply) for a in ch.assumptions for name, apply in a.variants()]
-    out += [(*b.variant()[:1], "ablation", b.apply) for b in ch.ablations]
+    out += [(b.variant()[0], "ablation", b.apply) for b in ch.ablations]
+    design = morris_design(ch)
+    if design is not None:
+        spans = [a.span for a in continuous(ch)]
+        out += [(f"morris:{i}", "morris", lambda p, row=row: _at(p, spans, row)) for i, row in enumerate(design)]
     return out
+
+
+def variant_seeds(kind: str, seeds: list[int]) -> list[int]:
+    """The seeds a variant of ``kind`` runs under: every audit seed, or the chapter's own alone for a
+    Morris point (the screening asks how the claims move with the assumptions, not with the seed)."""
+    return seeds[:1] if kind == "morris" else list(seeds)
+
+
+def continuous(ch) -> list:
+    """The chapter's continuous assumptions (those with a :class:`~mmperf.assumptions.Span`)."""
+    return [a for a in ch.assumptions if a.span is not None]
+
+
+def _problem(assumptions) -> dict:
+    return {"num_vars": len(assumptions), "names": [a.name for a in assumptions],
+            "bounds": [[a.span.low, a.span.high] for a in assumptions]}
+
+
+def _at(params, spans, row):
+    for span, value in zip(spans, row):
+        params = span.set(params, float(value))
+    return params
+
+
+def morris_design(ch, *, trajectories: int = MORRIS_TRAJECTORIES) -> np.ndarray | None:
+    """The Morris design over a chapter's continuous assumptions' joint range, or None with fewer than two.
+
+    ``trajectories`` one-at-a-time paths through a grid of :data:`MORRIS_LEVELS` levels of each
+    range (SALib's ``morris.sample``, seeded from the chapter's key, so the design is the same on
+    every machine); ``(k + 1) x trajectories`` points for ``k`` assumptions.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        One row per point, one column per continuous assumption (in the ledger's order).
+    """
+    from SALib.sample import morris  # the optional `grid` extra: only a chapter with a Morris design needs it
+
+    cont = continuous(ch)
+    if len(cont) < 2:
+        return None
+    seed = int.from_bytes(hashlib.sha256(ch.key.encode()).digest()[:4], "little")
+    design = morris.sample(_problem(cont), N=trajectories, num_levels=MORRIS_LEVELS, seed=seed)
+    return np.vectorize(round_sig)(design)
+
+
+def morris_effects(ch, frame: pd.DataFrame | None) -> pd.DataFrame | None:
+    """Morris elementary effects of each continuous assumption on each numeric claim value.
+
+    Parameters
+    ----------
+    ch : Chapter
+    frame : pandas.DataFrame or None
+        The chapter's audit (:func:`read_audit`).
+
+    Returns
+    -------
+    pandas.DataFrame or None
+        Columns ``claim_id``, ``assumption``, ``mu_star`` (mean absolute elementary effect: how far the
+        claim's value moves, in its own unit, when the assumption crosses its whole range), ``sigma`` (their spread: interaction or
+        non-linearity) and ``mu_star_conf`` (95 % bootstrap half-width); None without a design
+        or without its rows in the audit. A claim with a missing value at a point is left out.
+    """
+    from SALib.analyze import morris  # the optional `grid` extra, as in morris_design
+
+    design = morris_design(ch)
+    if design is None or frame is None:
+        return None
+    points = frame[frame["kind"] == "morris"]
+    if points.empty:
+        return None
+    problem = _problem(continuous(ch))
+    rows = []
+    for spec in ch.claims:
+        got = points[points["claim_id"] == spec.id].set_index("variant")["value"]
+        values = [got.get(f"morris:{i}") for i in range(len(design))]
+        if any(v is None for v in values):
+            continue
+        y = np.array([float(v) for v in values])
+        res = morris.analyze(problem, design, y, num_resamples=100, num_levels=MORRIS_LEVELS, seed=1)
+        rows += [{"claim_id": spec.id, "assumption": name, "mu_star": round_sig(float(m)), "sigma": round_sig(float(sd)),
+                  "mu_star_conf": round_sig(float(c))}
+                 for name, m, sd, c in zip(problem["names"], res["mu_star"], res["sigma"], res["mu_star_conf"])]
+    return pd.DataFrame(rows, columns=["claim_id", "assumption", "mu_star", "sigma", "mu_star_conf"])
 
 
 def code_hash(ch, *, root: Path | None = None) -> str:

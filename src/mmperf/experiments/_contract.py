@@ -21,7 +21,7 @@ import pandas as pd
 
 from mmperf import PAPERS
 from mmperf.assumptions import Ablation, Assumption, check_ledger
-from mmperf.claims import ClaimSpec, Scorecard
+from mmperf.claims import EVIDENCE, ClaimSpec, Scorecard
 from mmperf.results import Results
 from mmperf.seeds import check_seed, judging_seeds
 from mmperf.verdicts import judge, majority, run_seeds
@@ -111,6 +111,9 @@ class Chapter:
         Every choice the paper leaves open, with its alternatives.
     ablations : tuple of Ablation
         The mechanisms the verdicts lean on, each with the change that removes it.
+    evidence : str
+        The kind of evidence the paper offered for its claims (:data:`mmperf.claims.EVIDENCE`); a
+        claim may name its own.
     judging_runs : callable, optional
         ``judging_runs(params, *, seed, workers) -> {seed: Results}`` when the chapter judges some
         seeds on committed data (Chodorek's packet grids); by default every judging seed gets ``run``.
@@ -130,6 +133,7 @@ class Chapter:
     claims: tuple = field(repr=False)
     assumptions: tuple = field(repr=False)
     ablations: tuple = field(repr=False)
+    evidence: str
     judging_runs: Callable | None = field(default=None, repr=False)
 
     def __post_init__(self):
@@ -140,6 +144,8 @@ class Chapter:
             raise ValueError(f"{where}: paper must be one of {sorted(PAPERS)}, got {self.paper!r}")
         if not isinstance(self.title, str) or not self.title.strip():
             raise ValueError(f"{where}: title must be a non-empty string")
+        if self.evidence not in EVIDENCE:
+            raise ValueError(f"{where}: evidence must be one of {EVIDENCE}, got {self.evidence!r}")
         if not isinstance(self.Params, type) or not callable(getattr(self.Params, "table", None)):
             raise TypeError(f"{where}: Params must be a class with a table() method, got {self.Params!r}")
         for name in ("run",) + (("judging_runs",) if self.judging_runs is not None else ()):
@@ -209,7 +215,7 @@ class Chapter:
         frame, fresh = read_audit(self, root=root)
         audit = frame if fresh else None
         return judge(self.claims, runs, book_seed=book_seed, audit=audit, assumptions=self.assumptions,
-                     ablations=self.ablations)
+                     ablations=self.ablations, evidence=self.evidence)
 
     def ledger(self) -> pd.DataFrame:
         """The chapter's assumptions and ablations as one table (for its parameter section).
@@ -242,6 +248,7 @@ class Chapter:
         frame, _ = read_audit(self, root=root)
         if frame is None:
             return None
+        frame = frame[frame["kind"] != "morris"]  # the screening's points are summarised by morris_effects
         order = list(dict.fromkeys(frame["variant"]))
         table = frame.groupby(["claim_id", "variant"], sort=False)["status"].agg(majority).unstack("variant")
         return table.reindex(index=[c.id for c in self.claims], columns=order)

@@ -50,6 +50,6 @@ __all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "METRICS", "PAPER",
 
 CHAPTERS = (
     Chapter(key="chodorek2018", paper="chodorek2018", title="Chodorek & Chodorek: TFD-capable dynamic QoS for HD video", Params=Params, run=run, claims=CLAIMS,
-            assumptions=ASSUMPTIONS, ablations=ABLATIONS, judging_runs=judging_runs),
+            assumptions=ASSUMPTIONS, ablations=ABLATIONS, evidence="measurement", judging_runs=judging_runs),
 )
 """The paper's chapter in the book's registry (:data:`mmperf.experiments.CHAPTERS`)."""

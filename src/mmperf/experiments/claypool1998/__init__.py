@@ -29,10 +29,10 @@ from mmperf.experiments.claypool1998.quality_chapter import (
 
 CHAPTERS = (
     Chapter(key="claypool1998-jitter", paper="claypool1998", title="Claypool et al.: jitter", Params=Params, run=run,
-            claims=CLAIMS, assumptions=ASSUMPTIONS, ablations=ABLATIONS),
+            claims=CLAIMS, assumptions=ASSUMPTIONS, ablations=ABLATIONS, evidence="measurement"),
     Chapter(key="claypool1998-quality", paper="claypool1998", title="Claypool et al.: quality and capacity planning",
             Params=QualityParams, run=run_quality, claims=QUALITY_CLAIMS, assumptions=QUALITY_ASSUMPTIONS,
-            ablations=QUALITY_ABLATIONS),
+            ablations=QUALITY_ABLATIONS, evidence="analysis"),
 )
 """The paper's two chapters, in the book's order."""
 

@@ -29,6 +29,6 @@ __all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "ADAPTER_PATH_LENGTHS", "CALI
 
 CHAPTERS = (
     Chapter(key="huynh1994", paper="huynh1994", title="Huynh & Khoshgoftaar: a PS/2 in a video conference", Params=Params, run=run, claims=CLAIMS,
-            assumptions=ASSUMPTIONS, ablations=ABLATIONS),
+            assumptions=ASSUMPTIONS, ablations=ABLATIONS, evidence="simulation"),
 )
 """The paper's chapter in the book's registry (:data:`mmperf.experiments.CHAPTERS`)."""

@@ -55,6 +55,6 @@ __all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "BANDWIDTHS_MBPS", "CLAIMS", 
 
 CHAPTERS = (
     Chapter(key="ortiz2013", paper="ortiz2013", title="Ortiz et al.: SCTP as a transport for scalable video", Params=Params, run=run, claims=CLAIMS,
-            assumptions=ASSUMPTIONS, ablations=ABLATIONS),
+            assumptions=ASSUMPTIONS, ablations=ABLATIONS, evidence="simulation"),
 )
 """The paper's chapter in the book's registry (:data:`mmperf.experiments.CHAPTERS`)."""

@@ -71,6 +71,6 @@ __all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "Params", "VARIANTS
 
 CHAPTERS = (
     Chapter(key="taylor1993", paper="taylor1993", title="Taylor & Polyzos: hierarchically coded image animation", Params=Params, run=run, claims=CLAIMS,
-            assumptions=ASSUMPTIONS, ablations=ABLATIONS),
+            assumptions=ASSUMPTIONS, ablations=ABLATIONS, evidence="measurement"),
 )
 """The paper's chapter in the book's registry (:data:`mmperf.experiments.CHAPTERS`)."""
