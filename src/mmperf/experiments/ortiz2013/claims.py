@@ -505,8 +505,7 @@ ABLATIONS = (
              apply=lambda p: replace(p, error_model="none"),
              meant_to_produce=("tcp-delay-prohibitive", "sctp-beats-tcp-under-loss", "multistream-beats-single-stream",
                                "unreliable-lower-psnr", "mixed-between-reliable-and-unreliable", "rtp-worst-psnr",
-                               "sctp-second-interface-sparse", "tables-*-informative", "cmt-beats-tcp-and-rtp",
-                               "loss-rises-above-30-mbps")),
+                               "sctp-second-interface-sparse", "tables-*-informative", "cmt-beats-tcp-and-rtp")),
     Ablation("partial-reliability", removes="PR-SCTP's abandonment: the unreliable streams retransmit until "
                                             "delivered, like the reliable ones",
              apply=_sctp(rtx_limit=UNBOUNDED_RTX),
