@@ -61,15 +61,20 @@ CH_SEND, CH_RECEIVE, CH_FILE, CH_START = 0, 1, 2, 3
 # opcodes: a program row is (opcode, a, comp, per_request) with a float argument x
 (OP_T0, OP_HOST, OP_ADAPTER, OP_TOKEN_ACQ, OP_TOKEN_REL, OP_TRANSFER, OP_TRANSMIT, OP_DISK,
  OP_DT_BEGIN, OP_DT_END, OP_STAGE, OP_JOIN, OP_MIX, OP_JOIN_DONE, OP_END) = range(15)
+# Move mode's pipelined file transfer: book the disk's blocks, wait for one, go to the next block
+OP_PIPE_BOOK, OP_PIPE_WAIT, OP_PIPE_NEXT = range(15, 18)
+# the argument ``a`` of OP_TRANSFER (direct, through memory, one block direct) and OP_TRANSMIT (frame, block)
+TR_DIRECT, TR_MEMORY, TR_BLOCK = 0, 1, 2
 # event kinds
 EV_RESUME, EV_SOURCE, EV_PS_TIMER = 0, 1, 2
 # hardware/workload constants (entries of ``par``)
 (P_H, P_FT, P_HIPS, P_MEM_PER_INSTR, P_AIPS, P_CB, P_MBW, P_CH_RATE, P_CH_EPS, P_RING_OVH, P_RING_BPS,
- P_DISK_OVH, P_DISK_RATE, P_STREAMS, P_MIX) = range(15)
+ P_DISK_OVH, P_DISK_RATE, P_STREAMS, P_MIX, P_DISK_BLOCK) = range(16)
 # per-process float state (columns of ``pf``)
-F_T, F_T0, F_TMARK, F_SIZE, F_A, F_B, F_C = range(7)  # F_C: arrival at the mixing join
+F_T, F_T0, F_TMARK, F_SIZE, F_A, F_B, F_C, F_BLK, F_DISK = range(9)  # F_C: arrival at the mixing join;
+# F_BLK, F_DISK: bytes of the current block and end of its disk read (pipelined file transfer)
 # per-process int state (columns of ``pi``)
-I_CHAIN, I_K, I_PC, I_SUB, I_NREQ = range(5)
+I_CHAIN, I_K, I_PC, I_SUB, I_NREQ, I_BLK = range(6)
 # the engine state ``S`` is one flat tuple of arrays (a nested one compiles slower), see :func:`_new_state`
 (S_HT, S_HQ, S_HK, S_HA, S_HB, S_HC, S_HS, S_PAR, S_FC, S_FCI, S_TAGB, S_PSREM, S_PSPID, S_PSF, S_PSI, S_TQ, S_TQI,
  S_STF, S_STI, S_PF, S_PI, S_C, S_REC, S_JN, S_JW, S_JT) = range(26)
@@ -244,15 +249,16 @@ def _op_token(S, pid, now, dev, acquire):  # pragma: no cover - compiled
 
 
 @njit(cache=True, _nrt=False)
-def _op_transfer(S, pid, now, via_memory):  # pragma: no cover - compiled
-    """One Micro Channel transfer (processor sharing), through memory in Locate mode
-    (``_Model._transfer``)."""
+def _op_transfer(S, pid, now, how):  # pragma: no cover - compiled
+    """One Micro Channel transfer (processor sharing) of the frame, through memory in Locate mode,
+    or of the current block (``TR_*``) (``_Model._transfer``)."""
+    via_memory = how == TR_MEMORY
     par, fc, fci, tagb, pf, pi = S[S_PAR], S[S_FC], S[S_FCI], S[S_TAGB], S[S_PF], S[S_PI]
     ps_rem, ps_pid, psf, psi = S[S_PSREM], S[S_PSPID], S[S_PSF], S[S_PSI]
     pc = pi[pid, I_PC]
     sub = pi[pid, I_SUB]
     if sub == 0:
-        total = pf[pid, F_SIZE] + par[P_CB]
+        total = (pf[pid, F_BLK] if how == TR_BLOCK else pf[pid, F_SIZE]) + par[P_CB]
         if via_memory:
             _, pf[pid, F_A] = _book(fc, fci, tagb, MEMORY, total / par[P_MBW], TAG_OTHER, now, par[P_H])
         psi[2] += 1
@@ -277,11 +283,12 @@ def _op_transfer(S, pid, now, via_memory):  # pragma: no cover - compiled
 
 
 @njit(cache=True, _nrt=False)
-def _op_fcfs(S, pid, now, st):  # pragma: no cover - compiled
-    """A packet on the ring (``_Model._transmit``) or a disk read (``_Model._disk_read``)."""
+def _op_fcfs(S, pid, now, st, block):  # pragma: no cover - compiled
+    """A packet on the ring (the frame, or its current block) (``_Model._transmit``) or a disk
+    read (``_Model._disk_read``)."""
     par, fc, fci, tagb, pf, pi, c = S[S_PAR], S[S_FC], S[S_FCI], S[S_TAGB], S[S_PF], S[S_PI], S[S_C]
     if pi[pid, I_SUB] == 0:
-        size = pf[pid, F_SIZE]
+        size = pf[pid, F_BLK] if block else pf[pid, F_SIZE]
         if st == RING:
             s = (size + par[P_RING_OVH]) * 8 / par[P_RING_BPS]
         else:
@@ -292,6 +299,45 @@ def _op_fcfs(S, pid, now, st):  # pragma: no cover - compiled
         return -1
     fci[st, 1] += 1
     return pi[pid, I_PC] + 1
+
+
+@njit(cache=True, _nrt=False)
+def _block_bytes(par, pf, pi, pid, b):  # pragma: no cover - compiled
+    """Bytes of disk block ``b`` of the process's frame (full blocks, then the rest: ``ps2._blocks``)."""
+    n = pi[pid, I_NREQ]
+    return par[P_DISK_BLOCK] if b < n - 1 else pf[pid, F_SIZE] - (n - 1) * par[P_DISK_BLOCK]
+
+
+@njit(cache=True, _nrt=False)
+def _op_pipe(S, pid, now, op, loop_to):  # pragma: no cover - compiled
+    """Move mode's pipelined file transfer (``_Model._move_pipelined``): ``OP_PIPE_BOOK`` books
+    every block's read on the disk at once; ``OP_PIPE_WAIT`` waits for the current block's read;
+    ``OP_PIPE_NEXT`` goes back to ``loop_to`` with the next block, or on after the last."""
+    par, fc, fci, tagb, pf, pi = S[S_PAR], S[S_FC], S[S_FCI], S[S_TAGB], S[S_PF], S[S_PI]
+    pc = pi[pid, I_PC]
+    if op == OP_PIPE_BOOK:
+        for b in range(pi[pid, I_NREQ]):
+            _, end = _book(fc, fci, tagb, DISK, par[P_DISK_OVH] + _block_bytes(par, pf, pi, pid, b) / par[P_DISK_RATE],
+                           TAG_OTHER, now, par[P_H])
+            if b == 0:
+                pf[pid, F_DISK] = end
+        pi[pid, I_BLK] = 0
+        pf[pid, F_BLK] = _block_bytes(par, pf, pi, pid, 0)
+        return pc + 1
+    if op == OP_PIPE_WAIT:
+        if pi[pid, I_SUB] == 0 and pf[pid, F_DISK] > now:
+            _push(S, now + (pf[pid, F_DISK] - now), EV_RESUME, pid)
+            pi[pid, I_SUB] = 1
+            return -1
+        fci[DISK, 1] += 1
+        return pc + 1
+    b = pi[pid, I_BLK] + 1  # OP_PIPE_NEXT
+    if b >= pi[pid, I_NREQ]:
+        return pc + 1
+    pi[pid, I_BLK] = b
+    pf[pid, F_BLK] = _block_bytes(par, pf, pi, pid, b)
+    pf[pid, F_DISK] += par[P_DISK_OVH] + pf[pid, F_BLK] / par[P_DISK_RATE]  # the reads are back to back
+    return loop_to
 
 
 @njit(cache=True, _nrt=False)
@@ -395,11 +441,13 @@ def _run_process(S, prog, progx, pid, now):  # pragma: no cover - compiled
         elif op == OP_TOKEN_ACQ or op == OP_TOKEN_REL:
             nxt = _op_token(S, pid, now, a, op == OP_TOKEN_ACQ)
         elif op == OP_TRANSFER:
-            nxt = _op_transfer(S, pid, now, a == 1)
+            nxt = _op_transfer(S, pid, now, a)
         elif op == OP_TRANSMIT:
-            nxt = _op_fcfs(S, pid, now, RING)
+            nxt = _op_fcfs(S, pid, now, RING, a == 1)
         elif op == OP_DISK:
-            nxt = _op_fcfs(S, pid, now, DISK)
+            nxt = _op_fcfs(S, pid, now, DISK, False)
+        elif op == OP_PIPE_BOOK or op == OP_PIPE_WAIT or op == OP_PIPE_NEXT:
+            nxt = _op_pipe(S, pid, now, op, a)
         elif op == OP_STAGE:
             nxt = _op_stage(S, pid, now, a, comp, x)
         elif op == OP_JOIN or op == OP_MIX or op == OP_JOIN_DONE:
@@ -477,8 +525,14 @@ def _programs(hw, wl) -> tuple[np.ndarray, np.ndarray]:
         send += [(OP_ADAPTER, VIDEO, C_VC, 0, vc + scb), *move_to_ring()]
         receive += [(OP_ADAPTER, RINGDEV, C_NET, 0, scb), (OP_ADAPTER, VIDEO, C_VC, 0, vc + scb),
                     (OP_DT_BEGIN, 0, -1, 0, 0.0), (OP_TRANSFER, 0, -1, 0, 0.0), (OP_DT_END, 0, -1, 0, 0.0)]
-        file += [(OP_ADAPTER, SCSI, C_FS, 1, scb), (OP_DT_BEGIN, 0, -1, 0, 0.0), disk,
-                 (OP_DT_END, 0, -1, 0, 0.0), *move_to_ring()]
+        file += [(OP_ADAPTER, SCSI, C_FS, 1, scb)]
+        if wl.move_file_transfer == "serial":
+            file += [(OP_DT_BEGIN, 0, -1, 0, 0.0), disk, (OP_DT_END, 0, -1, 0, 0.0), *move_to_ring()]
+        else:  # pipelined by block: the ring adapter takes the request, then disk and ring overlap
+            wait = len(file) + 3
+            file += [(OP_ADAPTER, RINGDEV, C_NET, 0, scb), (OP_DT_BEGIN, 0, -1, 0, 0.0), (OP_PIPE_BOOK, 0, -1, 0, 0.0),
+                     (OP_PIPE_WAIT, 0, -1, 0, 0.0), (OP_TRANSFER, TR_BLOCK, -1, 0, 0.0), (OP_TRANSMIT, 1, -1, 0, 0.0),
+                     (OP_PIPE_NEXT, wait, -1, 0, 0.0), (OP_DT_END, 0, -1, 0, 0.0)]
     if wl.incoming_streams > 1:
         done = len(receive) + 4  # where a waiting stream goes on once the mix is decompressed
         receive += [(OP_JOIN, done, -1, 0, 0.0), (OP_MIX, done, -1, 0, 0.0),
@@ -500,7 +554,7 @@ def _programs(hw, wl) -> tuple[np.ndarray, np.ndarray]:
 
 def _parameters(hw, wl) -> np.ndarray:
     """The constants the steps read (entries ``P_*``), computed as ``_Model`` computes them."""
-    par = np.zeros(15)
+    par = np.zeros(16)
     par[P_H], par[P_FT] = wl.horizon, 1.0 / wl.frame_rate
     par[P_HIPS], par[P_AIPS] = hw.host_instructions_per_s, hw.adapter_instructions_per_s
     par[P_MEM_PER_INSTR] = hw.memory_cycles_per_instruction * hw.memory_burst_factor / hw.host_clock_hz
@@ -509,6 +563,7 @@ def _parameters(hw, wl) -> np.ndarray:
     par[P_RING_OVH], par[P_RING_BPS] = hw.ring_frame_overhead_bytes, hw.ring_bit_rate
     par[P_DISK_OVH], par[P_DISK_RATE] = hw.disk_request_overhead, hw.disk_media_rate
     par[P_STREAMS], par[P_MIX] = wl.incoming_streams, hw.mix_time
+    par[P_DISK_BLOCK] = hw.disk_request_bytes
     return par
 
 
@@ -522,9 +577,9 @@ def _new_state(par, chain, k, size, n_req, frames, streams):
     ps = (np.zeros(n_proc), np.zeros(n_proc, np.int64), np.zeros(2), np.zeros(4, np.int64))
     tokens = (np.zeros((5, n_proc), np.int64), np.zeros((5, 3), np.int64))
     stages = (np.zeros(2), np.zeros((2, 2), np.int64))
-    pf = np.zeros((n_proc, 7))
+    pf = np.zeros((n_proc, 9))
     pf[:, F_SIZE] = size
-    pi = np.zeros((n_proc, 5), np.int64)
+    pi = np.zeros((n_proc, 6), np.int64)
     pi[:, I_CHAIN], pi[:, I_K], pi[:, I_NREQ] = chain, k, n_req
     procs = (pf, pi, np.zeros((n_proc, 7)), np.full((n_proc, 9), np.nan))
     join = (np.zeros(frames, np.int64), np.zeros((frames, max(streams - 1, 1)), np.int64), np.zeros((frames, 2)))

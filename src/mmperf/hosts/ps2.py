@@ -57,7 +57,11 @@ request outstanding per device (a device token; waiting for it is the
 transfers). Move mode: the host runs ``stream_start_instructions`` once per
 stream; the video adapter's 80C186 runs the video conferencing code, adapters
 exchange control elements through delivery pipes and move data adapter to
-adapter (one channel transfer).
+adapter (one channel transfer). Move mode's file transfer is pipelined by disk
+block by default (``Workload.move_file_transfer``): the disk reads block
+:math:`b + 1` while the ring adapter moves and sends block :math:`b`, so the
+two slow subsystems "operate in parallel" (sec. 5.5) and a frame takes about
+the larger of the disk's and the ring's times, plus the 80C186s' work.
 
 References
 ----------
@@ -79,11 +83,14 @@ from mmperf.hosts import _ps2_core
 from mmperf.networks.queueing import FCFSStation, PSStation
 from mmperf import _validate
 
-__all__ = ["Hardware", "Workload", "Replication", "simulate", "describe", "stage_wait_bound", "COMPONENTS", "MODES", "ENGINES",
+__all__ = ["Hardware", "Workload", "Replication", "simulate", "describe", "stage_wait_bound", "COMPONENTS", "MODES", "MOVE_FILE_TRANSFERS", "ENGINES",
            "CHAINS"]
 
 MODES = ("locate", "move")
 """The two SCB operating modes."""
+
+MOVE_FILE_TRANSFERS = ("pipelined", "serial")
+"""Move mode's file transfer: disk and ring in parallel by block, or one after the other."""
 
 CHAINS = ("send", "receive", "file")
 """Open chains: outgoing video (compress/send), incoming video (receive/decompress), file transfer."""
@@ -192,6 +199,12 @@ class Workload:
     warmup_frames : int
         Frame times at the start of a replication whose frames are left out of the
         delay means (the warm-up cut; utilizations cover the whole horizon).
+    move_file_transfer : {'pipelined', 'serial'}
+        Move mode's file transfer. 'pipelined' (sec. 5.5: Move mode "allows these two slow
+        subsystems to operate in parallel"): the disk reads the frame's blocks of
+        ``Hardware.disk_request_bytes`` back to back while the ring adapter pulls each block
+        read over the channel and sends it as its own packet. 'serial': the whole frame is read
+        from disk, then moved and sent as one packet (the disk and the ring one after the other).
 
     Raises
     ------
@@ -213,10 +226,14 @@ class Workload:
     frames: int = 2000
     phases: str = "aligned"
     warmup_frames: int = 0
+    move_file_transfer: str = "pipelined"
 
     def __post_init__(self):
         if self.phases not in ("aligned", "random"):
             raise ValueError(f"Workload.phases must be 'aligned' or 'random', got {self.phases!r}")
+        if self.move_file_transfer not in MOVE_FILE_TRANSFERS:
+            raise ValueError(f"Workload.move_file_transfer must be one of {MOVE_FILE_TRANSFERS}, "
+                             f"got {self.move_file_transfer!r}")
         if self.mode not in MODES:
             raise ValueError(f"Workload.mode must be one of {MODES}, got {self.mode!r}")
         for name in ("frame_rate", "file_frame_rate", "mean_frame_bytes"):
@@ -533,6 +550,22 @@ class _Model:
         hw = self.hw
         yield from self.disk._serve(n_req * hw.disk_request_overhead + size / hw.disk_media_rate, "file")
 
+    def _move_pipelined(self, size: float, n_req: int, c: list):
+        """Move mode, pipelined by block: the disk reads the frame's blocks back to back (booked at
+        once, one SCSI read of ``n_req`` blocks) while the ring adapter pulls each block that is read
+        over the channel and sends it as its own packet: disk and ring work in parallel."""
+        env, hw = self.env, self.hw
+        t = env.now
+        ends = [self.disk._book(hw.disk_request_overhead + b / hw.disk_media_rate, "file")[1]
+                for b in _blocks(size, n_req, hw.disk_request_bytes)]
+        for b, end in zip(_blocks(size, n_req, hw.disk_request_bytes), ends):
+            if end > env.now:
+                yield env.timeout(end - env.now)
+            self.disk.leave()
+            yield from self._transfer(b, via_memory=False, tag="file")
+            yield from self._transmit(b, "file")
+        c[_C["data transfers"]] += env.now - t
+
     def _file(self, k: int):
         env, hw, wl = self.env, self.hw, self.wl
         row = self.records["file"][k]
@@ -546,12 +579,16 @@ class _Model:
                                        scb_count=n_req)
             yield from self._host_step(wl.network_instructions, c, "network software", "file")
             yield from self._locate_io("ring", c, size, "file", extra=("after", self._transmit(size, "file")))
-        else:
+        elif wl.move_file_transfer == "serial":
             yield from self._move_step("scsi", n_req * hw.adapter_scb_instructions, c, "file system software", "file")
             t = env.now
             yield from self._disk_read(size, n_req)
             c[_C["data transfers"]] += env.now - t
             yield from self._move_to_ring(size, c, "file")
+        else:
+            yield from self._move_step("scsi", n_req * hw.adapter_scb_instructions, c, "file system software", "file")
+            yield from self._move_step("ring", hw.adapter_scb_instructions, c, "network software", "file")
+            yield from self._move_pipelined(size, n_req, c)
         row[:-2] = c
         row[-2] = env.now - t0
         row[-1] = t0
@@ -585,6 +622,11 @@ class _Model:
         stations = [st.stats() for st in (self.host, self.memory, self.channel, *self.adapter.values(), self.disk,
                                           self.ring, self.i750, self.compress, self.decompress)]
         return _replication(self.wl, stations, dict(self.host.busy_by_tag), self.records)
+
+
+def _blocks(size: float, n_req: int, block: float) -> list[float]:
+    """Bytes of each of the ``n_req`` disk requests of a ``size``-byte frame: full blocks, then the rest."""
+    return [block] * (n_req - 1) + [size - (n_req - 1) * block]
 
 
 def _draw_inputs(wl: Workload, rng: np.random.Generator) -> dict:

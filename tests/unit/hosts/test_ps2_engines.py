@@ -84,9 +84,18 @@ def test_compiled_engine_conserves_flow(mode):
     assert (st_["in_system"] == 0).all(), st_
     assert (rep.frames["generated"] == rep.frames["completed"]).all()
     assert (st_["utilization"] <= 1 + 1e-12).all() and (st_["busy"] >= 0).all()
-    # every frame visits the ring once: the outgoing, both incoming and the file's packets
+    # every video frame visits the ring once, and the file transfer sends one packet per disk read:
+    # one per frame in Locate mode, one per block in Move mode (pipelined by block)
     n_file = int(np.floor(wl.horizon * wl.file_frame_rate))
-    assert st_.loc["ring", "arrivals"] == 3 * wl.frames + n_file
+    assert st_.loc["ring", "arrivals"] == 3 * wl.frames + st_.loc["disk", "arrivals"]
+    assert (st_.loc["disk", "arrivals"] == n_file) == (mode == "locate")
+
+
+@pytest.mark.parametrize("file_transfer", ["pipelined", "serial"])
+@pytest.mark.parametrize("phases", ["aligned", "random"])
+def test_engines_agree_on_both_move_file_transfers(file_transfer, phases):
+    wl = E.workload("move", 30, "distributed", frames=FRAMES, phases=phases, move_file_transfer=file_transfer)
+    _assert_same(*_both(E.hardware("386"), wl, file_transfer, phases))
 
 
 def test_engine_is_checked():

@@ -525,7 +525,8 @@ STATIONS = ("host", "memory", "channel", "video-adapter", "ring-adapter", "scsi-
 
 
 def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
-                 vc_instructions: float | None = None, frames: int = PAPER_FRAMES) -> dict:
+                 vc_instructions: float | None = None, frames: int = PAPER_FRAMES,
+                 move_file_transfer: str = "pipelined") -> dict:
     """Every station's utilization by the utilization law :math:`U = X D`, no simulation.
 
     The throughputs are the frame rates of the chains (outgoing and incoming video at
@@ -545,6 +546,10 @@ def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
     frames : int, default 2000
         Run length: Move mode's host only starts the streams, so its utilization is
         that one-off work divided by the run.
+    move_file_transfer : {'pipelined', 'serial'}
+        Move mode's file transfer (:class:`mmperf.hosts.ps2.Workload`): pipelined, each disk
+        block is its own channel transfer and ring packet, so the file frame carries one
+        control block and one MAC frame per block instead of one.
 
     Returns
     -------
@@ -565,16 +570,20 @@ def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
     from mmperf.networks.operational import utilization
 
     hw = hardware(system)
-    wl = workload(mode, frame_rate, mixing, frames=frames, vc_instructions=vc_instructions)
+    wl = workload(mode, frame_rate, mixing, frames=frames, vc_instructions=vc_instructions,
+                  move_file_transfer=move_file_transfer)
     video = wl.frame_rate * (int(wl.outgoing) + wl.incoming_streams)  # video frames/s through the PS/2
     file = wl.file_frame_rate if wl.file_transfer else 0.0
     m, scb = wl.mean_frame_bytes, hw.adapter_scb_instructions
     n_req = mean_requests_per_frame(m, hw.disk_request_bytes)
     locate = mode == "locate"
+    by_block = not locate and wl.move_file_transfer == "pipelined"
+    packets = video + file * (n_req if by_block else 1.0)  # ring packets (and Move-mode channel transfers) per s
     transfers = _channel_transfers(wl)
     cpu = 1.0 / hw.host_instructions_per_s
     adapter = 1.0 / hw.adapter_instructions_per_s
-    u = {"channel": utilization(throughput=transfers, demand=(m + hw.control_block_bytes) / hw.channel_rate)}
+    u = {"channel": utilization(throughput=transfers, demand=m / hw.channel_rate)
+         + utilization(throughput=transfers / (video + file) * packets, demand=hw.control_block_bytes / hw.channel_rate)}
     if locate:
         instr = sum(_host_instructions(wl, hw.disk_request_bytes))
         u["host"] = utilization(throughput=instr, demand=cpu)
@@ -591,19 +600,21 @@ def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
         u["ring-adapter"] = utilization(throughput=video + file, demand=scb * adapter)
     u["scsi-adapter"] = utilization(throughput=file * n_req, demand=scb * adapter)
     u["disk"] = utilization(throughput=file, demand=n_req * hw.disk_request_overhead + m / hw.disk_media_rate)
-    u["ring"] = utilization(throughput=video + file, demand=8 * (m + hw.ring_frame_overhead_bytes) / hw.ring_bit_rate)
+    u["ring"] = (utilization(throughput=video + file, demand=8 * m / hw.ring_bit_rate)
+                 + utilization(throughput=packets, demand=8 * hw.ring_frame_overhead_bytes / hw.ring_bit_rate))
     u["i750"] = utilization(throughput=wl.frame_rate, demand=(
         hw.compress_work * wl.outgoing + hw.decompress_work * (wl.incoming_streams > 0)
         + hw.mix_time * (wl.incoming_streams > 1)))
     return {s: float(u[s]) for s in STATIONS}
 
 
-def closed_form_table(frames: int = PAPER_FRAMES) -> pd.DataFrame:
+def closed_form_table(frames: int = PAPER_FRAMES, *, move_file_transfer: str = "pipelined") -> pd.DataFrame:
     """:func:`closed_forms` over the paper's grid: columns system, mode, mixing, frame_rate, station,
     utilization [fraction]."""
     return pd.DataFrame([{"system": s, "mode": mo, "mixing": mx, "frame_rate": f, "station": st, "utilization": v}
                          for s in SYSTEMS for mo in MODES for mx in MIXINGS for f in FRAME_RATES
-                         for st, v in closed_forms(s, mo, mx, f, frames=frames).items()])
+                         for st, v in closed_forms(s, mo, mx, f, frames=frames,
+                                                   move_file_transfer=move_file_transfer).items()])
 
 
 def saturation_closed_form(system: str, *, frame_rate: float = 30, mixing: str = "distributed") -> dict:
@@ -644,7 +655,7 @@ _DESCRIPTIONS = {
 def _tables(runs: dict, params) -> dict:
     grid = runs["grid"]
     util = utilization_summary(grid)
-    cf = closed_form_table(params.frames).merge(
+    cf = closed_form_table(params.frames, move_file_transfer=params.move_file_transfer).merge(
         util[[*CONFIG, "station", "mean"]].rename(columns={"mean": "simulated"}), on=[*CONFIG, "station"], how="left")
     sat = saturation_path_lengths(runs["host_sweep"])
     closed = pd.DataFrame([{"system": s, **{f"{k}_closed_form": v for k, v in saturation_closed_form(s).items()}}
@@ -709,7 +720,7 @@ def run(params=None, *, seed: int, workers: int = 1) -> Results:
     from mmperf.experiments.huynh1994.params import Params  # params.py imports this module
 
     params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper=PAPER)
-    wl = {"phases": params.phases}
+    wl = {"phases": params.phases, "move_file_transfer": params.move_file_transfer}
     groups = {
         "grid": _grid_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),
         "single": _single_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 import pandas as pd
 
+from mmperf.hosts.ps2 import MOVE_FILE_TRANSFERS
 from mmperf.results import params_table
 
 from mmperf.experiments.huynh1994.model import (
@@ -29,6 +30,7 @@ _DOC = {
     "host_path_lengths": ("instructions/frame", "paper sec. 5.2 ('Fig. 5b'): up to and past 60 and 240 KLOCS", "Locate-mode video conferencing path lengths of the host sweep"),
     "adapter_path_lengths": ("instructions/frame", "paper sec. 5.2 (Fig. 5): around the 16-KLOCS knee", "Move-mode video conferencing path lengths of the adapter sweep"),
     "run_lengths": ("frames", "the book's (the paper's 2000 among them)", "replication lengths of the run-length experiment"),
+    "move_file_transfer": ("", "paper sec. 5.5 (disk and ring 'operate in parallel'); the block is the book's", "Move mode's file transfer: 'pipelined' by 4-kB disk block, or 'serial' (disk, then ring)"),
 }
 
 
@@ -55,12 +57,15 @@ class Params:
     host_path_lengths: tuple = HOST_PATH_LENGTHS
     adapter_path_lengths: tuple = ADAPTER_PATH_LENGTHS
     run_lengths: tuple = RUN_LENGTHS
+    move_file_transfer: str = "pipelined"
 
     def __post_init__(self):
         for name, low in (("frames", 20), ("sweep_frames", 20), ("replications", 2)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < low:
                 raise ValueError(f"{name} must be a whole number >= {low}, got {v!r}")
+        if self.move_file_transfer not in MOVE_FILE_TRANSFERS:
+            raise ValueError(f"move_file_transfer must be one of {MOVE_FILE_TRANSFERS}, got {self.move_file_transfer!r}")
         if self.phases not in ("aligned", "random"):
             raise ValueError(f"phases must be 'aligned' or 'random', got {self.phases!r}")
         w = self.warmup_share
