@@ -296,3 +296,50 @@ def test_move_file_transfer_pipelined_when_the_ring_is_slower():
 def test_move_file_transfer_is_checked():
     with pytest.raises(ValueError, match="move_file_transfer"):
         Workload(mode="move", frame_rate=30, move_file_transfer="parallel")
+
+
+@settings(max_examples=60, deadline=None)
+@given(start=st.floats(0, 5), work=st.floats(0, 3), phase=st.floats(0, 1), busy=st.floats(0, 0.9), n=st.integers(0, 8))
+def test_preempted_end_leaves_exactly_the_work_outside_the_busy_intervals(start, work, phase, busy, n):
+    from mmperf.hosts._ps2_core import preempted_end
+    end = preempted_end(start, work, phase, 1.0, busy, n)
+    # the free time in [start, end] is the work: integrate on the intervals' own grid
+    taken = sum(max(0.0, min(end, phase + k + busy) - max(start, phase + k)) for k in range(n))
+    assert end - start - taken == pytest.approx(work, abs=1e-9)
+    assert end >= start + work - 1e-12
+    if work > 0:  # the job ends in free time, not inside a busy interval
+        assert not any(phase + k < end - 1e-9 < end <= phase + k + busy - 1e-9 for k in range(n))
+
+
+def test_priority_i750_removes_the_compression_queue_and_keeps_the_i750_work():
+    fcfs = _run(f=30, mixing="distributed", phases="random")
+    prio = _run(f=30, mixing="distributed", phases="random", i750="priority")
+    send = lambda rep: rep[2].delays.set_index(["chain", "component"]).loc[("send", "compress/decompress")]  # noqa: E731
+    assert send(prio)["mean"] == pytest.approx(1 / 30, rel=1e-9)  # no compression frame waits
+    assert send(fcfs)["mean"] > 1 / 30 * 1.02
+    u = [r[2].stations.set_index("station").loc["i750", "busy"] for r in (fcfs, prio)]
+    assert u[1] == pytest.approx(u[0], rel=1e-3)  # the same work, in another order
+    with pytest.raises(ValueError, match="fits in a frame time"):
+        simulate(replace(E.hardware("386"), compress_work=0.05), E.workload("move", 30, i750="priority", frames=20),
+                 rng=rng("huynh1994", "test-ps2"))
+
+
+def test_decompression_stage_has_dead_time_once_it_is_not_clocked_at_the_frame_rate():
+    book = _run(f=30, mixing="central", phases="random")
+    half = _run(f=30, mixing="central", phases="random", decompress_hold=0.5)
+    util = lambda rep: rep[2].stations.set_index("station").loc["decompress-stage", "utilization"]  # noqa: E731
+    assert util(book) == pytest.approx(1.0, abs=0.05)  # one frame time per frame (less the run's edges)
+    # max(T/2, end of the i750's work) per frame: the work waits behind compressions at times
+    assert 0.5 <= util(half) / util(book) < 0.6
+    d = half[2].delays.set_index(["chain", "component"]).loc[("receive", "compress/decompress"), "min"]
+    assert d == pytest.approx(0.5 / 30, rel=1e-9)
+
+
+def test_infinite_servers_remove_the_queue_not_the_work():
+    base = _run(mode="locate")
+    inf = _run(mode="locate", infinite_servers=("ring", "disk"))
+    for st_name in ("ring", "disk"):
+        b, i = (r[2].stations.set_index("station").loc[st_name, "busy"] for r in (base, inf))
+        assert i == pytest.approx(b, rel=1e-9)
+    with pytest.raises(ValueError, match="infinite_servers"):
+        Workload(mode="move", frame_rate=30, infinite_servers=("channel",))

@@ -69,7 +69,12 @@ TR_DIRECT, TR_MEMORY, TR_BLOCK = 0, 1, 2
 EV_RESUME, EV_SOURCE, EV_PS_TIMER = 0, 1, 2
 # hardware/workload constants (entries of ``par``)
 (P_H, P_FT, P_HIPS, P_MEM_PER_INSTR, P_AIPS, P_CB, P_MBW, P_CH_RATE, P_CH_EPS, P_RING_OVH, P_RING_BPS,
- P_DISK_OVH, P_DISK_RATE, P_STREAMS, P_MIX, P_DISK_BLOCK) = range(16)
+ P_DISK_OVH, P_DISK_RATE, P_STREAMS, P_MIX, P_DISK_BLOCK, P_PRIO, P_C_PHASE, P_C_BUSY, P_C_N, P_DEC_HOLD) = range(21)
+# P_PRIO: the i750 serves capture and compression first; P_C_*: the compressions' phase, work and
+# count (the i750's busy intervals [phase + k T, phase + k T + work)); P_DEC_HOLD: the decompression
+# stage's shortest hold [s]
+FCFS_NAMES = ("host", "memory", "video-adapter", "ring-adapter", "scsi-adapter", "disk", "ring", "i750")
+"""The FCFS stations (rows of ``fc``) by name; column 2 of ``fc`` marks an infinite-server station."""
 # per-process float state (columns of ``pf``)
 F_T, F_T0, F_TMARK, F_SIZE, F_A, F_B, F_C, F_BLK, F_DISK = range(9)  # F_C: arrival at the mixing join;
 # F_BLK, F_DISK: bytes of the current block and end of its disk read (pipelined file transfer)
@@ -87,8 +92,9 @@ def _push(S, t, kind, a):  # pragma: no cover - compiled
 
 @njit(cache=True, _nrt=False)
 def _book(fc, fci, tagb, st, s, tag, now, h):  # pragma: no cover - compiled
-    """FCFS booking at arrival (``FCFSStation._book``): returns (start, end)."""
-    start = fc[st, 0] if fc[st, 0] > now else now
+    """FCFS booking at arrival (``FCFSStation._book``; an infinite server if ``fc[st, 2]``):
+    returns (start, end)."""
+    start = fc[st, 0] if fc[st, 0] > now and fc[st, 2] == 0 else now
     end = start + s
     fc[st, 0] = end
     fci[st, 0] += 1
@@ -97,6 +103,53 @@ def _book(fc, fci, tagb, st, s, tag, now, h):  # pragma: no cover - compiled
     if st == HOST:
         tagb[tag, 0] += busy
         tagb[tag, 1] = 1.0  # the tag has been booked
+    return start, end
+
+
+@njit(cache=True, _nrt=False)
+def preempted_end(start, work, phase, period, busy, n):  # pragma: no cover - compiled
+    """When ``work`` seconds of service that starts at ``start`` end on a server taken away during
+    ``[phase + k period, phase + k period + busy)`` for ``k = 0 .. n - 1`` (preemptive priority
+    for a strictly periodic class): the i750 with capture and compression first.
+
+    Examples
+    --------
+    >>> preempted_end(0.0, 3.0, 1.0, 10.0, 2.0, 5)  # 1 s of work, the 2-s compression, then 2 s
+    5.0
+    """
+    t, w = start, work
+    k = max(0, int((t - phase - busy) // period))
+    while w > 0:
+        if k >= n:
+            return t + w
+        a = phase + k * period
+        b = a + busy
+        k += 1
+        if t >= b:
+            continue
+        if t < a:
+            if t + w <= a:
+                return t + w
+            w -= a - t
+        t = b
+    return t
+
+
+@njit(cache=True, _nrt=False)
+def _book_i750(S, s, now, compress):  # pragma: no cover - compiled
+    """Book ``s`` seconds of i750 work (``ps2._PriorityI750._book`` under priority, else ``_book``)."""
+    par, fc, fci, tagb = S[S_PAR], S[S_FC], S[S_FCI], S[S_TAGB]
+    h = par[P_H]
+    if par[P_PRIO] == 0 or fc[I750, 2] > 0:
+        return _book(fc, fci, tagb, I750, s, TAG_OTHER, now, h)
+    if compress:
+        start, end = now, now + s
+    else:
+        start = fc[I750, 0] if fc[I750, 0] > now else now
+        end = preempted_end(start, s, par[P_C_PHASE], par[P_FT], par[P_C_BUSY], int(par[P_C_N]))
+        fc[I750, 0] = end
+    fci[I750, 0] += 1
+    fc[I750, 1] += s if end <= h else max(0.0, h - start)
     return start, end
 
 
@@ -323,6 +376,7 @@ def _op_pipe(S, pid, now, op, loop_to):  # pragma: no cover - compiled
                 pf[pid, F_DISK] = end
         pi[pid, I_BLK] = 0
         pf[pid, F_BLK] = _block_bytes(par, pf, pi, pid, 0)
+        pf[pid, F_T] = now  # when an infinite-server disk starts every block
         return pc + 1
     if op == OP_PIPE_WAIT:
         if pi[pid, I_SUB] == 0 and pf[pid, F_DISK] > now:
@@ -336,7 +390,8 @@ def _op_pipe(S, pid, now, op, loop_to):  # pragma: no cover - compiled
         return pc + 1
     pi[pid, I_BLK] = b
     pf[pid, F_BLK] = _block_bytes(par, pf, pi, pid, b)
-    pf[pid, F_DISK] += par[P_DISK_OVH] + pf[pid, F_BLK] / par[P_DISK_RATE]  # the reads are back to back
+    s = par[P_DISK_OVH] + pf[pid, F_BLK] / par[P_DISK_RATE]
+    pf[pid, F_DISK] = (pf[pid, F_T] if fc[DISK, 2] > 0 else pf[pid, F_DISK]) + s  # else the reads are back to back
     return loop_to
 
 
@@ -356,8 +411,8 @@ def _op_stage(S, pid, now, tok, comp, work):  # pragma: no cover - compiled
             return -1
     if sub < 2:
         pf[pid, F_A] = now  # entry
-        _, work_end = _book(fc, fci, tagb, I750, work, TAG_OTHER, now, par[P_H])
-        pf[pid, F_B] = max(now + par[P_FT], work_end)  # leave
+        _, work_end = _book_i750(S, work, now, tok == COMPRESS_STAGE)
+        pf[pid, F_B] = max(now + (par[P_FT] if tok == COMPRESS_STAGE else par[P_DEC_HOLD]), work_end)  # leave
         _push(S, now + (pf[pid, F_B] - now), EV_RESUME, pid)
         pi[pid, I_SUB] = 2
         return -1
@@ -390,7 +445,7 @@ def _op_join(S, pid, now, op, skip_to):  # pragma: no cover - compiled
         return pc + 1
     if op == OP_MIX:
         if pi[pid, I_SUB] == 0:
-            _, end = _book(fc, fci, tagb, I750, par[P_MIX], TAG_OTHER, now, par[P_H])
+            _, end = _book_i750(S, par[P_MIX], now, False)
             _push(S, now + (end - now), EV_RESUME, pid)
             pi[pid, I_SUB] = 1
             return -1
@@ -554,7 +609,7 @@ def _programs(hw, wl) -> tuple[np.ndarray, np.ndarray]:
 
 def _parameters(hw, wl) -> np.ndarray:
     """The constants the steps read (entries ``P_*``), computed as ``_Model`` computes them."""
-    par = np.zeros(16)
+    par = np.zeros(21)
     par[P_H], par[P_FT] = wl.horizon, 1.0 / wl.frame_rate
     par[P_HIPS], par[P_AIPS] = hw.host_instructions_per_s, hw.adapter_instructions_per_s
     par[P_MEM_PER_INSTR] = hw.memory_cycles_per_instruction * hw.memory_burst_factor / hw.host_clock_hz
@@ -564,6 +619,9 @@ def _parameters(hw, wl) -> np.ndarray:
     par[P_DISK_OVH], par[P_DISK_RATE] = hw.disk_request_overhead, hw.disk_media_rate
     par[P_STREAMS], par[P_MIX] = wl.incoming_streams, hw.mix_time
     par[P_DISK_BLOCK] = hw.disk_request_bytes
+    par[P_PRIO], par[P_C_BUSY] = wl.i750 == "priority", hw.compress_work
+    par[P_C_N] = wl.frames if wl.outgoing else 0
+    par[P_DEC_HOLD] = wl.decompress_hold * (1.0 / wl.frame_rate)
     return par
 
 
@@ -573,7 +631,7 @@ def _new_state(par, chain, k, size, n_req, frames, streams):
     cap = 4 * n_proc + 64  # events pending at once: one per process, the sources, stale channel timers
     heap = (np.empty(cap), np.empty(cap, np.int64), np.empty(cap, np.int64), np.empty(cap, np.int64),
             np.empty(cap, np.int64), np.empty(cap, np.int64), np.zeros(2, np.int64))
-    fcfs = (np.zeros((N_FCFS, 2)), np.zeros((N_FCFS, 2), np.int64), np.zeros((4, 2)))
+    fcfs = (np.zeros((N_FCFS, 3)), np.zeros((N_FCFS, 2), np.int64), np.zeros((4, 2)))
     ps = (np.zeros(n_proc), np.zeros(n_proc, np.int64), np.zeros(2), np.zeros(4, np.int64))
     tokens = (np.zeros((5, n_proc), np.int64), np.zeros((5, 3), np.int64))
     stages = (np.zeros(2), np.zeros((2, 2), np.int64))
@@ -616,7 +674,11 @@ def run_model(hw, wl, out_sizes, in_sizes, file_sizes, phases) -> dict:
     if len(sizes[2]):
         n_req[chain == CH_FILE] = np.maximum(1, np.ceil(sizes[2] / hw.disk_request_bytes).astype(np.int64))
     size = np.concatenate([*sizes, [0.0]])
-    S = _new_state(_parameters(hw, wl), chain, k, size, n_req, n, s_in)
+    par = _parameters(hw, wl)
+    par[P_C_PHASE] = phases[0]
+    S = _new_state(par, chain, k, size, n_req, n, s_in)
+    for name in wl.infinite_servers:
+        S[S_FC][FCFS_NAMES.index(name), 2] = 1.0
     # sources: (phase, period) and (frames, next frame, first process)
     period = 1.0 / wl.frame_rate
     rows = ([(phases[0], period, n, 0)] if len(sizes[0]) else []) + \

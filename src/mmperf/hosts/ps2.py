@@ -83,11 +83,15 @@ from mmperf.hosts import _ps2_core
 from mmperf.networks.queueing import FCFSStation, PSStation
 from mmperf import _validate
 
-__all__ = ["Hardware", "Workload", "Replication", "simulate", "describe", "stage_wait_bound", "COMPONENTS", "MODES", "MOVE_FILE_TRANSFERS", "ENGINES",
+__all__ = ["Hardware", "Workload", "Replication", "simulate", "describe", "stage_wait_bound", "COMPONENTS", "MODES", "MOVE_FILE_TRANSFERS", "I750_DISCIPLINES",
+           "ENGINES",
            "CHAINS"]
 
 MODES = ("locate", "move")
 """The two SCB operating modes."""
+
+I750_DISCIPLINES = ("fcfs", "priority")
+"""The i750's disciplines: one FCFS queue, or capture and compression first."""
 
 MOVE_FILE_TRANSFERS = ("pipelined", "serial")
 """Move mode's file transfer: disk and ring in parallel by block, or one after the other."""
@@ -205,6 +209,19 @@ class Workload:
         ``Hardware.disk_request_bytes`` back to back while the ring adapter pulls each block
         read over the channel and sends it as its own packet. 'serial': the whole frame is read
         from disk, then moved and sent as one packet (the disk and the ring one after the other).
+    i750 : {'fcfs', 'priority'}
+        The i750's discipline over compression, mixing and decompression. 'fcfs': one queue
+        in arrival order. 'priority': capture and compression first, preemptive: a
+        compression starts when its frame enters the stage and the other tasks are served,
+        first come first served, in the time compression leaves (needs a compression that
+        fits in a frame time).
+    decompress_hold : float
+        Shortest time the decompression stage holds a frame, as a share of the frame time
+        (in [0, 1]): 1 is a stage clocked at the frame rate (sec. 2), 0.5 at twice the frame
+        rate (the RTV decompression pipeline, sec. 2), 0 only the i750's work.
+    infinite_servers : tuple of str
+        FCFS stations (``_ps2_core.FCFS_NAMES``: host, memory, the three adapters, disk,
+        ring, i750) replaced by infinite servers, where no job waits (ablations).
 
     Raises
     ------
@@ -227,6 +244,9 @@ class Workload:
     phases: str = "aligned"
     warmup_frames: int = 0
     move_file_transfer: str = "pipelined"
+    i750: str = "fcfs"
+    decompress_hold: float = 1.0
+    infinite_servers: tuple = ()
 
     def __post_init__(self):
         if self.phases not in ("aligned", "random"):
@@ -234,6 +254,13 @@ class Workload:
         if self.move_file_transfer not in MOVE_FILE_TRANSFERS:
             raise ValueError(f"Workload.move_file_transfer must be one of {MOVE_FILE_TRANSFERS}, "
                              f"got {self.move_file_transfer!r}")
+        if self.i750 not in I750_DISCIPLINES:
+            raise ValueError(f"Workload.i750 must be one of {I750_DISCIPLINES}, got {self.i750!r}")
+        _validate.fraction(self.decompress_hold, "Workload.decompress_hold")
+        if (not isinstance(self.infinite_servers, tuple)
+                or not set(self.infinite_servers) <= set(_ps2_core.FCFS_NAMES)):
+            raise ValueError(f"Workload.infinite_servers must be a tuple of names from {_ps2_core.FCFS_NAMES}, "
+                             f"got {self.infinite_servers!r}")
         if self.mode not in MODES:
             raise ValueError(f"Workload.mode must be one of {MODES}, got {self.mode!r}")
         for name in ("frame_rate", "file_frame_rate", "mean_frame_bytes"):
@@ -333,6 +360,29 @@ class _Stage:
                 "utilization": self.busy / self.horizon, "wait_total": self.wait_total}
 
 
+class _PriorityI750(FCFSStation):
+    """The i750 with capture and compression first (``Workload.i750 = 'priority'``): a compression
+    starts at once, preempting; mixing and decompression are served first come first served in the
+    time the compressions leave, ``[phase + k T, phase + k T + busy)`` for captured frame ``k``
+    (:func:`mmperf.hosts._ps2_core.preempted_end`), since captured frames enter the compression
+    stage exactly at the frame rate when a compression fits in a frame time."""
+
+    def __init__(self, env, name, *, horizon, phase, period, busy, frames):
+        super().__init__(env, name, horizon=horizon)
+        self._phase, self._period, self._busy, self._frames = phase, period, busy, frames
+
+    def _book(self, s: float, tag: str) -> tuple[float, float]:
+        now = self.env.now
+        if tag == "compress-stage":
+            start, end = now, now + s
+        else:
+            start = self._free_at if self._free_at > now else now
+            end = _ps2_core.preempted_end(start, s, self._phase, self._period, self._busy, self._frames)
+            self._free_at = end
+        self._count(start, end, s, tag)
+        return start, end
+
+
 class _Model:
     """One replication: stations, chains and per-frame records (no globals)."""
 
@@ -342,20 +392,29 @@ class _Model:
         self.locate = wl.mode == "locate"
         self.T = wl.horizon
         h = self.T
-        self.host = FCFSStation(env, "host", horizon=h)
-        self.memory = FCFSStation(env, "memory", horizon=h)
+        inputs = _draw_inputs(wl, rng)
+
+        def fcfs(name):
+            return FCFSStation(env, name, horizon=h, infinite=name in wl.infinite_servers)
+
+        self.host = fcfs("host")
+        self.memory = fcfs("memory")
         self.channel = PSStation(env, "channel", rate=hw.channel_rate, horizon=h)
-        self.adapter = {name: FCFSStation(env, f"{name}-adapter", horizon=h) for name in ("video", "ring", "scsi")}
-        self.i750 = FCFSStation(env, "i750", horizon=h)
+        self.adapter = {name: fcfs(f"{name}-adapter") for name in ("video", "ring", "scsi")}
+        self.frame_time = 1.0 / wl.frame_rate
+        if wl.i750 == "priority" and "i750" not in wl.infinite_servers:
+            self.i750 = _PriorityI750(env, "i750", horizon=h, phase=float(inputs["phases"][0]), period=self.frame_time,
+                                      busy=hw.compress_work, frames=wl.frames if wl.outgoing else 0)
+        else:
+            self.i750 = fcfs("i750")
         self.compress = _Stage(env, "compress-stage", horizon=h)
         self.decompress = _Stage(env, "decompress-stage", horizon=h)
-        self.disk = FCFSStation(env, "disk", horizon=h)
-        self.ring = FCFSStation(env, "ring", horizon=h)
+        self.decompress_hold = wl.decompress_hold * (1.0 / wl.frame_rate)
+        self.disk = fcfs("disk")
+        self.ring = fcfs("ring")
         self.token = {name: _Token(env) for name in ("video", "ring", "scsi")}
-        self.frame_time = 1.0 / wl.frame_rate
         self.mem_per_instr = hw.memory_cycles_per_instruction * hw.memory_burst_factor / hw.host_clock_hz
         self._pending: dict[int, list] = {}
-        inputs = _draw_inputs(wl, rng)
         n = wl.frames
         n_file = self.n_file = len(inputs["file_sizes"])
         # plain Python floats: numpy scalars are slow in the per-event arithmetic
@@ -468,7 +527,7 @@ class _Model:
             yield wait
         entry = env.now
         _, work_end = self.i750._book(work, stage.name)
-        leave = max(entry + self.frame_time, work_end)
+        leave = max(entry + (self.frame_time if stage is self.compress else self.decompress_hold), work_end)
         yield env.timeout(leave - entry)
         self.i750.leave()
         stage.token.release()
@@ -757,6 +816,9 @@ def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator
         raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
+    if workload.i750 == "priority" and workload.outgoing and hardware.compress_work > 1.0 / workload.frame_rate:
+        raise ValueError(f"Workload.i750='priority' needs a compression that fits in a frame time, got "
+                         f"{hardware.compress_work!r} s at {workload.frame_rate!r} frames/s")
     if engine == "simpy":
         return _Model(hardware, workload, rng).run()
     return _simulate_compiled(hardware, workload, rng)

@@ -115,3 +115,13 @@ def test_engines_agree_on_any_workload(system, mode, frame_rate, outgoing, strea
     wl = ps2.Workload(mode=mode, frame_rate=frame_rate, outgoing=outgoing, incoming_streams=streams,
                       file_transfer=file_transfer, phases=phases, frames=frames)
     _assert_same(*_both(E.hardware(system), wl, seed))
+
+
+@pytest.mark.parametrize("i750, hold, infinite", [("priority", 1.0, ()), ("priority", 0.5, ()), ("fcfs", 0.0, ()),
+                                                  ("fcfs", 1.0, ("i750",)), ("priority", 1.0, ("i750", "ring")),
+                                                  ("fcfs", 1.0, ("disk", "host", "video-adapter"))])
+@pytest.mark.parametrize("mode", E.MODES)
+def test_engines_agree_on_the_i750_and_stage_readings_and_ablations(mode, i750, hold, infinite):
+    wl = E.workload(mode, 30, "distributed", frames=FRAMES, phases="random", i750=i750, decompress_hold=hold,
+                    infinite_servers=infinite)
+    _assert_same(*_both(E.hardware("386"), wl, mode, i750, str(hold), *infinite))

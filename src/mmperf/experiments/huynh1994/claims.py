@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from mmperf.assumptions import Ablation, Assumption, Reading
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
 from mmperf.experiments.huynh1994.model import (
     CONFIG, FRAME_RATES, MIXINGS, MODES, SYSTEMS, file_share_closed_form, summarize,
@@ -556,8 +557,83 @@ _DELAY_CLAIMS = (
 CLAIMS = _UTILIZATION_CLAIMS + _DELAY_CLAIMS
 """Every claim of the chapter (utilizations and saturation points in closed form, delays simulated)."""
 
-ASSUMPTIONS = ()
+ASSUMPTIONS = (
+    Assumption(
+        "i750-discipline", parameter="i750",
+        choice="one i750 serves compression, mixing and decompression first come first served",
+        why=("Sec. 2 puts the three tasks on one i750 and gives their times (16.66, 8.33, 8.33 ms), not their "
+             "order; FCFS adds no rule the paper does not state. It books the i750 99.96 % with distributed "
+             "mixing at 30 frames/s, so compressions wait behind mixes."),
+        alternatives=(
+            Reading("priority", source=("Sec. 5.5-5.6: frames are 'captured at precisely the frame rate', so 'there is "
+                                        "no queuing at the compression stage' / 'little or no queuing at the "
+                                        "compression pipeline': a capture-first (preemptive) i750"),
+                    apply=lambda p: p.with_(i750="priority")),
+        ),
+    ),
+    Assumption(
+        "decompress-hold", parameter="decompress_hold",
+        choice="the decompression stage holds each frame one frame time (a stage clocked at the frame rate)",
+        why=("Sec. 2: both single-stage pipelines 'run at the frame rate'; sec. 5.5's 125 ms at 8 frames/s and "
+             "33.33 ms at 30 frames/s are one frame time. Held one frame time per frame, the stage is busy 100 % "
+             "and has no steady state."),
+        alternatives=(
+            Reading("0.5", source="Sec. 2: RTV's decompression pipeline 'is run at twice the frame rate'",
+                    apply=lambda p: p.with_(decompress_hold=0.5)),
+            Reading("0", source=("Sec. 2: a frame decompresses in 8.33 ms, 'a quarter of the frame time': a stage "
+                                 "that holds a frame only for the i750's work (one frame time or less)"),
+                    apply=lambda p: p.with_(decompress_hold=0.0)),
+        ),
+    ),
+    Assumption(
+        "move-file-transfer", parameter="move_file_transfer",
+        choice="Move mode's file transfer is pipelined by 4-kB disk block (the ring sends a block while the disk reads the next)",
+        why=("Sec. 5.5: Move mode 'allows these two slow subsystems to operate in parallel'; the block (the disk "
+             "request of Table 1's 4 kB) is the book's grain."),
+        alternatives=(
+            Reading("serial", source=("one control element per frame: the whole frame read, then moved and sent, as "
+                                      "the book had it before (#34)"),
+                    apply=lambda p: p.with_(move_file_transfer="serial")),
+        ),
+    ),
+    Assumption(
+        "phases", parameter="phases",
+        choice="each stream starts at a uniform random phase within its frame time",
+        why="Sec. 4.1 says only that interarrival times are deterministic; three independent cameras and a disk do not share a clock.",
+        alternatives=(
+            Reading("aligned", source="deterministic RESQ sources that all start at time 0 (sec. 4.1)",
+                    apply=lambda p: p.with_(phases="aligned")),
+        ),
+    ),
+    Assumption(
+        "warmup", parameter="warmup_share",
+        choice="the first 5 % of each replication's frame times are left out of the delay means",
+        why="The paper states no warm-up cut; the model starts empty.",
+        alternatives=(
+            Reading("none", source="sec. 4.2 mentions none: means over all 2000 frames",
+                    apply=lambda p: p.with_(warmup_share=0.0)),
+        ),
+    ),
+)
 """The chapter's open choices with their alternatives (:class:`mmperf.assumptions.Assumption`)."""
 
-ABLATIONS = ()
+_STAGE_CLAIMS = ("compression-no-queuing", "more-queuing-at-decompression", "decompress-much-smaller-486",
+                 "stage-same-both-modes", "receive-exceeds-send")
+
+ABLATIONS = (
+    Ablation("i750", removes="the i750's queue: an infinite server (every task runs at once; the stages still clock the frames)",
+             apply=lambda p: p.with_(infinite_servers=("i750",)), meant_to_produce=_STAGE_CLAIMS),
+    Ablation("ring", removes="the token ring's queue: an infinite server (every packet sent at once)",
+             apply=lambda p: p.with_(infinite_servers=("ring",)),
+             meant_to_produce=("send-driver-queuing-exceeds-receive", "locate-transfers-and-queuing-larger",
+                               "move-beats-locate-30fps-distributed")),
+    Ablation("disk", removes="the disk's queue: an infinite server (every block read at once)",
+             apply=lambda p: p.with_(infinite_servers=("disk",)), meant_to_produce=("move-better-file-transfer",)),
+    Ablation("host", removes="the host processor's and memory's queues: infinite servers",
+             apply=lambda p: p.with_(infinite_servers=("host", "memory")),
+             meant_to_produce=("locate-486-faster", "move-better-receive-386", "move-beats-locate-30fps-distributed")),
+    Ablation("adapters", removes="the 80C186s' queues (Move mode's delivery pipes): infinite servers",
+             apply=lambda p: p.with_(infinite_servers=("video-adapter", "ring-adapter", "scsi-adapter")),
+             meant_to_produce=("adapter-knee-16",)),
+)
 """The mechanisms the verdicts lean on, each with its removal (:class:`mmperf.assumptions.Ablation`)."""

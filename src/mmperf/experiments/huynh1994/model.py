@@ -720,7 +720,7 @@ def run(params=None, *, seed: int, workers: int = 1) -> Results:
     from mmperf.experiments.huynh1994.params import Params  # params.py imports this module
 
     params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper=PAPER)
-    wl = {"phases": params.phases, "move_file_transfer": params.move_file_transfer}
+    wl = {"phases": params.phases, **params.mechanism()}
     groups = {
         "grid": _grid_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),
         "single": _single_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),
