@@ -343,3 +343,15 @@ def test_infinite_servers_remove_the_queue_not_the_work():
         assert i == pytest.approx(b, rel=1e-9)
     with pytest.raises(ValueError, match="infinite_servers"):
         Workload(mode="move", frame_rate=30, infinite_servers=("channel",))
+
+
+def test_steady_state_exists_once_the_decompression_stage_has_dead_time():
+    book = E.Params(steady_frames=8000)
+    rows = lambda p: E.steady_state(p, seed=5).set_index(["system", "mode", "mixing", "chain", "component"])  # noqa: E731
+    b, h = rows(book), rows(book.with_(decompress_hold=0.5))
+    key = ("386", "move", "central", "receive", "compress/decompress")
+    assert b.loc[key, "stage_utilization"] == pytest.approx(1.0, abs=1e-3)  # clocked at the frame rate: busy 100 %
+    assert h.loc[key, "stage_utilization"] < 0.7 and bool(h.loc[key, "steady"])
+    # without a steady state the delay grows with the run: the long run's mean lies above the 2000-frame window
+    locate = ("386", "locate", "distributed", "receive", "compress/decompress")
+    assert not bool(b.loc[locate, "steady"]) and b.loc[locate, "mean"] > b.loc[locate, "window"]

@@ -73,7 +73,7 @@ secs. 2-4 and Table 1.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 
 import numpy as np
 import pandas as pd
@@ -308,12 +308,17 @@ class Replication:
         (component ``total`` is the end-to-end delay of the chain).
     frames : pandas.DataFrame
         Frames generated and completed per chain.
+    records : dict or None
+        With ``simulate(..., keep_records=True)``: per chain, one row per frame (incoming
+        streams one after the other), columns :data:`COMPONENTS`, the total delay [s] and the
+        frame's start time [s] (NaN for a frame not completed); else None.
     """
 
     stations: pd.DataFrame
     host_by_workload: pd.DataFrame
     delays: pd.DataFrame
     frames: pd.DataFrame
+    records: dict | None = None
 
 
 class _Token:
@@ -680,7 +685,7 @@ class _Model:
     def _results(self) -> Replication:
         stations = [st.stats() for st in (self.host, self.memory, self.channel, *self.adapter.values(), self.disk,
                                           self.ring, self.i750, self.compress, self.decompress)]
-        return _replication(self.wl, stations, dict(self.host.busy_by_tag), self.records)
+        return _replication(self.wl, stations, dict(self.host.busy_by_tag), self.records, keep_records=True)
 
 
 def _blocks(size: float, n_req: int, block: float) -> list[float]:
@@ -711,7 +716,8 @@ def _draw_inputs(wl: Workload, rng: np.random.Generator) -> dict:
             "file_sizes": file_sizes, "phases": phases}
 
 
-def _replication(wl: Workload, stations: list[dict], host_busy_by_tag: dict, records: dict) -> Replication:
+def _replication(wl: Workload, stations: list[dict], host_busy_by_tag: dict, records: dict, *,
+                 keep_records: bool = False) -> Replication:
     """Assemble a :class:`Replication` from station counters (``stats()`` dicts in the report's
     order), the host's busy time per tag and the per-frame records of each chain."""
     T = wl.horizon
@@ -733,10 +739,10 @@ def _replication(wl: Workload, stations: list[dict], host_busy_by_tag: dict, rec
             for key, value in zip(delays, (chain, comp, float(r[:, j].mean()), float(r[:, j].min()))):
                 delays[key].append(value)
     return Replication(stations=stations, host_by_workload=host_tags, delays=pd.DataFrame(delays),
-                       frames=pd.DataFrame(frames))
+                       frames=pd.DataFrame(frames), records=records if keep_records else None)
 
 
-def _simulate_compiled(hw: Hardware, wl: Workload, rng: np.random.Generator) -> Replication:
+def _simulate_compiled(hw: Hardware, wl: Workload, rng: np.random.Generator, keep_records: bool = False) -> Replication:
     """One replication on the compiled engine (:mod:`mmperf.hosts._ps2_core`)."""
     inputs = _draw_inputs(wl, rng)
     raw = _ps2_core.run_model(hw, wl, inputs["out_sizes"] if wl.outgoing else np.empty(0), inputs["in_sizes"],
@@ -754,7 +760,7 @@ def _simulate_compiled(hw: Hardware, wl: Workload, rng: np.random.Generator) -> 
                 row("compress-stage", stf[0], *sti[0]), row("decompress-stage", stf[1], *sti[1])]
     tags = {tag: float(raw["host_tags"][i, 0]) for i, tag in enumerate(("video", "file", "start"))
             if raw["host_tags"][i, 1]}
-    return _replication(wl, stations, tags, raw["records"])
+    return _replication(wl, stations, tags, raw["records"], keep_records=keep_records)
 
 
 ENGINES = ("compiled", "simpy")
@@ -762,7 +768,7 @@ ENGINES = ("compiled", "simpy")
 
 
 def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator,
-             engine: str = "compiled") -> Replication:
+             engine: str = "compiled", keep_records: bool = False) -> Replication:
     """Run one replication of the PS/2 video-conferencing model.
 
     Parameters
@@ -778,6 +784,9 @@ def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator
         'simpy': the SimPy model, the reference it is tested against. Both draw the
         same inputs and take simultaneous events in the same order, so they return
         the same replication (to rounding).
+    keep_records : bool, default False
+        Keep every frame's delay components (``Replication.records``), e.g. for a steady-state
+        analysis of one long run (:func:`mmperf.metrics.replications.batch_means`).
 
     Returns
     -------
@@ -819,9 +828,12 @@ def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator
     if workload.i750 == "priority" and workload.outgoing and hardware.compress_work > 1.0 / workload.frame_rate:
         raise ValueError(f"Workload.i750='priority' needs a compression that fits in a frame time, got "
                          f"{hardware.compress_work!r} s at {workload.frame_rate!r} frames/s")
+    if not isinstance(keep_records, bool):
+        raise TypeError(f"keep_records must be a bool, got {type(keep_records).__name__}")
     if engine == "simpy":
-        return _Model(hardware, workload, rng).run()
-    return _simulate_compiled(hardware, workload, rng)
+        rep = _Model(hardware, workload, rng).run()
+        return rep if keep_records else replace(rep, records=None)
+    return _simulate_compiled(hardware, workload, rng, keep_records)
 
 
 def stage_wait_bound(arrivals, frame_time: float) -> np.ndarray:

@@ -39,7 +39,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from mmperf.hosts.ps2 import Hardware, Workload, simulate
+from mmperf.hosts.ps2 import COMPONENTS, Hardware, Workload, simulate
 from mmperf.metrics.replications import summarize_replications
 from mmperf.results import Results
 from mmperf.seeds import rng
@@ -375,6 +375,53 @@ def _run_length_configs(lengths, system="386", mode="locate", mixing="distribute
             for n in lengths]
 
 
+STEADY_SERIES = (("send", "compress/decompress"), ("send", "total"), ("receive", "compress/decompress"),
+                 ("receive", "total"))
+"""The delays whose steady state is examined (chain, component)."""
+
+
+def steady_state(params, *, seed: int | None) -> pd.DataFrame:
+    """Where the delays have a steady state, and their steady-state means where they do.
+
+    One long replication (``params.steady_frames`` frames, the first ``params.warmup_share`` cut)
+    per system, mode and mixing at 30 frames/s, under ``params``' mechanism options. Per delay of
+    :data:`STEADY_SERIES`, the frames in the order they started are split into 20 batches
+    (:func:`mmperf.metrics.replications.batch_means`): a delay has a steady state when the batch
+    means show no trend; then its steady-state mean has a 90 % interval. Beside it, the paper's
+    definition on the same sample path: the mean over the first 2000 frames after the cut.
+
+    Returns
+    -------
+    pandas.DataFrame
+        system, mode, mixing, chain, component, frames, ``window`` (mean of the first 2000 frames
+        [s]), ``mean`` and ``half_width`` (batch means [s]), ``slope`` [s per batch], ``trend_p``,
+        ``lag1``, ``steady``, ``stage_utilization`` (the decompression stage's busy share).
+    """
+    from mmperf.metrics.replications import batch_means
+
+    rows = []
+    n = params.steady_frames
+    for system in SYSTEMS:
+        for mode in MODES:
+            for mixing in MIXINGS:
+                wl = workload(mode, 30, mixing, frames=n, phases=params.phases, **params.mechanism())
+                r = simulate(hardware(system), wl, rng=rng(PAPER, "steady", system, mode, mixing, 30, root=seed),
+                             keep_records=True)
+                stage = float(r.stations.set_index("station").loc["decompress-stage", "utilization"])
+                for chain, component in STEADY_SERIES:
+                    rec = r.records[chain]
+                    rec = rec[np.argsort(rec[:, -1], kind="stable")]
+                    cut = params.warmup(n) / wl.frame_rate
+                    rec = rec[rec[:, -1] >= cut]
+                    x = rec[:, -2] if component == "total" else rec[:, COMPONENTS.index(component)]
+                    bm = batch_means(x, batches=20, level=LEVEL)
+                    window = x[rec[:, -1] < cut + PAPER_FRAMES / wl.frame_rate]
+                    rows.append({"system": system, "mode": mode, "mixing": mixing, "chain": chain,
+                                 "component": component, "frames": n, "window": float(window.mean()), **bm,
+                                 "stage_utilization": stage})
+    return pd.DataFrame(rows)
+
+
 def summarize(frame: pd.DataFrame, *, by: list[str], value: str, level: float = LEVEL) -> pd.DataFrame:
     """90 % confidence intervals over replications (see :func:`mmperf.metrics.replications.summarize_replications`)."""
     return summarize_replications(frame, by=by, value=value, level=level)
@@ -649,6 +696,7 @@ _DESCRIPTIONS = {
     "single": "mean delay [s] of each stream alone (Fig. 10), per system, mode, chain, component and replication",
     "run_length": "mean delay [s] per chain and component of the reference configuration against the replication length [frames]",
     "warmup": "mean delay [s] of the reference configuration with and without the warm-up cut, per chain and component",
+    "steady_state": "per system, mode and mixing at 30 frames/s, one long run: whether each delay has a steady state (batch means without trend), its steady-state mean [s] with 90 % half-width, and the paper's 2000-frame window mean [s] on the same run",
 }
 
 
@@ -737,6 +785,7 @@ def run(params=None, *, seed: int, workers: int = 1) -> Results:
         runs[name] = _collect(done[i:i + len(cs)])
         i += len(cs)
     tables = _tables(runs, params)
+    tables["steady_state"] = steady_state(params, seed=seed)
     return Results(PAPER, seed=seed, params=params, tables=tables,
                    descriptions={k: _DESCRIPTIONS[k] for k in tables}, values={"calibration": calibrate()})
 

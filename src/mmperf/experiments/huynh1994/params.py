@@ -33,6 +33,7 @@ _DOC = {
     "move_file_transfer": ("", "paper sec. 5.5 (disk and ring 'operate in parallel'); the block is the book's", "Move mode's file transfer: 'pipelined' by 4-kB disk block, or 'serial' (disk, then ring)"),
     "i750": ("", "assumed (the paper does not say)", "the i750's discipline over compression, mixing, decompression: 'fcfs' or 'priority' (capture and compression first)"),
     "decompress_hold": ("frame times", "paper sec. 2 (single-stage pipelines 'run at the frame rate')", "shortest time the decompression stage holds a frame (1: clocked at the frame rate; 0.5: at twice the rate, as RTV's)"),
+    "steady_frames": ("frames", "the book's (ten times the paper's 2000)", "frames of the one long run per configuration of the steady-state analysis (batch means)"),
     "infinite_servers": ("", "the book's (ablations only)", "FCFS stations replaced by infinite servers (none in the book's model)"),
 }
 
@@ -60,13 +61,14 @@ class Params:
     host_path_lengths: tuple = HOST_PATH_LENGTHS
     adapter_path_lengths: tuple = ADAPTER_PATH_LENGTHS
     run_lengths: tuple = RUN_LENGTHS
+    steady_frames: int = 20_000
     move_file_transfer: str = "pipelined"
     i750: str = "fcfs"
     decompress_hold: float = 1.0
     infinite_servers: tuple = ()
 
     def __post_init__(self):
-        for name, low in (("frames", 20), ("sweep_frames", 20), ("replications", 2)):
+        for name, low in (("frames", 20), ("sweep_frames", 20), ("replications", 2), ("steady_frames", 200)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < low:
                 raise ValueError(f"{name} must be a whole number >= {low}, got {v!r}")
