@@ -1,28 +1,22 @@
 """Claim records and the claims scorecard.
 
-Every headline claim of a paper becomes a :class:`Claim`: the paper's words,
-the quantity the book computes, the criterion that judges agreement and the
-status that follows from the book's value. A chapter fills a
-:class:`ClaimRegistry` while it executes and ends with ``registry.publish()``,
-which shows the chapter's claims as a table and embeds them, as JSON under the
-MIME type :data:`MIME_TYPE`, in the notebook's outputs. The scorecard is
-collected from those outputs (:func:`collect`), so it is right whether a
-chapter was executed in this build or its stored outputs were reused.
+Every headline claim of a paper is a :class:`ClaimSpec` in its chapter's claims (data): the
+paper's words, the quantity the book computes, the function of a run's results that computes it,
+the criterion that judges agreement, its kind. :func:`mmperf.verdicts.judge` turns the specs and
+the runs of several seeds into :class:`Claim` records (the verdict is the seeds' majority) and a
+:class:`Scorecard`, which shows the chapter's claims as a table and embeds them, as JSON under the
+MIME type :data:`MIME_TYPE`, in the notebook's outputs. The book's scorecard is collected from
+those outputs (:func:`collect`), so it is right whether a chapter was executed in this build or
+its stored outputs were reused.
 
 Examples
 --------
->>> from mmperf.claims import ClaimRegistry, Range
->>> reg = ClaimRegistry("taylor1993")
->>> c = reg.check(
-...     "tolerable-loss",
-...     quote="a loss rate of 2-3% is tolerable",
-...     where="Sec. 4",
-...     quantity="loss rate at which mean SSIM falls below 0.9 [%]",
-...     paper_value="2-3 %",
-...     criterion=Range(2.0, 3.0, partly=(1.0, 5.0)),
-...     book_value=2.4,
-... )
->>> c.status
+>>> from mmperf.claims import ClaimSpec, Range
+>>> spec = ClaimSpec("tolerable-loss", quote="a loss rate of 2-3% is tolerable", where="Sec. 4",
+...                  quantity="loss rate at which mean SSIM falls below 0.9 [%]", paper_value="2-3 %",
+...                  value=lambda r: r.value("tolerable_loss"), criterion=Range(2.0, 3.0, partly=(1.0, 5.0)),
+...                  kind="calibrated", expected="reproduced", domain=(0, 100))
+>>> spec.criterion.judge(2.4)[0]
 'reproduced'
 """
 
@@ -140,6 +134,10 @@ class Criterion:
     def describe(self) -> str:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def bounds(self) -> list[float]:  # pragma: no cover - abstract
+        """The values at which the verdict can change (for probing whether the criterion can fail)."""
+        raise NotImplementedError
+
     def judge(self, book_value) -> tuple[Status, str]:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -186,6 +184,10 @@ class Tolerance(Criterion):
         if self.rel is not None:
             parts.append(f"±{_fmt(100 * self.rel)} %")
         return f"within {' or '.join(parts)} of {_fmt(self.target)}"
+
+    def bounds(self) -> list[float]:
+        t, tol = float(self.target), float(self.tolerance)
+        return [t - self.partly * tol, t - tol, t, t + tol, t + self.partly * tol]
 
     def judge(self, book_value) -> tuple[Status, str]:
         value = _as_number(book_value)
@@ -240,6 +242,9 @@ class Range(Criterion):
             return f"at least {_fmt(self.low)}"
         return f"in [{_fmt(self.low)}, {_fmt(self.high)}]"
 
+    def bounds(self) -> list[float]:
+        return [float(x) for x in (self.low, self.high, *(self.partly or ())) if math.isfinite(float(x))]
+
     def judge(self, book_value) -> tuple[Status, str]:
         value = _as_number(book_value)
         if not math.isfinite(value):
@@ -286,6 +291,9 @@ class Holds(Criterion):
         if self.required == 1:
             return f"holds: {self.statement}"
         return f"holds in >= {_fmt(100 * self.required)} % of cases: {self.statement}"
+
+    def bounds(self) -> list[float]:
+        return [0.0, float(self.partly), float(self.required), 1.0]
 
     def judge(self, book_value) -> tuple[Status, str]:
         if isinstance(book_value, bool):
@@ -474,115 +482,6 @@ def clean_value(book_value):
     # judged and published at the book's precision, so a last-bit difference between CPUs
     # can change neither the verdict nor the embedded record
     return round_sig(value) if math.isfinite(value) else None
-
-
-class ClaimRegistry:
-    """The claims of one paper, filled by its chapter as it executes.
-
-    Parameters
-    ----------
-    paper : str
-        Paper key, one of :data:`mmperf.PAPERS`.
-
-    Raises
-    ------
-    ValueError
-        If ``paper`` is not a known paper key.
-    """
-
-    def __init__(self, paper: str):
-        if paper not in PAPERS:
-            raise ValueError(f"paper must be one of {sorted(PAPERS)}, got {paper!r}")
-        self.paper = paper
-        self._claims: dict[str, Claim] = {}
-
-    def __len__(self) -> int:
-        return len(self._claims)
-
-    def __iter__(self):
-        return iter(self._claims.values())
-
-    def check(
-        self,
-        claim_id: str,
-        *,
-        quote: str,
-        where: str,
-        quantity: str,
-        paper_value: str,
-        criterion: Criterion,
-        book_value,
-        note: str = "",
-    ) -> Claim:
-        """Judge one claim and record it.
-
-        Parameters
-        ----------
-        claim_id : str
-            Identifier, unique within this paper (lower case, digits and ``-``).
-        quote, where, quantity, paper_value : str
-            See :class:`Claim`.
-        criterion : Criterion
-            :class:`Tolerance`, :class:`Range` or :class:`Holds`.
-        book_value : float, bool or None
-            The book's computed value. ``None`` records a claim not yet
-            computed; it is reported ``not_reproduced`` and the test suite fails on it.
-        note : str, optional
-            The chapter's explanation, shown beside the verdict (why a claim is
-            only partly reproduced, what the book assumed).
-
-        Returns
-        -------
-        Claim
-
-        Raises
-        ------
-        ValueError
-            If ``claim_id`` is malformed or already registered, or a text field is empty.
-        TypeError
-            If ``criterion`` is not a :class:`Criterion`.
-        """
-        if not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", claim_id or ""):
-            raise ValueError(f"claim_id must be lower case letters, digits and '-', got {claim_id!r}")
-        if claim_id in self._claims:
-            raise ValueError(f"claim_id {claim_id!r} is already registered for {self.paper}")
-        for name, text in (("quote", quote), ("where", where), ("quantity", quantity), ("paper_value", paper_value)):
-            if not isinstance(text, str) or not text.strip():
-                raise ValueError(f"{name} must be a non-empty string for claim {claim_id!r}")
-        if not isinstance(criterion, Criterion):
-            raise TypeError(f"criterion must be a Tolerance, Range or Holds, got {type(criterion).__name__}")
-        value = clean_value(book_value)
-        if value is None:
-            status, detail = "not_reproduced", "not computed"
-        else:
-            status, detail = criterion.judge(value)
-        reason = detail if not note else f"{detail}. {note}"
-        claim = Claim(
-            paper=self.paper,
-            claim_id=claim_id,
-            quote=quote,
-            where=where,
-            quantity=quantity,
-            paper_value=paper_value,
-            criterion=criterion,
-            book_value=value,
-            status=status,
-            reason=reason,
-        )
-        self._claims[claim_id] = claim
-        return claim
-
-    def to_frame(self) -> pd.DataFrame:
-        """Return the claims as a tidy DataFrame with :data:`CSV_COLUMNS`."""
-        return pd.DataFrame([c.to_record() for c in self], columns=CSV_COLUMNS)
-
-    def publish(self) -> "Scorecard":
-        """Return the chapter's scorecard for display as the cell's output.
-
-        The output carries the claims as JSON under :data:`MIME_TYPE`, which
-        :func:`collect` reads back from the executed notebook.
-        """
-        return Scorecard(self.to_frame())
 
 
 _STATUS_LABEL = {"reproduced": "✓ reproduced", "partly": "◐ partly", "not_reproduced": "✗ not reproduced"}

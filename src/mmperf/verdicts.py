@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 
 from mmperf.assumptions import BOOK
-from mmperf.claims import CSV_COLUMNS, FRAGILE_SHARE, STATUSES, Claim, ClaimSpec, Scorecard, clean_value
+from mmperf.claims import CSV_COLUMNS, FRAGILE_SHARE, STATUSES, Claim, ClaimSpec, Holds, Scorecard, clean_value
 from mmperf.precision import round_sig
 from mmperf.results import Results
 from mmperf.seeds import check_seed
@@ -147,11 +147,11 @@ def witnesses(spec: ClaimSpec, observed: Iterable = ()) -> tuple:
     """
     seen = [v for v in observed if v is not None]
     candidates = list(seen)
-    if seen and all(isinstance(v, bool) for v in seen):
-        candidates += [False, True]
+    if isinstance(spec.criterion, Holds):  # a truth value, or the fraction of cases in which it holds
+        candidates += [False, True] + spec.criterion.bounds()
     else:
         low, high = spec.domain if spec.domain is not None else (-math.inf, math.inf)
-        bounds = [b for b in _criterion_bounds(spec.criterion) if math.isfinite(b)]
+        bounds = [b for b in spec.criterion.bounds() if math.isfinite(b)]
         finite = [x for x in (low, high) if math.isfinite(x)]
         span = (max(bounds + finite) - min(bounds + finite)) if (bounds + finite) else 1.0
         step = max(span, 1.0)
@@ -166,22 +166,6 @@ def witnesses(spec: ClaimSpec, observed: Iterable = ()) -> tuple:
     fail = next((v for v in candidates if judge_value(spec.criterion, v)[0] == "not_reproduced"), None)
     passing = next((v for v in candidates if judge_value(spec.criterion, v)[0] == "reproduced"), None)
     return fail, passing
-
-
-def _criterion_bounds(criterion) -> list[float]:
-    """The numbers where a criterion's verdict can change (its target, tolerance and range ends)."""
-    out = []
-    for name in ("low", "high", "target"):
-        v = getattr(criterion, name, None)
-        if isinstance(v, (int, float)) and not isinstance(v, bool):
-            out.append(float(v))
-    tol = getattr(criterion, "tolerance", None)
-    if "target" in criterion.__dataclass_fields__ and tol is not None:
-        t = float(criterion.target)
-        out += [t - float(tol), t + float(tol), t - 2 * float(tol), t + 2 * float(tol)]
-    for pair in (getattr(criterion, "partly", None) or ()),:
-        out += [float(x) for x in pair if isinstance(x, (int, float))]
-    return out
 
 
 def _audit_columns(spec: ClaimSpec, audit: pd.DataFrame | None, assumptions, ablations) -> dict:

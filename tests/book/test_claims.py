@@ -6,20 +6,19 @@ import pandas as pd
 import pytest
 
 from mmperf import claims
-from mmperf.claims import ClaimRegistry, Holds, Range, Tolerance
+from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
+from mmperf.results import Results
+from mmperf.verdicts import judge
 
 
-def _check(reg, cid, criterion, value, **kw):
-    return reg.check(
-        cid,
-        quote="q",
-        where="Sec. 1",
-        quantity="x [unit]",
-        paper_value="1",
-        criterion=criterion,
-        book_value=value,
-        **kw,
-    )
+def _scorecard(paper, checks, **kw):
+    """Judge one run whose values are ``{claim id: value}`` against ``{claim id: criterion}``."""
+    specs = [ClaimSpec(cid, quote="q", where="Sec. 1", quantity="x [unit]", paper_value="1",
+                       value=lambda r, cid=cid: r.value(cid), criterion=crit, kind="prediction",
+                       expected="reproduced", **kw) for cid, (crit, _) in checks.items()]
+    run = Results(paper, seed=1, params=None, tables={}, descriptions={},
+                  values={cid: value for cid, (_, value) in checks.items()})
+    return judge(specs, {1: run}, book_seed=1)
 
 
 @pytest.mark.parametrize(
@@ -75,44 +74,26 @@ def test_holds_rejects_a_fraction_outside_0_1():
         Holds("x").judge(1.5)
 
 
-def test_registry_validates_its_input():
-    with pytest.raises(ValueError, match="paper must be one of"):
-        ClaimRegistry("nobody2000")
-    reg = ClaimRegistry("taylor1993")
-    _check(reg, "a-claim", Range(0, 1), 0.5)
-    with pytest.raises(ValueError, match="already registered"):
-        _check(reg, "a-claim", Range(0, 1), 0.5)
-    with pytest.raises(ValueError, match="claim_id"):
-        _check(reg, "Bad Id", Range(0, 1), 0.5)
-    with pytest.raises(TypeError, match="criterion"):
-        _check(reg, "b", "within 5 %", 0.5)
-    with pytest.raises(ValueError, match="quote"):
-        reg.check("c", quote="", where="w", quantity="q", paper_value="1", criterion=Range(0, 1), book_value=1)
-
-
 def test_status_follows_the_value_and_none_is_not_computed():
-    reg = ClaimRegistry("taylor1993")
-    assert _check(reg, "a", Tolerance(5.0, abs=0.1), 5.05).status == "reproduced"
-    missing = _check(reg, "b", Tolerance(5.0, abs=0.1), None)
-    assert missing.status == "not_reproduced" and missing.reason.startswith("not computed")
-    assert _check(reg, "c", Tolerance(5.0, abs=0.1), float("nan")).book_value is None
+    frame = _scorecard("taylor1993", {"a": (Tolerance(5.0, abs=0.1), 5.05), "b": (Tolerance(5.0, abs=0.1), None),
+                                      "c": (Tolerance(5.0, abs=0.1), float("nan"))}).frame.set_index("claim_id")
+    assert frame.at["a", "status"] == "reproduced"
+    assert frame.at["b", "status"] == "not_reproduced" and frame.at["b", "reason"].startswith("not computed")
+    assert pd.isna(frame.at["c", "book_value"]) and frame.at["c", "status"] == "not_reproduced"
 
 
 def test_note_is_kept_in_the_reason():
-    reg = ClaimRegistry("taylor1993")
-    c = _check(reg, "a", Range(2, 3), 7.0, note="the socket buffer is smaller here")
-    assert c.status == "not_reproduced"
-    assert "socket buffer" in c.reason and "is not in [2, 3]" in c.reason
+    frame = _scorecard("taylor1993", {"a": (Range(2, 3), 7.0)}, note="the socket buffer is smaller here").frame
+    assert frame.at[0, "status"] == "not_reproduced"
+    assert "socket buffer" in frame.at[0, "reason"] and "is not in [2, 3]" in frame.at[0, "reason"]
 
 
 def test_publish_embeds_records_that_collect_reads_back(tmp_path):
-    reg = ClaimRegistry("chodorek2018")
-    _check(reg, "s4-zero-per", Holds("PER is zero"), 0.95)
-    _check(reg, "s3-range", Range(0.02, 0.49), 0.3)
-    bundle = reg.publish()._repr_mimebundle_()
+    card = _scorecard("chodorek2018", {"s4-zero-per": (Holds("PER is zero"), 0.95), "s3-range": (Range(0.02, 0.49), 0.3)})
+    bundle = card._repr_mimebundle_()
     assert claims.MIME_TYPE in bundle and "s4-zero-per" in bundle["text/html"]
     nb = nbformat.v4.new_notebook()
-    cell = nbformat.v4.new_code_cell("reg.publish()")
+    cell = nbformat.v4.new_code_cell("card")
     cell.outputs = [nbformat.v4.new_output("execute_result", data=bundle, execution_count=1)]
     nb.cells = [cell]
     path = tmp_path / "chapter.ipynb"
@@ -128,9 +109,7 @@ def test_publish_embeds_records_that_collect_reads_back(tmp_path):
 
 
 def test_collect_rejects_duplicates_and_missing_files(tmp_path):
-    reg = ClaimRegistry("ortiz2013")
-    _check(reg, "x", Range(0, 1), 0.5)
-    bundle = reg.publish()._repr_mimebundle_()
+    bundle = _scorecard("ortiz2013", {"x": (Range(0, 1), 0.5)})._repr_mimebundle_()
     nb = nbformat.v4.new_notebook()
     cell = nbformat.v4.new_code_cell("")
     cell.outputs = [nbformat.v4.new_output("display_data", data=bundle)] * 2
@@ -149,9 +128,7 @@ def test_a_page_that_only_shows_claims_does_not_embed_them():
 
 
 def test_records_are_json_serialisable():
-    reg = ClaimRegistry("huynh1994")
-    _check(reg, "x", Holds("flat"), True)
-    json.dumps(reg.to_frame().to_dict("records"))
+    json.dumps(_scorecard("huynh1994", {"x": (Holds("flat"), True)}).frame.to_dict("records"))
 
 
 @pytest.mark.parametrize("make,match", [
