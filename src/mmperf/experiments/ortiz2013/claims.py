@@ -133,8 +133,6 @@ def _split(r):
 
 def _cells_in(metric: str, group: str) -> str:
     """How many cells of the paper's Tables 2-5 fall in a group (it depends on the paper's values only)."""
-    from mmperf.papers import table
-
     paper = table(PAPER, "results").pivot_table(index=["strategy", "bandwidth_mbps", "error_rate"], columns="metric",
                                                 values="value").reset_index()
     c = split_cells(paper.rename(columns={"avg_delay": "paper_delay_s", "psnr_y": "paper_psnr_db"}).assign(
