@@ -39,7 +39,8 @@ from mmperf.precision import round_sig
 
 __all__ = [
     "MIME_TYPE", "STATUSES", "Status", "KINDS", "FRAGILE_SHARE", "CSV_COLUMNS", "Criterion",
-    "Tolerance", "Range", "Holds", "Claim", "ClaimSpec", "clean_value", "headline",
+    "Tolerance", "Range", "Holds", "Claim", "ClaimSpec", "clean_value", "headline", "EVIDENCE", "MISS_CAUSES",
+    "EXCLUSION_COLUMNS", "check_frame", "exclusions",
     "Scorecard", "collect", "write_csv"
 ]
 
@@ -566,6 +567,28 @@ def _flag(frame: pd.DataFrame, name: str) -> pd.Series:
     return frame[name].map(lambda v: v is True or v == 1 or str(v).lower() == "true")
 
 
+EXCLUSION_COLUMNS = ("fragile", "readings", "vacuous", "structural")
+"""The columns :func:`exclusions` reads."""
+
+
+def check_frame(frame, columns, name: str = "frame") -> pd.DataFrame:
+    """``frame`` if it is a DataFrame of claims holding ``columns``.
+
+    Raises
+    ------
+    TypeError
+        If ``frame`` is not a :class:`pandas.DataFrame`.
+    ValueError
+        If it lacks one of ``columns`` (the message names them).
+    """
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"{name} must be a pandas.DataFrame of claims, got {type(frame).__name__}")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{name} must hold the claims' columns {list(columns)}; missing {missing}")
+    return frame
+
+
 def exclusions(frame: pd.DataFrame) -> pd.DataFrame:
     """Why each claim would leave the headline: boolean columns ``fragile``, ``depends``, ``vacuous``
     and ``structural`` (a claim may have several; a prediction with none counts).
@@ -580,6 +603,7 @@ def exclusions(frame: pd.DataFrame) -> pd.DataFrame:
     pandas.DataFrame
         Same index as ``frame``.
     """
+    check_frame(frame, EXCLUSION_COLUMNS)
     return pd.DataFrame({"fragile": _flag(frame, "fragile"),
                          "depends": frame["readings"].astype(str) == "depends",
                          "vacuous": _flag(frame, "vacuous"),
@@ -607,8 +631,7 @@ def headline(frame: pd.DataFrame) -> dict:
         ``vacuous``, ``structural``: a claim may have several); ``kind_flags``; ``unclassified``
         and the count of each other kind.
     """
-    if not isinstance(frame, pd.DataFrame) or not {"kind", "fragile", "status"} <= set(frame.columns):
-        raise TypeError(f"frame must be a pandas.DataFrame of claims (kind, fragile, status), got {type(frame).__name__}")
+    check_frame(frame, ("kind", "status_majority", "kind_flag") + EXCLUSION_COLUMNS)
     kind = frame["kind"].fillna("").astype(str)
     prediction = kind == "prediction"
     marks = exclusions(frame)
