@@ -585,7 +585,8 @@ spec("mmperf.hosts.cpu:Scheduler",
      lambda: dict(tick_us=10_000.0, quantum_us=100_000.0, work_spec_us=42_000.0, work_shape=1.0, kernel_share=0.3,
                   ts_policy="4.3bsd"),
      tick_us=POS, quantum_us=POS, work_spec_us=POS, work_shape=POS, kernel_share=PROB,
-     ts_policy=Choice(options=("4.3bsd", "svr4")), check=_no_check)
+     ts_policy=Choice(options=("4.3bsd", "svr4")), app_work_spec_us=NONNEG,
+     discipline=Choice(options=("timesharing", "fifo")), check=_no_check)
 spec("mmperf.hosts.cpu:Scheduler.policy", lambda: dict(self=_sched(), kind=None),
      kind=Choice(options=("4.3bsd", "svr4"), none=True), check=_no_check)
 spec("mmperf.hosts.cpu:Host", lambda: dict(name="h", specint92=20.0, hogs=0, sched_class="default", cpus=1, ts_policy=None),
@@ -595,7 +596,7 @@ spec("mmperf.hosts.cpu:served",
      lambda: dict(ready_us=np.arange(10) * 40_000.0, host=_cpu_host(), scheduler=_sched(), rng=_rng(), work_spec_us=None,
                   others=()),
      ready_us=Array(lo=0), host=Instance(ref="mmperf.hosts.cpu:Host"), scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"),
-     rng=RNG, work_spec_us=Real(lo=0, lo_open=True, none=True), others=Bad(values=([[math.nan]], 1.5, "ab")))
+     rng=RNG, work_spec_us=Real(lo=0, lo_open=True, none=True), others=Bad(values=([[math.nan]], 1.5, "ab")), app=Flag())
 spec("mmperf.hosts.cpu:mean_work_us", lambda: dict(specint92=20.0, scheduler=_sched()),
      specint92=POS, scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"))
 spec("mmperf.hosts.cpu:load_average",
@@ -634,12 +635,14 @@ spec("mmperf.hosts.ps2:Workload",
      mode=Choice(options=("locate", "move")), frame_rate=POS, outgoing=Flag(), incoming_streams=Int(lo=0, hi=1000),
      file_transfer=Flag(), file_frame_rate=POS, mean_frame_bytes=POS, vc_instructions=NONNEG,
      network_instructions=NONNEG, file_system_instructions=NONNEG, stream_start_instructions=NONNEG,
-     frames=Int(lo=1), phases=Choice(options=("aligned", "random")), warmup_frames=Int(lo=0), check=_no_check)
+     frames=Int(lo=1), phases=Choice(options=("aligned", "random")), warmup_frames=Int(lo=0),
+     move_file_transfer=Choice(options=("pipelined", "serial")), i750=Choice(options=("fcfs", "priority")),
+     decompress_hold=PROB, infinite_servers=Bad(values=(("no-such-server",), ["disk"], "disk", 1.5)), check=_no_check)
 exempt("mmperf.hosts.ps2:Replication", "the record ps2.simulate builds")
 spec("mmperf.hosts.ps2:simulate",
      lambda: dict(hardware=call("mmperf.hosts.ps2:Hardware", **_hw()), workload=_workload(), rng=_rng(), engine="compiled"),
      hardware=Instance(ref="mmperf.hosts.ps2:Hardware"), workload=Instance(ref="mmperf.hosts.ps2:Workload"), rng=RNG,
-     engine=Choice(options=("compiled", "simpy")), check=_no_check)
+     engine=Choice(options=("compiled", "simpy")), keep_records=Flag(), check=_no_check)
 spec("mmperf.hosts.ps2:stage_wait_bound", lambda: dict(arrivals=np.arange(10) * 0.1 + 0.01, frame_time=0.1),
      arrivals=Array(min_len=0), frame_time=POS)
 spec("mmperf.hosts.ps2:describe", lambda: dict(hardware=call("mmperf.hosts.ps2:Hardware", **_hw())),
@@ -911,7 +914,8 @@ spec("mmperf.networks.packetsim:LinkResult.check",
      times=Bad(values=(np.arange(3.0), "ab")), check=_no_check)
 
 spec("mmperf.networks.queueing:FCFSStation", lambda: dict(env=call("simpy:Environment"), name="s", horizon=None),
-     env=Instance(ref="simpy:Environment"), name=LABEL, horizon=Real(lo=0, lo_open=True, none=True), check=_no_check)
+     env=Instance(ref="simpy:Environment"), name=LABEL, horizon=Real(lo=0, lo_open=True, none=True), infinite=Flag(),
+     check=_no_check)
 spec("mmperf.networks.queueing:FCFSStation.book",
      lambda: dict(self=call("mmperf.networks.queueing:FCFSStation", call("simpy:Environment"), "s"), service=1.0, tag=""),
      service=NONNEG, tag=LABEL)
@@ -1217,3 +1221,9 @@ spec("mmperf.verdicts:majority", lambda: dict(statuses=["reproduced", "partly", 
      statuses=Bad(values=(1.5, "abc", [], ["abc"], [1.5], WRONG)), check=_no_check)
 spec("mmperf.verdicts:witnesses", lambda: dict(spec=_spec_v(), observed=[3.0]),
      spec=Instance(ref="mmperf.claims:ClaimSpec"), observed=Bad(values=(1.5, "abc", WRONG)), check=_no_check)
+spec("mmperf.claims:check_frame", lambda: dict(frame=_claims_frame(), columns=("kind", "status"), name="frame"),
+     frame=_FRAME_BAD, columns=Bad(values=(1.5, WRONG, ["no-such-column"])), name=LABEL, check=_no_check)
+spec("mmperf.metrics.replications:batch_means",
+     lambda: dict(series=np.random.default_rng(1).normal(10.0, 1.0, 400), batches=20, level=0.9, trend_level=0.01),
+     series=Array(), batches=Int(lo=4), level=Real(lo=0, hi=1, lo_open=True, hi_open=True),
+     trend_level=Real(lo=0, hi=1, lo_open=True, hi_open=True))

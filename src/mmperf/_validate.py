@@ -102,14 +102,14 @@ def finite_array(values, name: str, *, ndim: int | None = None, non_negative: bo
         raise ValueError(f"{name} must not be empty")
     bad = ~np.isfinite(arr)
     if bad.any():
-        raise ValueError(f"{name} must hold finite numbers, got {first_where(arr, bad)}")
+        raise ValueError(f"{name} must hold finite numbers, got {first_offender(arr, bad)}")
     if non_negative and (arr < 0).any():
-        raise ValueError(f"{name} must hold numbers >= 0, got {first_where(arr, arr < 0)}")
+        raise ValueError(f"{name} must hold numbers >= 0, got {first_offender(arr, arr < 0)}")
     return arr
 
 
-def first_where(arr: np.ndarray, mask: np.ndarray) -> str:
-    """'<value> at index <i>' of the first element where ``mask`` holds (for a refusal's message)."""
+def first_offender(arr: np.ndarray, mask: np.ndarray) -> str:
+    """'<value> at index <i>' of the first element where ``mask`` holds."""
     if arr.ndim == 0:
         return repr(float(arr))
     i = tuple(int(j) for j in np.unravel_index(int(np.argmax(mask)), arr.shape))
@@ -177,9 +177,9 @@ def whole_array(values, name: str, *, minimum: int | None = None, ndim: int = 1,
     """``values`` as an int64 array if every element is a whole number (>= ``minimum``)."""
     arr = finite_array(values, name, ndim=ndim, allow_empty=allow_empty)
     if (arr != np.round(arr)).any():
-        raise ValueError(f"{name} must hold whole numbers, got {first_where(arr, arr != np.round(arr))}")
+        raise ValueError(f"{name} must hold whole numbers, got {first_offender(arr, arr != np.round(arr))}")
     if minimum is not None and (arr < minimum).any():
-        raise ValueError(f"{name} must hold whole numbers >= {minimum}, got {first_where(arr, arr < minimum)}")
+        raise ValueError(f"{name} must hold whole numbers >= {minimum}, got {first_offender(arr, arr < minimum)}")
     return arr.astype(np.int64)
 
 
@@ -203,7 +203,7 @@ def mask(values, name: str, n: int) -> np.ndarray:
         num = finite_array(values, name, allow_empty=True)
         bad = ~np.isin(num, (0, 1))
         if bad.any():
-            raise ValueError(f"{name} must hold True/False (or 1/0), got {first_where(num, bad)}")
+            raise ValueError(f"{name} must hold True/False (or 1/0), got {first_offender(num, bad)}")
         arr = num.astype(bool)
     if arr.shape != (n,):
         raise ValueError(f"{name} must have shape ({n},), got {arr.shape}")
@@ -221,16 +221,3 @@ def items(values, name: str, cls: type, *, allow_empty: bool = False) -> list:
     for v in values:
         instance(v, f"{name} (each)", cls)
     return values
-
-
-def frame(value, name: str, columns: Iterable[str] = ()):
-    """``value`` if it is a pandas DataFrame holding every one of ``columns``."""
-    import pandas as pd  # here: the bottom layer imports only numpy at load time
-
-    if not isinstance(value, pd.DataFrame):
-        raise TypeError(f"{name} must be a pandas DataFrame, got {type(value).__name__}: {value!r:.80}")
-    missing = [c for c in columns if c not in value.columns]
-    if missing:
-        raise ValueError(f"{name} must have the columns {list(columns)}; it lacks {missing}")
-    return value
-

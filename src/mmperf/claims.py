@@ -34,13 +34,14 @@ from typing import Iterable, Literal, Sequence
 import numpy as np
 import pandas as pd
 
-from mmperf import PAPERS, _validate
+from mmperf import PAPERS
 from mmperf.precision import round_sig
 
 __all__ = [
     "MIME_TYPE", "STATUSES", "Status", "KINDS", "FRAGILE_SHARE", "CSV_COLUMNS", "Criterion",
-    "Tolerance", "Range", "Holds", "Claim", "ClaimSpec", "clean_value", "headline",
-    "Scorecard", "collect", "write_csv", "exclusions"
+    "Tolerance", "Range", "Holds", "Claim", "ClaimSpec", "clean_value", "headline", "EVIDENCE", "MISS_CAUSES",
+    "EXCLUSION_COLUMNS", "check_frame", "exclusions",
+    "Scorecard", "collect", "write_csv"
 ]
 
 MIME_TYPE = "application/vnd.mmperf.claims+json"
@@ -566,6 +567,31 @@ def _flag(frame: pd.DataFrame, name: str) -> pd.Series:
     return frame[name].map(lambda v: v is True or v == 1 or str(v).lower() == "true")
 
 
+EXCLUSION_COLUMNS = ("fragile", "readings", "vacuous", "structural")
+"""The columns :func:`exclusions` reads."""
+
+
+def check_frame(frame, columns, name: str = "frame") -> pd.DataFrame:
+    """``frame`` if it is a DataFrame of claims holding ``columns``.
+
+    Raises
+    ------
+    TypeError
+        If ``frame`` is not a :class:`pandas.DataFrame`, or ``columns`` not a list of names.
+    ValueError
+        If it lacks one of ``columns`` (the message names them).
+    """
+    if isinstance(columns, (str, bytes)) or not hasattr(columns, "__iter__"):
+        raise TypeError(f"columns must be a list of column names, got {type(columns).__name__}: {columns!r:.80}")
+    columns = tuple(columns)
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"{name} must be a pandas.DataFrame of claims, got {type(frame).__name__}")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{name} must hold the claims' columns {list(columns)}; missing {missing}")
+    return frame
+
+
 def exclusions(frame: pd.DataFrame) -> pd.DataFrame:
     """Why each claim would leave the headline: boolean columns ``fragile``, ``depends``, ``vacuous``
     and ``structural`` (a claim may have several; a prediction with none counts).
@@ -586,7 +612,7 @@ def exclusions(frame: pd.DataFrame) -> pd.DataFrame:
         If ``frame`` is not a DataFrame with the columns ``fragile``, ``readings``, ``vacuous`` and
         ``structural``.
     """
-    _validate.frame(frame, "frame", ("fragile", "readings", "vacuous", "structural"))
+    check_frame(frame, EXCLUSION_COLUMNS)
     return pd.DataFrame({"fragile": _flag(frame, "fragile"),
                          "depends": frame["readings"].astype(str) == "depends",
                          "vacuous": _flag(frame, "vacuous"),
@@ -620,7 +646,7 @@ def headline(frame: pd.DataFrame) -> dict:
         If ``frame`` is not a DataFrame with the columns it reads (``kind``, ``status_majority``,
         ``kind_flag`` and those of :func:`exclusions`).
     """
-    _validate.frame(frame, "frame", ("kind", "status_majority", "kind_flag", "fragile", "readings", "vacuous", "structural"))
+    check_frame(frame, ("kind", "status_majority", "kind_flag") + EXCLUSION_COLUMNS)
     kind = frame["kind"].fillna("").astype(str)
     prediction = kind == "prediction"
     marks = exclusions(frame)

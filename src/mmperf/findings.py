@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from mmperf import _validate
-from mmperf.claims import MISS_CAUSES, exclusions
+from mmperf.claims import MISS_CAUSES, check_frame, exclusions
 
 _GROUP_COLUMNS = ("kind", "status_majority", "fragile", "readings", "vacuous", "structural")
 """The columns :func:`verdict_groups` reads."""
@@ -57,7 +56,7 @@ def verdict_groups(frame: pd.DataFrame) -> pd.Series:
         If ``frame`` is not a DataFrame with the columns ``kind``, ``status_majority``, ``fragile``,
         ``readings``, ``vacuous`` and ``structural``.
     """
-    _validate.frame(frame, "frame", _GROUP_COLUMNS)
+    check_frame(frame, _GROUP_COLUMNS)
     marks = exclusions(frame)
     names = {"fragile": "fragile over seeds", "depends": "depends on a reading", "vacuous": "vacuous",
              "structural": "structural"}
@@ -89,7 +88,7 @@ def by(frame: pd.DataFrame, column: str) -> pd.DataFrame:
         If ``frame`` is not a DataFrame with the columns :func:`verdict_groups` reads, or ``column``
         is not one of its columns.
     """
-    _validate.frame(frame, "frame", _GROUP_COLUMNS)
+    check_frame(frame, _GROUP_COLUMNS)
     if column not in frame.columns:
         raise ValueError(f"column must be one of {list(frame.columns)}, got {column!r}")
     groups = verdict_groups(frame)
@@ -116,7 +115,7 @@ def miss_causes(frame: pd.DataFrame) -> pd.DataFrame:
         If ``frame`` is not a DataFrame with the columns ``paper``, ``kind``, ``status_majority`` and
         ``miss_cause``.
     """
-    _validate.frame(frame, "frame", ("paper", "kind", "status_majority", "miss_cause"))
+    check_frame(frame, ("paper", "kind", "status_majority", "miss_cause"))
     missed = frame[(frame["kind"] == "prediction") & (frame["status_majority"] != "reproduced")]
     cause = missed["miss_cause"].fillna("").replace("", "not yet classified")
     order = list(MISS_CAUSES) + ["not yet classified"]
@@ -141,7 +140,7 @@ def deciding_assumptions(frame: pd.DataFrame) -> pd.DataFrame:
     TypeError, ValueError
         If ``frame`` is not a DataFrame with the columns ``paper``, ``readings`` and ``depends_on``.
     """
-    _validate.frame(frame, "frame", ("paper", "readings", "depends_on"))
+    check_frame(frame, ("paper", "readings", "depends_on"))
     rows = []
     for _, r in frame[frame["readings"].astype(str) == "depends"].iterrows():
         readings = [x for x in str(r.get("paper_reading") or "").split(";") if x]

@@ -34,7 +34,8 @@ import pandas as pd
 
 from mmperf import _validate
 from mmperf.assumptions import BOOK, Ablation, Assumption
-from mmperf.claims import CSV_COLUMNS, FRAGILE_SHARE, EVIDENCE, STATUSES, Claim, ClaimSpec, Criterion, Holds, Scorecard, clean_value
+from mmperf.claims import (CSV_COLUMNS, EVIDENCE, FRAGILE_SHARE, STATUSES, Claim, ClaimSpec, Criterion, Holds, Scorecard,
+                           check_frame, clean_value)
 from mmperf.precision import round_sig
 from mmperf.results import Results
 from mmperf.seeds import check_seed
@@ -304,7 +305,7 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
     """
     specs = _checked(specs, runs)
     if audit is not None:
-        _validate.frame(audit, "audit", ("variant", "seed", "claim_id", "value", "status"))
+        check_frame(audit, ("variant", "seed", "claim_id", "value", "status"), name="audit")
     assumptions = _validate.items(assumptions, "assumptions", Assumption, allow_empty=True)
     ablations = _validate.items(ablations, "ablations", Ablation, allow_empty=True)
     _validate.one_of(evidence, "evidence", EVIDENCE + ("",))

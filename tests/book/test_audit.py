@@ -152,3 +152,13 @@ def test_continuous_assumptions_are_screened_by_morris_elementary_effects(monkey
                                                             "ablation:mechanism"]
     with pytest.raises(ValueError, match="low < high"):
         Span(2.0, 1.0, source="s", set=lambda p, x: p)
+
+
+def test_statuses_are_judged_again_from_the_recorded_values(client, tmp_path):
+    _audit.run_audit(["toy"], seeds=1, client=client, root=tmp_path, log=lambda *_: None)
+    path = audit_file(TOY, root=tmp_path)
+    frame = pd.read_csv(path)
+    frame.assign(status="partly").to_csv(path, index=False)  # what the file says is not what is judged
+    again, fresh = read_audit(TOY, root=tmp_path)
+    assert fresh and set(again["status"]) == {"reproduced", "not_reproduced"}
+    assert again.set_index("variant").at["loss=2", "status"] == "not_reproduced"  # 2 % is not in [0, 1]

@@ -16,15 +16,20 @@ SCRIPT = r"""
 import hashlib, json, sys
 import altair as alt
 from mmperf import charts, claims
+from mmperf.results import Results
+from mmperf.verdicts import judge
 from mmperf.experiments import claypool1998 as X
 charts.setup()
 runs = X.run_points(X.grid(), reps=X.REPS)
 t2 = X.table2_comparison(runs)
 chart = alt.Chart(runs).mark_circle().encode(x="experiment:N", y=alt.Y(runs.select_dtypes("float").columns[0] + ":Q"))
 shown = runs.to_html() + t2.to_html() + json.dumps(charts.render_bundle(chart.to_dict()), sort_keys=True)
-record = claims.ClaimRegistry("claypool1998").check(
-    "mean-r", quote="q", where="w", quantity="mean r", paper_value="-",
-    criterion=claims.Range(0, 1), book_value=float(t2["book"].abs().mean())).to_record()
+spec = claims.ClaimSpec("mean-r", quote="q", where="w", quantity="mean r", paper_value="-",
+                        value=lambda r: r.value("mean_r"), criterion=claims.Range(0, 1), kind="prediction",
+                        expected="reproduced")
+run = Results("claypool1998", seed=1, params=None, tables={}, descriptions={},
+              values={"mean_r": float(t2["book"].abs().mean())})
+record = judge([spec], {1: run}, book_seed=1).frame.iloc[0].to_dict()
 shown += json.dumps(record, sort_keys=True, default=str)
 print(hashlib.sha256(shown.encode()).hexdigest(), len(shown))
 """

@@ -48,15 +48,17 @@ def test_ring_and_channel_follow_the_utilization_law(locate386, move386):
     # utilization = arrival rate x service demand, from the realised packets
     for hw, wl, rep in (locate386, move386):
         st = rep.stations.set_index("station")
+        # packets: one per video frame, one per file frame (Locate) or per disk block (Move, pipelined)
         packets = st.loc["ring", "arrivals"]
-        mean_bytes = wl.mean_frame_bytes + hw.ring_frame_overhead_bytes
-        expect = packets / wl.horizon * mean_bytes * 8 / hw.ring_bit_rate
+        frames = 3 * wl.frames + math.floor(wl.horizon * wl.file_frame_rate)
+        assert packets == 3 * wl.frames + st.loc["disk", "arrivals"]
+        expect = (frames * wl.mean_frame_bytes + packets * hw.ring_frame_overhead_bytes) / wl.horizon * 8 / hw.ring_bit_rate
         assert st.loc["ring", "utilization"] == pytest.approx(expect, rel=0.15)
-        # the channel: two transfers per frame in Locate mode, one in Move mode
+        # the channel: two transfers per packet in Locate mode, one in Move mode
         transfers = st.loc["channel", "arrivals"]
         per_frame = 2 if wl.mode == "locate" else 1
         assert transfers == per_frame * packets
-        expect = transfers / wl.horizon * (wl.mean_frame_bytes + hw.control_block_bytes) / hw.channel_rate
+        expect = per_frame * (frames * wl.mean_frame_bytes + packets * hw.control_block_bytes) / wl.horizon / hw.channel_rate
         assert st.loc["channel", "utilization"] == pytest.approx(expect, rel=0.15)
 
 
@@ -238,3 +240,118 @@ def test_saturation_point_and_crossing():
 def test_bad_parameters_raise_clear_errors(call, match):
     with pytest.raises((ValueError, TypeError), match=match):
         call()
+
+
+def _file_alone(hw, wl, size):
+    """Move mode, the file transfer alone, every frame ``size`` bytes, one frame per 100 ms (no
+    frame waits for another): the mean file-transfer delay [s] from the compiled engine."""
+    from mmperf.hosts import _ps2_core
+    n = int(wl.horizon * wl.file_frame_rate)
+    raw = _ps2_core.run_model(hw, wl, np.empty(0), np.empty((0, wl.frames)), np.full(n, float(size)),
+                              np.zeros(1))
+    rec = raw["records"]["file"]
+    assert rec.shape[0] == n and np.isfinite(rec[:, -2]).all()
+    np.testing.assert_allclose(rec[:, :-2].sum(axis=1), rec[:, -2], rtol=1e-9)
+    return float(rec[:, -2].mean())
+
+
+@pytest.mark.parametrize("system", ["386", "486"])
+def test_move_file_transfer_pipelined_takes_the_larger_stage(system):
+    # 16 kB frames: four 4-kB blocks. Serial: disk, then channel, then ring. Pipelined by block:
+    # the ring sends block b while the disk reads block b + 1, so the transfer takes the disk's
+    # time plus the last block's channel and ring time, near the larger stage, not the sum.
+    hw = E.hardware(system)
+    size, blocks = 16 * 1024, 4
+    block = size / blocks
+    scb = (blocks + 1) * hw.adapter_scb_instructions / hw.adapter_instructions_per_s  # the two 80C186s
+    disk = blocks * (hw.disk_request_overhead + block / hw.disk_media_rate)
+    channel = lambda b: (b + hw.control_block_bytes) / hw.channel_rate  # noqa: E731
+    ring = lambda b: 8 * (b + hw.ring_frame_overhead_bytes) / hw.ring_bit_rate  # noqa: E731
+    assert disk > blocks * (channel(block) + ring(block))  # the disk is the slower stage here
+    kw = dict(outgoing=False, incoming_streams=0, file_transfer=True, file_frame_rate=10.0, frames=20)
+    serial = _file_alone(hw, Workload(mode="move", frame_rate=10, move_file_transfer="serial", **kw), size)
+    piped = _file_alone(hw, Workload(mode="move", frame_rate=10, **kw), size)
+    assert serial == pytest.approx(scb + disk + channel(size) + ring(size), rel=1e-9)
+    assert piped == pytest.approx(scb + disk + channel(block) + ring(block), rel=1e-9)
+    larger = max(disk, blocks * (channel(block) + ring(block)))
+    assert larger + scb < piped <= larger + scb + (channel(block) + ring(block)) + 1e-12
+    assert piped < serial - 0.5 * min(disk, ring(size))
+
+
+def test_move_file_transfer_pipelined_when_the_ring_is_slower():
+    # a fast disk: the ring is the larger stage and the pipelined transfer takes the ring's time plus
+    # the first block's read
+    hw = replace(E.hardware("386"), disk_media_rate=40e6, disk_request_overhead=1e-4)
+    size, blocks = 16 * 1024, 4
+    block = size / blocks
+    scb = (blocks + 1) * hw.adapter_scb_instructions / hw.adapter_instructions_per_s
+    read = hw.disk_request_overhead + block / hw.disk_media_rate
+    hop = (block + hw.control_block_bytes) / hw.channel_rate + 8 * (block + hw.ring_frame_overhead_bytes) / hw.ring_bit_rate
+    assert hop > read
+    kw = dict(outgoing=False, incoming_streams=0, file_transfer=True, file_frame_rate=10.0, frames=20)
+    piped = _file_alone(hw, Workload(mode="move", frame_rate=10, **kw), size)
+    assert piped == pytest.approx(scb + read + blocks * hop, rel=1e-9)
+
+
+def test_move_file_transfer_is_checked():
+    with pytest.raises(ValueError, match="move_file_transfer"):
+        Workload(mode="move", frame_rate=30, move_file_transfer="parallel")
+
+
+@settings(max_examples=60, deadline=None)
+@given(start=st.floats(0, 5), work=st.floats(0, 3), phase=st.floats(0, 1), busy=st.floats(0, 0.9), n=st.integers(0, 8))
+def test_preempted_end_leaves_exactly_the_work_outside_the_busy_intervals(start, work, phase, busy, n):
+    from mmperf.hosts._ps2_core import preempted_end
+    end = preempted_end(start, work, phase, 1.0, busy, n)
+    # the free time in [start, end] is the work: integrate on the intervals' own grid
+    taken = sum(max(0.0, min(end, phase + k + busy) - max(start, phase + k)) for k in range(n))
+    assert end - start - taken == pytest.approx(work, abs=1e-9)
+    assert end >= start + work - 1e-12
+    if work > 0:  # the job ends in free time, not inside a busy interval
+        assert not any(phase + k < end - 1e-9 < end <= phase + k + busy - 1e-9 for k in range(n))
+
+
+def test_priority_i750_removes_the_compression_queue_and_keeps_the_i750_work():
+    fcfs = _run(f=30, mixing="distributed", phases="random")
+    prio = _run(f=30, mixing="distributed", phases="random", i750="priority")
+    send = lambda rep: rep[2].delays.set_index(["chain", "component"]).loc[("send", "compress/decompress")]  # noqa: E731
+    assert send(prio)["mean"] == pytest.approx(1 / 30, rel=1e-9)  # no compression frame waits
+    assert send(fcfs)["mean"] > 1 / 30 * 1.02
+    u = [r[2].stations.set_index("station").loc["i750", "busy"] for r in (fcfs, prio)]
+    assert u[1] == pytest.approx(u[0], rel=1e-3)  # the same work, in another order
+    with pytest.raises(ValueError, match="fits in a frame time"):
+        simulate(replace(E.hardware("386"), compress_work=0.05), E.workload("move", 30, i750="priority", frames=20),
+                 rng=rng("huynh1994", "test-ps2"))
+
+
+def test_decompression_stage_has_dead_time_once_it_is_not_clocked_at_the_frame_rate():
+    book = _run(f=30, mixing="central", phases="random")
+    half = _run(f=30, mixing="central", phases="random", decompress_hold=0.5)
+    util = lambda rep: rep[2].stations.set_index("station").loc["decompress-stage", "utilization"]  # noqa: E731
+    assert util(book) == pytest.approx(1.0, abs=0.05)  # one frame time per frame (less the run's edges)
+    # max(T/2, end of the i750's work) per frame: the work waits behind compressions at times
+    assert 0.5 <= util(half) / util(book) < 0.6
+    d = half[2].delays.set_index(["chain", "component"]).loc[("receive", "compress/decompress"), "min"]
+    assert d == pytest.approx(0.5 / 30, rel=1e-9)
+
+
+def test_infinite_servers_remove_the_queue_not_the_work():
+    base = _run(mode="locate")
+    inf = _run(mode="locate", infinite_servers=("ring", "disk"))
+    for st_name in ("ring", "disk"):
+        b, i = (r[2].stations.set_index("station").loc[st_name, "busy"] for r in (base, inf))
+        assert i == pytest.approx(b, rel=1e-9)
+    with pytest.raises(ValueError, match="infinite_servers"):
+        Workload(mode="move", frame_rate=30, infinite_servers=("channel",))
+
+
+def test_steady_state_exists_once_the_decompression_stage_has_dead_time():
+    book = E.Params(steady_frames=8000)
+    rows = lambda p: E.steady_state(p, seed=5).set_index(["system", "mode", "mixing", "chain", "component"])  # noqa: E731
+    b, h = rows(book), rows(book.with_(decompress_hold=0.5))
+    key = ("386", "move", "central", "receive", "compress/decompress")
+    assert b.loc[key, "stage_utilization"] == pytest.approx(1.0, abs=1e-3)  # clocked at the frame rate: busy 100 %
+    assert h.loc[key, "stage_utilization"] < 0.7 and bool(h.loc[key, "steady"])
+    # without a steady state the delay grows with the run: the long run's mean lies above the 2000-frame window
+    locate = ("386", "locate", "distributed", "receive", "compress/decompress")
+    assert not bool(b.loc[locate, "steady"]) and b.loc[locate, "mean"] > b.loc[locate, "window"]

@@ -197,3 +197,23 @@ def test_ps_conserves_work(jobs, rate):
     assert station.busy == pytest.approx(sum(w for _, w in jobs) / rate, rel=1e-6)
     for i, t0, end in finished:
         assert end - t0 >= jobs[i][1] / rate - 1e-9  # nobody is served faster than alone
+
+
+def test_batch_means_finds_a_steady_state_only_where_there_is_one():
+    from mmperf.metrics.replications import batch_means
+    g = np.random.default_rng(7)
+    # an AR(1) process with a known mean: steady, and its interval covers the mean
+    x = np.empty(40_000)
+    x[0] = 0.0
+    e = g.normal(0, 1, x.size)
+    for i in range(1, x.size):
+        x[i] = 0.8 * x[i - 1] + e[i]
+    r = batch_means(5.0 + x)
+    assert r["steady"] and abs(r["mean"] - 5.0) <= 2 * r["half_width"]
+    # a clocked stage's wait: the running maximum of the jitter, with no steady state
+    jitter = g.exponential(1.0, 40_000)
+    assert not batch_means(np.maximum.accumulate(jitter) - jitter)["steady"]
+    with pytest.raises(ValueError, match="batches"):
+        batch_means(x, batches=2)
+    with pytest.raises(ValueError, match="series"):
+        batch_means([1.0, np.nan] * 40)

@@ -111,3 +111,62 @@ def test_a_loss_free_cell_is_the_same_under_every_seed_and_is_reused(small):
     lossless = fresh["error_rate"] == 0.0
     pd.testing.assert_frame_equal(first[lossless], fresh[lossless])
     assert not first[~lossless].equals(fresh[~lossless])
+
+
+def test_the_ledgers_switches_reach_the_mechanisms(small):
+    """Each reading and ablation of the chapter's ledger changes what it says it changes, and only that."""
+    params, video = small
+    base = ex.Params(frames_per_scene=params.frames_per_scene, height=32, width=48, t_end_s=60.0,
+                     loss_start_s=(0.0, 0.0))
+    from dataclasses import replace
+
+    no_errors = replace(base, error_model="none")
+    lossy = ex.run_one(video, "SCTPReliable", 30.0, 1e-2, base, seed=3).result.link_counters
+    clean = ex.run_one(video, "SCTPReliable", 30.0, 1e-2, no_errors, seed=3).result.link_counters
+    assert lossy["error_drops"].sum() > 0 and clean["error_drops"].sum() == 0
+    one = replace(base, multi_streaming=False)
+    assert not one.config("SCTPMultiReliable").multi_stream and not one.config("CMTMultiUnreliable").multi_stream
+    assert one.config("SCTPMultiMixed") == base.config("SCTPMultiMixed")  # one stream cannot carry two reliabilities
+    assert one.config("CMTMultiUnreliable").cmt
+    single = replace(base, cmt=False)
+    assert not single.config("CMTMultiReliable").cmt and single.config("CMTMultiReliable").multi_stream
+    assert single.config("SCTPReliable") == base.config("SCTPReliable")
+    black = replace(base, lost_slice_rule="black")
+    r = ex.run_one(video, "RTP", 30.0, 1e-2, black, seed=3)
+    assert np.array_equal(r.decoded.psnr, video.decode(r.result.delivered, base_loss="black").psnr)
+
+
+def test_per_second_averaging_is_the_mean_of_the_sinks_per_second_delays(small):
+    params, video = small
+    from dataclasses import replace
+
+    p = ex.Params(frames_per_scene=params.frames_per_scene, height=32, width=48, t_end_s=60.0, loss_start_s=(0.0, 0.0))
+    per_packet = ex.run_one(video, "TCP", 30.0, 1e-2, p, seed=5)
+    per_second = ex.run_one(video, "TCP", 30.0, 1e-2, replace(p, delay_average="second"), seed=5)
+    assert per_packet.summary()["avg_delay_s"] == pytest.approx(per_packet.result.delay().mean())
+    sink = per_second.per_second()["sink"]
+    assert per_second.summary()["avg_delay_s"] == pytest.approx(sink["delay_s"].dropna().mean())
+    # the same run, two averages: they weigh the seconds differently
+    assert np.array_equal(per_packet.result.deliver_time, per_second.result.deliver_time)
+
+
+@pytest.mark.parametrize("kw, exc, name", [
+    ({"delay_average": "frame"}, ValueError, "delay_average"), ({"lost_slice_rule": "grey"}, ValueError, "lost_slice_rule"),
+    ({"error_model": "gilbert"}, ValueError, "error_model"), ({"cmt": 1}, TypeError, "cmt"),
+    ({"multi_streaming": "yes"}, TypeError, "multi_streaming")])
+def test_bad_ledger_switches_are_named(kw, exc, name):
+    with pytest.raises(exc, match=name):
+        ex.Params(**kw)
+
+
+def test_every_reading_and_ablation_changes_the_params_and_reliability_0_reads_ns2s_own_run():
+    from mmperf.experiments.ortiz2013.claims import NS2_UNRELIABLE_CASE
+
+    ch = ex.CHAPTERS[0]
+    p = ex.Params()
+    changed = [apply(p) for a in ch.assumptions for _, apply in a.variants()] + [b.apply(p) for b in ch.ablations]
+    assert all(q != p for q in changed) and len(changed) >= 8
+    (r0,) = [apply(p) for a in ch.assumptions for name, apply in a.variants() if name.endswith("=reliability-0")]
+    assert r0.config("SCTPUnreliable").rtx_limit == 0 and p.config("SCTPUnreliable").rtx_limit == 1
+    shares = {k: ex.ns2_stop_share(case) for k, case in NS2_UNRELIABLE_CASE.items()}
+    assert shares[1] < 0.75 < shares[0]  # the literal reading never stops in ns-2

@@ -302,17 +302,18 @@ def _cmt_run(net, dac_count, *, seed=1, trace=0, rbuf=1 << 26):
     """CMT-SCTP (reliable, two streams) on the test stream with the DAC count ``dac_count`` (-1: no DAC),
     through the engine's entry point (a SACK reporting any count can be tried there); a receive buffer
     that never fills (64 MiB) unless ``rbuf`` says otherwise."""
-    from mmperf.transports._common import run_window_transport
+    from mmperf.transports._common import WindowConfig, run_window_transport
     from mmperf.transports._engine import MODE_CMT
 
     g, s, l = stream()
     cfg = sctp.SctpConfig(cmt=True)
-    return run_window_transport(
-        "cmt-sctp", g, s, l, np.zeros(len(g), bool), 2, net, mode=MODE_CMT, n_paths=2, header=sctp.HEADER_BYTES,
-        mtu=cfg.mtu, rbuf=rbuf, init_cwnd=cfg.init_cwnd, rto_init=cfg.rto_init, rto_min=cfg.rto_min,
-        rto_max=cfg.rto_max, path_max_retrans=cfg.path_max_retrans, hb_interval=cfg.hb_interval,
-        rtx_limit=cfg.rtx_limit, ns2_rwnd_defect=False, seed=seed, bin_s=1.0, t_end=1000.0, max_transmissions=4,
-        trace_events=trace, dac_count=dac_count)
+    window = WindowConfig(
+        mode=MODE_CMT, n_paths=2, n_streams=2, header=sctp.HEADER_BYTES, mtu=cfg.mtu, rbuf=rbuf,
+        init_cwnd=cfg.init_cwnd, rto_init=cfg.rto_init, rto_min=cfg.rto_min, rto_max=cfg.rto_max,
+        path_max_retrans=cfg.path_max_retrans, hb_interval=cfg.hb_interval, rtx_limit=cfg.rtx_limit,
+        ns2_rwnd_defect=False, dac_count=dac_count)
+    return run_window_transport("cmt-sctp", g, s, l, np.zeros(len(g), bool), net, window, seed=seed, bin_s=1.0,
+                                t_end=1000.0, max_transmissions=4, trace_events=trace)
 
 
 def _fast(r):
@@ -372,3 +373,32 @@ def test_dac_options_are_checked():
         sctp.SctpConfig(cmt=True, ns2_dac_count_defect=True)
     with pytest.raises(TypeError, match="cmt_dac"):
         sctp.SctpConfig(cmt=True, cmt_dac=1)
+
+
+@pytest.mark.parametrize("mode", ["tcp", "sctp", "cmt"])
+def test_the_window_kernel_on_its_named_structures_delivers_an_idle_link_in_closed_form(mode):
+    """``run_window`` called directly with its named structures (Chunks, Config, Net, Trace): packets one
+    second apart on a lossless link are each sent once, on arrival, and delivered after their transmission
+    time plus the propagation delay -- (size + header) * 8 / rate + delay, to the last bit."""
+    from mmperf.transports import _engine
+
+    n, hdr = 12, 48.0
+    gen = np.arange(n, dtype=float) + 0.25
+    sizes = np.linspace(200.0, 1400.0, n)
+    rate, delay, qlim, per, start = Network(10.0).arrays()
+    chunks = _engine.Chunks(gen, sizes, np.zeros(n, np.int64), np.zeros(n, np.bool_))
+    m = {"tcp": _engine.MODE_TCP, "sctp": _engine.MODE_SCTP, "cmt": _engine.MODE_CMT}[mode]
+    cfg = _engine.Config(mode=m, n_paths=1 if mode == "tcp" else 2, n_streams=1, hdr=hdr, mtu=1500.0,
+                         rbuf=65536.0, init_cwnd=4500.0, rto_init=3.0, rto_min=1.0, rto_max=60.0,
+                         path_max_retrans=5, hb_interval=30.0, rtx_limit=1, ns2_rwnd_defect=False, dac_count=-1,
+                         t_end=100.0)
+    net = _engine.Net(rate, delay, qlim, per, start, np.zeros((2, 4 * n)), 1.0, 102)
+    tr = _engine.Trace(np.zeros((1000, 6)), np.zeros(1, np.int64))
+    deliver, txc, st, counters, stats, in_flight, drops, end = _engine.run_window(chunks, cfg, net, tr, 1 << 10)
+    path = 0 if mode != "cmt" else np.arange(n) % 2  # CMT: round robin over the two idle paths
+    np.testing.assert_array_equal(deliver, gen + (sizes + hdr) * 8.0 / rate[path] + delay[path])
+    assert (txc == 1).all() and (st == _engine.ACKED).all() and drops == 0 and (in_flight == 0).all()
+    np.testing.assert_array_equal(counters[:, 0], counters[:, 3])
+    assert counters[:, 0].sum() == n and stats[:, :, 0].sum() == (sizes + hdr).sum()
+    sends = tr.rows[:tr.count[0]][tr.rows[:tr.count[0], 1] == _engine.TR_SEND]
+    np.testing.assert_array_equal(sends[:, 0], gen)  # each sent when the application hands it over

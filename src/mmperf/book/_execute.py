@@ -214,7 +214,8 @@ def _chapter_files(nb, root: Path) -> list[Path]:
     modules = chapter_modules(nb, root=root)
     # the papers a chapter reads tables of: named in its code or in the experiment modules it uses
     text = "".join(c.source for c in nb.cells if c.cell_type == "code")
-    text += "".join(p.read_text(encoding="utf-8") for p in modules if p.parent.name == "experiments")
+    # a paper package's own modules (experiments/<paper>/*.py), not the registry, which names every paper
+    text += "".join(p.read_text(encoding="utf-8") for p in modules if p.parent.parent.name == "experiments")
     papers = [p for p in PAPERS if p in text]
     files = list(modules)
     for paper in papers:

@@ -58,6 +58,8 @@ MTU_PAYLOAD = 1460
 """Largest packet payload [bytes] (paper: hinted with an MTU limit of 1460 bytes)."""
 SLICE_HEADER = 6
 """Bytes of NAL unit and slice header in each packet."""
+LOST_SLICE_RULES = ("freeze", "black", "freeze-any")
+"""The decoder's rules for a lost slice (:meth:`CodedVideo.decode`'s ``base_loss``)."""
 
 
 def _dct_matrix(n: int = BLOCK) -> np.ndarray:
@@ -506,11 +508,11 @@ class CodedVideo:
         if not (isinstance(delivered, np.ndarray) and delivered.dtype == bool):
             raw = _validate.finite_array(delivered, "delivered", allow_empty=True)
             if not np.isin(raw, (0, 1)).all():
-                raise ValueError(f"delivered must hold True/False (or 1/0), got {_validate.first_where(raw, ~np.isin(raw, (0, 1)))}")
+                raise ValueError(f"delivered must hold True/False (or 1/0), got {_validate.first_offender(raw, ~np.isin(raw, (0, 1)))}")
         delivered = np.asarray(delivered, dtype=bool)
         if delivered.shape != (self.n_packets,):
             raise ValueError(f"delivered must have shape ({self.n_packets},), got {delivered.shape}")
-        if base_loss not in ("freeze", "black", "freeze-any"):
+        if base_loss not in LOST_SLICE_RULES:
             raise ValueError(f"base_loss must be 'freeze', 'black' or 'freeze-any', got {base_loss!r}")
         pslice = self.packets["slice"].to_numpy()
         nsl = len(self.slice_frame)

@@ -22,6 +22,7 @@ from mmperf._imports import module_files
 from mmperf._paths import repo_root
 from mmperf.assumptions import BOOK
 from mmperf.precision import round_sig
+from mmperf.verdicts import judge_value
 
 __all__ = ["AUDIT_DIR", "AUDIT_SEEDS", "COLUMNS", "MORRIS_LEVELS", "MORRIS_TRAJECTORIES", "audit_file", "code_hash",
            "continuous", "morris_design", "morris_effects", "read_audit", "variant_seeds", "variants"]
@@ -140,14 +141,27 @@ def morris_effects(ch, frame: pd.DataFrame | None) -> pd.DataFrame | None:
     return pd.DataFrame(rows, columns=["claim_id", "assumption", "mu_star", "sigma", "mu_star_conf"])
 
 
+JUDGING_MODULES = ("mmperf/claims.py", "mmperf/verdicts.py", "mmperf/findings.py", "mmperf/experiments/__init__.py",
+                   "mmperf/experiments/_contract.py")
+"""Files left out of an audit's code hash: they judge the recorded values (every status is recomputed
+from the value with the current criterion when the audit is read, :func:`read_audit`) and hold the
+registry's plumbing, but produce no value."""
+
+
 def code_hash(ch, *, root: Path | None = None) -> str:
-    """SHA-256 of the code an audit of chapter ``ch`` ran: every package file its paper's package
-    imports (followed through imports), and the lock."""
+    """SHA-256 of what produced an audit of chapter ``ch``'s values: every package file its paper's
+    package imports (followed through imports) but :data:`JUDGING_MODULES`, the audit's own runner and
+    variants, the paper's tables (a claim may read them) and the lock."""
     root = root or repo_root()
     package = ch.run.__module__.rsplit(".", 1)[0]
     h = hashlib.sha256()
     for f in module_files([package, ch.run.__module__, "mmperf.book._audit", __name__], root=root):
-        h.update(b"\0file\0" + str(f.relative_to(root)).encode() + b"\0" + f.read_bytes())
+        rel = f.relative_to(root / "src").as_posix() if f.is_relative_to(root / "src") else str(f)
+        if rel not in JUDGING_MODULES:
+            h.update(b"\0file\0" + rel.encode() + b"\0" + f.read_bytes())
+    for f in sorted((root / "data" / "papers" / ch.paper).rglob("*")):
+        if f.is_file():
+            h.update(b"\0data\0" + f.name.encode() + b"\0" + f.read_bytes())
     lock = root / "requirements.lock"
     if lock.is_file():
         h.update(b"\0lock\0" + lock.read_bytes())
@@ -172,16 +186,23 @@ def read_audit(ch, *, root: Path | None = None) -> tuple[pd.DataFrame | None, bo
     if not path.is_file() or not meta_path.is_file():
         return None, False
     meta = json.loads(meta_path.read_text())
-    frame = pd.read_csv(path, dtype={"variant": str, "kind": str, "claim_id": str, "status": str})
+    frame = pd.read_csv(path, dtype={"variant": str, "kind": str, "claim_id": str, "status": str, "value": str},
+                        keep_default_na=False)
     frame["value"] = [_value(v) for v in frame["value"]]
+    specs = {s.id: s for s in ch.claims}
+    same_claims = set(frame["claim_id"]) == set(specs)
+    if same_claims:  # judged again with the current criteria: the audit records values
+        frame["status"] = [judge_value(specs[c].criterion, v)[0] for c, v in zip(frame["claim_id"], frame["value"])]
     complete = meta.get("complete", False)
-    return frame, bool(complete and meta.get("code_hash") == code_hash(ch, root=root))
+    return frame, bool(complete and same_claims and meta.get("code_hash") == code_hash(ch, root=root))
 
 
 def _value(text):
     """A value as written to the CSV (a bool, a number or empty) read back."""
     if isinstance(text, str):
-        return {"True": True, "False": False}.get(text, text)
+        if text in ("True", "False"):
+            return text == "True"
+        return float(text) if text.strip() else None
     if isinstance(text, float) and text != text:
         return None
     return text

@@ -60,15 +60,25 @@ CH_SEND, CH_RECEIVE, CH_FILE, CH_START = 0, 1, 2, 3
 # opcodes: a program row is (opcode, a, comp, per_request) with a float argument x
 (OP_T0, OP_HOST, OP_ADAPTER, OP_TOKEN_ACQ, OP_TOKEN_REL, OP_TRANSFER, OP_TRANSMIT, OP_DISK,
  OP_DT_BEGIN, OP_DT_END, OP_STAGE, OP_JOIN, OP_MIX, OP_JOIN_DONE, OP_END) = range(15)
+# Move mode's pipelined file transfer: book the disk's blocks, wait for one, go to the next block
+OP_PIPE_BOOK, OP_PIPE_WAIT, OP_PIPE_NEXT = range(15, 18)
+# the argument ``a`` of OP_TRANSFER (direct, through memory, one block direct) and OP_TRANSMIT (frame, block)
+TR_DIRECT, TR_MEMORY, TR_BLOCK = 0, 1, 2
 # event kinds
 EV_RESUME, EV_SOURCE, EV_PS_TIMER = 0, 1, 2
 # hardware/workload constants (entries of ``par``)
 (P_H, P_FT, P_HIPS, P_MEM_PER_INSTR, P_AIPS, P_CB, P_MBW, P_CH_RATE, P_CH_EPS, P_RING_OVH, P_RING_BPS,
- P_DISK_OVH, P_DISK_RATE, P_STREAMS, P_MIX) = range(15)
+ P_DISK_OVH, P_DISK_RATE, P_STREAMS, P_MIX, P_DISK_BLOCK, P_PRIO, P_C_PHASE, P_C_BUSY, P_C_N, P_DEC_HOLD) = range(21)
+# P_PRIO: the i750 serves capture and compression first; P_C_*: the compressions' phase, work and
+# count (the i750's busy intervals [phase + k T, phase + k T + work)); P_DEC_HOLD: the decompression
+# stage's shortest hold [s]
+FCFS_NAMES = ("host", "memory", "video-adapter", "ring-adapter", "scsi-adapter", "disk", "ring", "i750")
+"""The FCFS stations (rows of ``fc``) by name; column 2 of ``fc`` marks an infinite-server station."""
 # per-process float state (columns of ``pf``)
-F_T, F_T0, F_TMARK, F_SIZE, F_A, F_B, F_C = range(7)  # F_C: arrival at the mixing join
+F_T, F_T0, F_TMARK, F_SIZE, F_A, F_B, F_C, F_BLK, F_DISK = range(9)  # F_C: arrival at the mixing join;
+# F_BLK, F_DISK: bytes of the current block and end of its disk read (pipelined file transfer)
 # per-process int state (columns of ``pi``)
-I_CHAIN, I_K, I_PC, I_SUB, I_NREQ = range(5)
+I_CHAIN, I_K, I_PC, I_SUB, I_NREQ, I_BLK = range(6)
 # the engine state ``S`` is one flat tuple of arrays (a nested one compiles slower), see :func:`_new_state`
 (S_HT, S_HQ, S_HK, S_HA, S_HB, S_HC, S_HS, S_PAR, S_FC, S_FCI, S_TAGB, S_PSREM, S_PSPID, S_PSF, S_PSI, S_TQ, S_TQI,
  S_STF, S_STI, S_PF, S_PI, S_C, S_REC, S_JN, S_JW, S_JT) = range(26)
@@ -81,8 +91,9 @@ def _push(S, t, kind, a):  # pragma: no cover - compiled
 
 @njit(cache=True, _nrt=False)
 def _book(fc, fci, tagb, st, s, tag, now, h):  # pragma: no cover - compiled
-    """FCFS booking at arrival (``FCFSStation._book``): returns (start, end)."""
-    start = fc[st, 0] if fc[st, 0] > now else now
+    """FCFS booking at arrival (``FCFSStation._book``; an infinite server if ``fc[st, 2]``):
+    returns (start, end)."""
+    start = fc[st, 0] if fc[st, 0] > now and fc[st, 2] == 0 else now
     end = start + s
     fc[st, 0] = end
     fci[st, 0] += 1
@@ -91,6 +102,53 @@ def _book(fc, fci, tagb, st, s, tag, now, h):  # pragma: no cover - compiled
     if st == HOST:
         tagb[tag, 0] += busy
         tagb[tag, 1] = 1.0  # the tag has been booked
+    return start, end
+
+
+@njit(cache=True, _nrt=False)
+def preempted_end(start, work, phase, period, busy, n):  # pragma: no cover - compiled
+    """When ``work`` seconds of service that starts at ``start`` end on a server taken away during
+    ``[phase + k period, phase + k period + busy)`` for ``k = 0 .. n - 1`` (preemptive priority
+    for a strictly periodic class): the i750 with capture and compression first.
+
+    Examples
+    --------
+    >>> preempted_end(0.0, 3.0, 1.0, 10.0, 2.0, 5)  # 1 s of work, the 2-s compression, then 2 s
+    5.0
+    """
+    t, w = start, work
+    k = max(0, int((t - phase - busy) // period))
+    while w > 0:
+        if k >= n:
+            return t + w
+        a = phase + k * period
+        b = a + busy
+        k += 1
+        if t >= b:
+            continue
+        if t < a:
+            if t + w <= a:
+                return t + w
+            w -= a - t
+        t = b
+    return t
+
+
+@njit(cache=True, _nrt=False)
+def _book_i750(S, s, now, compress):  # pragma: no cover - compiled
+    """Book ``s`` seconds of i750 work (``ps2._PriorityI750._book`` under priority, else ``_book``)."""
+    par, fc, fci, tagb = S[S_PAR], S[S_FC], S[S_FCI], S[S_TAGB]
+    h = par[P_H]
+    if par[P_PRIO] == 0 or fc[I750, 2] > 0:
+        return _book(fc, fci, tagb, I750, s, TAG_OTHER, now, h)
+    if compress:
+        start, end = now, now + s
+    else:
+        start = fc[I750, 0] if fc[I750, 0] > now else now
+        end = preempted_end(start, s, par[P_C_PHASE], par[P_FT], par[P_C_BUSY], int(par[P_C_N]))
+        fc[I750, 0] = end
+    fci[I750, 0] += 1
+    fc[I750, 1] += s if end <= h else max(0.0, h - start)
     return start, end
 
 
@@ -243,15 +301,16 @@ def _op_token(S, pid, now, dev, acquire):  # pragma: no cover - compiled
 
 
 @njit(cache=True, _nrt=False)
-def _op_transfer(S, pid, now, via_memory):  # pragma: no cover - compiled
-    """One Micro Channel transfer (processor sharing), through memory in Locate mode
-    (``_Model._transfer``)."""
+def _op_transfer(S, pid, now, how):  # pragma: no cover - compiled
+    """One Micro Channel transfer (processor sharing) of the frame, through memory in Locate mode,
+    or of the current block (``TR_*``) (``_Model._transfer``)."""
+    via_memory = how == TR_MEMORY
     par, fc, fci, tagb, pf, pi = S[S_PAR], S[S_FC], S[S_FCI], S[S_TAGB], S[S_PF], S[S_PI]
     ps_rem, ps_pid, psf, psi = S[S_PSREM], S[S_PSPID], S[S_PSF], S[S_PSI]
     pc = pi[pid, I_PC]
     sub = pi[pid, I_SUB]
     if sub == 0:
-        total = pf[pid, F_SIZE] + par[P_CB]
+        total = (pf[pid, F_BLK] if how == TR_BLOCK else pf[pid, F_SIZE]) + par[P_CB]
         if via_memory:
             _, pf[pid, F_A] = _book(fc, fci, tagb, MEMORY, total / par[P_MBW], TAG_OTHER, now, par[P_H])
         psi[2] += 1
@@ -276,11 +335,12 @@ def _op_transfer(S, pid, now, via_memory):  # pragma: no cover - compiled
 
 
 @njit(cache=True, _nrt=False)
-def _op_fcfs(S, pid, now, st):  # pragma: no cover - compiled
-    """A packet on the ring (``_Model._transmit``) or a disk read (``_Model._disk_read``)."""
+def _op_fcfs(S, pid, now, st, block):  # pragma: no cover - compiled
+    """A packet on the ring (the frame, or its current block) (``_Model._transmit``) or a disk
+    read (``_Model._disk_read``)."""
     par, fc, fci, tagb, pf, pi, c = S[S_PAR], S[S_FC], S[S_FCI], S[S_TAGB], S[S_PF], S[S_PI], S[S_C]
     if pi[pid, I_SUB] == 0:
-        size = pf[pid, F_SIZE]
+        size = pf[pid, F_BLK] if block else pf[pid, F_SIZE]
         if st == RING:
             s = (size + par[P_RING_OVH]) * 8 / par[P_RING_BPS]
         else:
@@ -291,6 +351,47 @@ def _op_fcfs(S, pid, now, st):  # pragma: no cover - compiled
         return -1
     fci[st, 1] += 1
     return pi[pid, I_PC] + 1
+
+
+@njit(cache=True, _nrt=False)
+def _block_bytes(par, pf, pi, pid, b):  # pragma: no cover - compiled
+    """Bytes of disk block ``b`` of the process's frame (full blocks, then the rest: ``ps2._blocks``)."""
+    n = pi[pid, I_NREQ]
+    return par[P_DISK_BLOCK] if b < n - 1 else pf[pid, F_SIZE] - (n - 1) * par[P_DISK_BLOCK]
+
+
+@njit(cache=True, _nrt=False)
+def _op_pipe(S, pid, now, op, loop_to):  # pragma: no cover - compiled
+    """Move mode's pipelined file transfer (``_Model._move_pipelined``): ``OP_PIPE_BOOK`` books
+    every block's read on the disk at once; ``OP_PIPE_WAIT`` waits for the current block's read;
+    ``OP_PIPE_NEXT`` goes back to ``loop_to`` with the next block, or on after the last."""
+    par, fc, fci, tagb, pf, pi = S[S_PAR], S[S_FC], S[S_FCI], S[S_TAGB], S[S_PF], S[S_PI]
+    pc = pi[pid, I_PC]
+    if op == OP_PIPE_BOOK:
+        for b in range(pi[pid, I_NREQ]):
+            _, end = _book(fc, fci, tagb, DISK, par[P_DISK_OVH] + _block_bytes(par, pf, pi, pid, b) / par[P_DISK_RATE],
+                           TAG_OTHER, now, par[P_H])
+            if b == 0:
+                pf[pid, F_DISK] = end
+        pi[pid, I_BLK] = 0
+        pf[pid, F_BLK] = _block_bytes(par, pf, pi, pid, 0)
+        pf[pid, F_T] = now  # when an infinite-server disk starts every block
+        return pc + 1
+    if op == OP_PIPE_WAIT:
+        if pi[pid, I_SUB] == 0 and pf[pid, F_DISK] > now:
+            _push(S, now + (pf[pid, F_DISK] - now), EV_RESUME, pid)
+            pi[pid, I_SUB] = 1
+            return -1
+        fci[DISK, 1] += 1
+        return pc + 1
+    b = pi[pid, I_BLK] + 1  # OP_PIPE_NEXT
+    if b >= pi[pid, I_NREQ]:
+        return pc + 1
+    pi[pid, I_BLK] = b
+    pf[pid, F_BLK] = _block_bytes(par, pf, pi, pid, b)
+    s = par[P_DISK_OVH] + pf[pid, F_BLK] / par[P_DISK_RATE]
+    pf[pid, F_DISK] = (pf[pid, F_T] if fc[DISK, 2] > 0 else pf[pid, F_DISK]) + s  # else the reads are back to back
+    return loop_to
 
 
 @njit(cache=True, _nrt=False)
@@ -309,8 +410,8 @@ def _op_stage(S, pid, now, tok, comp, work):  # pragma: no cover - compiled
             return -1
     if sub < 2:
         pf[pid, F_A] = now  # entry
-        _, work_end = _book(fc, fci, tagb, I750, work, TAG_OTHER, now, par[P_H])
-        pf[pid, F_B] = max(now + par[P_FT], work_end)  # leave
+        _, work_end = _book_i750(S, work, now, tok == COMPRESS_STAGE)
+        pf[pid, F_B] = max(now + (par[P_FT] if tok == COMPRESS_STAGE else par[P_DEC_HOLD]), work_end)  # leave
         _push(S, now + (pf[pid, F_B] - now), EV_RESUME, pid)
         pi[pid, I_SUB] = 2
         return -1
@@ -343,7 +444,7 @@ def _op_join(S, pid, now, op, skip_to):  # pragma: no cover - compiled
         return pc + 1
     if op == OP_MIX:
         if pi[pid, I_SUB] == 0:
-            _, end = _book(fc, fci, tagb, I750, par[P_MIX], TAG_OTHER, now, par[P_H])
+            _, end = _book_i750(S, par[P_MIX], now, False)
             _push(S, now + (end - now), EV_RESUME, pid)
             pi[pid, I_SUB] = 1
             return -1
@@ -394,11 +495,13 @@ def _run_process(S, prog, progx, pid, now):  # pragma: no cover - compiled
         elif op == OP_TOKEN_ACQ or op == OP_TOKEN_REL:
             nxt = _op_token(S, pid, now, a, op == OP_TOKEN_ACQ)
         elif op == OP_TRANSFER:
-            nxt = _op_transfer(S, pid, now, a == 1)
+            nxt = _op_transfer(S, pid, now, a)
         elif op == OP_TRANSMIT:
-            nxt = _op_fcfs(S, pid, now, RING)
+            nxt = _op_fcfs(S, pid, now, RING, a == 1)
         elif op == OP_DISK:
-            nxt = _op_fcfs(S, pid, now, DISK)
+            nxt = _op_fcfs(S, pid, now, DISK, False)
+        elif op == OP_PIPE_BOOK or op == OP_PIPE_WAIT or op == OP_PIPE_NEXT:
+            nxt = _op_pipe(S, pid, now, op, a)
         elif op == OP_STAGE:
             nxt = _op_stage(S, pid, now, a, comp, x)
         elif op == OP_JOIN or op == OP_MIX or op == OP_JOIN_DONE:
@@ -476,8 +579,14 @@ def _programs(hw, wl) -> tuple[np.ndarray, np.ndarray]:
         send += [(OP_ADAPTER, VIDEO, C_VC, 0, vc + scb), *move_to_ring()]
         receive += [(OP_ADAPTER, RINGDEV, C_NET, 0, scb), (OP_ADAPTER, VIDEO, C_VC, 0, vc + scb),
                     (OP_DT_BEGIN, 0, -1, 0, 0.0), (OP_TRANSFER, 0, -1, 0, 0.0), (OP_DT_END, 0, -1, 0, 0.0)]
-        file += [(OP_ADAPTER, SCSI, C_FS, 1, scb), (OP_DT_BEGIN, 0, -1, 0, 0.0), disk,
-                 (OP_DT_END, 0, -1, 0, 0.0), *move_to_ring()]
+        file += [(OP_ADAPTER, SCSI, C_FS, 1, scb)]
+        if wl.move_file_transfer == "serial":
+            file += [(OP_DT_BEGIN, 0, -1, 0, 0.0), disk, (OP_DT_END, 0, -1, 0, 0.0), *move_to_ring()]
+        else:  # pipelined by block: the ring adapter takes the request, then disk and ring overlap
+            wait = len(file) + 3
+            file += [(OP_ADAPTER, RINGDEV, C_NET, 0, scb), (OP_DT_BEGIN, 0, -1, 0, 0.0), (OP_PIPE_BOOK, 0, -1, 0, 0.0),
+                     (OP_PIPE_WAIT, 0, -1, 0, 0.0), (OP_TRANSFER, TR_BLOCK, -1, 0, 0.0), (OP_TRANSMIT, 1, -1, 0, 0.0),
+                     (OP_PIPE_NEXT, wait, -1, 0, 0.0), (OP_DT_END, 0, -1, 0, 0.0)]
     if wl.incoming_streams > 1:
         done = len(receive) + 4  # where a waiting stream goes on once the mix is decompressed
         receive += [(OP_JOIN, done, -1, 0, 0.0), (OP_MIX, done, -1, 0, 0.0),
@@ -499,7 +608,7 @@ def _programs(hw, wl) -> tuple[np.ndarray, np.ndarray]:
 
 def _parameters(hw, wl) -> np.ndarray:
     """The constants the steps read (entries ``P_*``), computed as ``_Model`` computes them."""
-    par = np.zeros(15)
+    par = np.zeros(21)
     par[P_H], par[P_FT] = wl.horizon, 1.0 / wl.frame_rate
     par[P_HIPS], par[P_AIPS] = hw.host_instructions_per_s, hw.adapter_instructions_per_s
     par[P_MEM_PER_INSTR] = hw.memory_cycles_per_instruction * hw.memory_burst_factor / hw.host_clock_hz
@@ -508,6 +617,10 @@ def _parameters(hw, wl) -> np.ndarray:
     par[P_RING_OVH], par[P_RING_BPS] = hw.ring_frame_overhead_bytes, hw.ring_bit_rate
     par[P_DISK_OVH], par[P_DISK_RATE] = hw.disk_request_overhead, hw.disk_media_rate
     par[P_STREAMS], par[P_MIX] = wl.incoming_streams, hw.mix_time
+    par[P_DISK_BLOCK] = hw.disk_request_bytes
+    par[P_PRIO], par[P_C_BUSY] = wl.i750 == "priority", hw.compress_work
+    par[P_C_N] = wl.frames if wl.outgoing else 0
+    par[P_DEC_HOLD] = wl.decompress_hold * (1.0 / wl.frame_rate)
     return par
 
 
@@ -517,13 +630,13 @@ def _new_state(par, chain, k, size, n_req, frames, streams):
     cap = 4 * n_proc + 64  # events pending at once: one per process, the sources, stale channel timers
     heap = (np.empty(cap), np.empty(cap, np.int64), np.empty(cap, np.int64), np.empty(cap, np.int64),
             np.empty(cap, np.int64), np.empty(cap, np.int64), np.zeros(2, np.int64))
-    fcfs = (np.zeros((N_FCFS, 2)), np.zeros((N_FCFS, 2), np.int64), np.zeros((4, 2)))
+    fcfs = (np.zeros((N_FCFS, 3)), np.zeros((N_FCFS, 2), np.int64), np.zeros((4, 2)))
     ps = (np.zeros(n_proc), np.zeros(n_proc, np.int64), np.zeros(2), np.zeros(4, np.int64))
     tokens = (np.zeros((5, n_proc), np.int64), np.zeros((5, 3), np.int64))
     stages = (np.zeros(2), np.zeros((2, 2), np.int64))
-    pf = np.zeros((n_proc, 7))
+    pf = np.zeros((n_proc, 9))
     pf[:, F_SIZE] = size
-    pi = np.zeros((n_proc, 5), np.int64)
+    pi = np.zeros((n_proc, 6), np.int64)
     pi[:, I_CHAIN], pi[:, I_K], pi[:, I_NREQ] = chain, k, n_req
     procs = (pf, pi, np.zeros((n_proc, 7)), np.full((n_proc, 9), np.nan))
     join = (np.zeros(frames, np.int64), np.zeros((frames, max(streams - 1, 1)), np.int64), np.zeros((frames, 2)))
@@ -560,7 +673,11 @@ def run_model(hw, wl, out_sizes, in_sizes, file_sizes, phases) -> dict:
     if len(sizes[2]):
         n_req[chain == CH_FILE] = np.maximum(1, np.ceil(sizes[2] / hw.disk_request_bytes).astype(np.int64))
     size = np.concatenate([*sizes, [0.0]])
-    S = _new_state(_parameters(hw, wl), chain, k, size, n_req, n, s_in)
+    par = _parameters(hw, wl)
+    par[P_C_PHASE] = phases[0]
+    S = _new_state(par, chain, k, size, n_req, n, s_in)
+    for name in wl.infinite_servers:
+        S[S_FC][FCFS_NAMES.index(name), 2] = 1.0
     # sources: (phase, period) and (frames, next frame, first process)
     period = 1.0 / wl.frame_rate
     rows = ([(phases[0], period, n, 0)] if len(sizes[0]) else []) + \

@@ -55,6 +55,10 @@ SCHEDULING_CLASSES = ("default", "niced", "real-time")
 TS_POLICIES = ("4.3bsd", "svr4")
 """Time-sharing policies (:data:`mmperf.hosts.timesharing.KINDS`)."""
 
+DISCIPLINES = ("timesharing", "fifo")
+"""How a host serves its jobs: the event-driven time-sharing scheduler, or (an ablation) a FIFO server
+without competing processes."""
+
 NICED = -19
 """The niced class's ``nice`` value: the paper's ``setpriority(-19)`` (Sec. 5.1)."""
 
@@ -90,6 +94,15 @@ class Scheduler:
         The time-sharing policy (:data:`mmperf.hosts.timesharing.KINDS`): 4.3BSD decay usage, or the
         SVR4 TS class with the default SunOS 5 dispatch table (clock ``1 / tick_us``). A
         :class:`Host` may override it (``Host.ts_policy``).
+    app_work_spec_us : float, default 0
+        The receiving application's own user-mode CPU work per datagram before its time stamp
+        (decoding, display), x SPECint92 [us], the same for every job; done by the process that
+        receives a datagram stream (``served(..., app=True)``), on top of the work per datagram.
+        0: a receiver that only takes the datagram in and time-stamps it.
+    discipline : {'timesharing', 'fifo'}, default 'timesharing'
+        ``'fifo'`` replaces the scheduler by a first-in first-out server without the counter
+        processes (an ablation): every job, the stream's and the other sleepers', is served in
+        arrival order on one processor at full speed, and ``hogs`` and the class are ignored.
 
     Raises
     ------
@@ -104,11 +117,15 @@ class Scheduler:
     work_shape: float = 1.0
     kernel_share: float = 0.3
     ts_policy: str = "4.3bsd"
+    app_work_spec_us: float = 0.0
+    discipline: str = "timesharing"
 
     def __post_init__(self):
         for name in ("tick_us", "quantum_us", "work_spec_us", "work_shape"):
             _validate.positive(getattr(self, name), name)
         _validate.fraction(self.kernel_share, "kernel_share")
+        _validate.non_negative(self.app_work_spec_us, "app_work_spec_us")
+        _validate.one_of(self.discipline, "discipline", DISCIPLINES)
         _validate.one_of(self.ts_policy, "ts_policy", TS_POLICIES)
         self.policy()  # whole ticks per second and per quantum
 
@@ -177,7 +194,7 @@ class Host:
 
 
 def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.random.Generator,
-           work_spec_us: float | None = None, others=()) -> dict:
+           work_spec_us: float | None = None, others=(), app: bool = False) -> dict:
     """When the host's process has done the work of each job ready at ``ready_us``.
 
     The process is a sleeper woken by each job on :func:`mmperf.hosts.timesharing.serve`, beside
@@ -197,6 +214,10 @@ def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.ra
     others : sequence of array_like, optional
         Job arrival times [us] of further sleepers on the host, in the same class and with the same
         work per job (e.g. the other streams of a videoconference); an empty one is left out.
+    app : bool, default False
+        The process is the application receiving a datagram stream: each job also needs
+        ``scheduler.app_work_spec_us / host.specint92`` of user-mode work before it is done
+        (ignored when ``work_spec_us`` is given: a video frame's work already includes it).
 
     Returns
     -------
@@ -237,6 +258,8 @@ def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.ra
         return rng.gamma(scheduler.work_shape, mean_work / scheduler.work_shape, size=n)
 
     work = draw(ready_us.size)
+    _validate.flag(app, "app")
+    extra = scheduler.app_work_spec_us / host.specint92 if (app and work_spec_us is None) else 0.0
     jobs = []
     for o in others:
         o = np.asarray(o, dtype=float)
@@ -244,17 +267,32 @@ def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.ra
         if o.size:
             w = draw(o.size)
             jobs.append((o, k * w, (1 - k) * w))
+    if scheduler.discipline == "fifo":
+        return {"work_us": work + extra, "done_us": _fifo(ready_us, work + extra, jobs)}
     kw = dict(hogs=host.hogs, cpus=host.cpus, nice=NICED if host.sched_class == "niced" else 0,
               realtime=host.sched_class == "real-time", policy=scheduler.policy(host.ts_policy), others=jobs)
     # the run goes on one second after the last job; if a backlog is left, it is run again long enough
     # for every backlog to drain even if the sleepers together got only a fair share of one process
-    _, done = timesharing.serve(ready_us, k * work, (1 - k) * work, **kw)
+    user = (1 - k) * work + extra
+    _, done = timesharing.serve(ready_us, k * work, user, **kw)
     if np.isnan(done).any():
-        total = float(work.sum() + sum(j[1].sum() + j[2].sum() for j in jobs))
-        _, done = timesharing.serve(ready_us, k * work, (1 - k) * work, tail_us=1e6 + (host.hogs + 1) * total, **kw)
+        total = float(work.sum() + ready_us.size * extra + sum(j[1].sum() + j[2].sum() for j in jobs))
+        _, done = timesharing.serve(ready_us, k * work, user, tail_us=1e6 + (host.hogs + 1) * total, **kw)
     if np.isnan(done).any():
         raise RuntimeError(f"served: {int(np.isnan(done).sum())} jobs on host {host.name!r} not done by the end of the run")
-    return {"work_us": work, "done_us": done}
+    return {"work_us": work + extra, "done_us": done}
+
+
+def _fifo(ready_us: np.ndarray, work_us: np.ndarray, others) -> np.ndarray:
+    """When each of the stream's jobs is done on a FIFO server that also serves ``others``' jobs."""
+    n = ready_us.size
+    arr = np.concatenate([ready_us] + [o[0] for o in others])
+    svc = np.concatenate([work_us] + [o[1] + o[2] for o in others])
+    order = np.argsort(arr, kind="stable")
+    c = np.cumsum(svc[order])  # done_i = max over j <= i of (arrival_j + the work of jobs j..i)
+    done = np.empty_like(arr)
+    done[order] = np.maximum.accumulate(arr[order] - (c - svc[order])) + c
+    return done[:n]
 
 
 def mean_work_us(specint92: float, *, scheduler: Scheduler = Scheduler()) -> float:

@@ -57,7 +57,11 @@ request outstanding per device (a device token; waiting for it is the
 transfers). Move mode: the host runs ``stream_start_instructions`` once per
 stream; the video adapter's 80C186 runs the video conferencing code, adapters
 exchange control elements through delivery pipes and move data adapter to
-adapter (one channel transfer).
+adapter (one channel transfer). Move mode's file transfer is pipelined by disk
+block by default (``Workload.move_file_transfer``): the disk reads block
+:math:`b + 1` while the ring adapter moves and sends block :math:`b`, so the
+two slow subsystems "operate in parallel" (sec. 5.5) and a frame takes about
+the larger of the disk's and the ring's times, plus the 80C186s' work.
 
 References
 ----------
@@ -69,7 +73,7 @@ secs. 2-4 and Table 1.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 
 import numpy as np
 import pandas as pd
@@ -79,11 +83,18 @@ from mmperf.hosts import _ps2_core
 from mmperf.networks.queueing import FCFSStation, PSStation
 from mmperf import _validate
 
-__all__ = ["Hardware", "Workload", "Replication", "simulate", "describe", "stage_wait_bound", "COMPONENTS", "MODES", "ENGINES",
+__all__ = ["Hardware", "Workload", "Replication", "simulate", "describe", "stage_wait_bound", "COMPONENTS", "MODES", "MOVE_FILE_TRANSFERS", "I750_DISCIPLINES",
+           "ENGINES",
            "CHAINS"]
 
 MODES = ("locate", "move")
 """The two SCB operating modes."""
+
+I750_DISCIPLINES = ("fcfs", "priority")
+"""The i750's disciplines: one FCFS queue, or capture and compression first."""
+
+MOVE_FILE_TRANSFERS = ("pipelined", "serial")
+"""Move mode's file transfer: disk and ring in parallel by block, or one after the other."""
 
 CHAINS = ("send", "receive", "file")
 """Open chains: outgoing video (compress/send), incoming video (receive/decompress), file transfer."""
@@ -192,6 +203,25 @@ class Workload:
     warmup_frames : int
         Frame times at the start of a replication whose frames are left out of the
         delay means (the warm-up cut; utilizations cover the whole horizon).
+    move_file_transfer : {'pipelined', 'serial'}
+        Move mode's file transfer. 'pipelined' (sec. 5.5: Move mode "allows these two slow
+        subsystems to operate in parallel"): the disk reads the frame's blocks of
+        ``Hardware.disk_request_bytes`` back to back while the ring adapter pulls each block
+        read over the channel and sends it as its own packet. 'serial': the whole frame is read
+        from disk, then moved and sent as one packet (the disk and the ring one after the other).
+    i750 : {'fcfs', 'priority'}
+        The i750's discipline over compression, mixing and decompression. 'fcfs': one queue
+        in arrival order. 'priority': capture and compression first, preemptive: a
+        compression starts when its frame enters the stage and the other tasks are served,
+        first come first served, in the time compression leaves (needs a compression that
+        fits in a frame time).
+    decompress_hold : float
+        Shortest time the decompression stage holds a frame, as a share of the frame time
+        (in [0, 1]): 1 is a stage clocked at the frame rate (sec. 2), 0.5 at twice the frame
+        rate (the RTV decompression pipeline, sec. 2), 0 only the i750's work.
+    infinite_servers : tuple of str
+        FCFS stations (``_ps2_core.FCFS_NAMES``: host, memory, the three adapters, disk,
+        ring, i750) replaced by infinite servers, where no job waits (ablations).
 
     Raises
     ------
@@ -213,10 +243,24 @@ class Workload:
     frames: int = 2000
     phases: str = "aligned"
     warmup_frames: int = 0
+    move_file_transfer: str = "pipelined"
+    i750: str = "fcfs"
+    decompress_hold: float = 1.0
+    infinite_servers: tuple = ()
 
     def __post_init__(self):
         if self.phases not in ("aligned", "random"):
             raise ValueError(f"Workload.phases must be 'aligned' or 'random', got {self.phases!r}")
+        if self.move_file_transfer not in MOVE_FILE_TRANSFERS:
+            raise ValueError(f"Workload.move_file_transfer must be one of {MOVE_FILE_TRANSFERS}, "
+                             f"got {self.move_file_transfer!r}")
+        if self.i750 not in I750_DISCIPLINES:
+            raise ValueError(f"Workload.i750 must be one of {I750_DISCIPLINES}, got {self.i750!r}")
+        _validate.fraction(self.decompress_hold, "Workload.decompress_hold")
+        if (not isinstance(self.infinite_servers, tuple)
+                or not set(self.infinite_servers) <= set(_ps2_core.FCFS_NAMES)):
+            raise ValueError(f"Workload.infinite_servers must be a tuple of names from {_ps2_core.FCFS_NAMES}, "
+                             f"got {self.infinite_servers!r}")
         if self.mode not in MODES:
             raise ValueError(f"Workload.mode must be one of {MODES}, got {self.mode!r}")
         for name in ("outgoing", "file_transfer"):
@@ -266,12 +310,17 @@ class Replication:
         (component ``total`` is the end-to-end delay of the chain).
     frames : pandas.DataFrame
         Frames generated and completed per chain.
+    records : dict or None
+        With ``simulate(..., keep_records=True)``: per chain, one row per frame (incoming
+        streams one after the other), columns :data:`COMPONENTS`, the total delay [s] and the
+        frame's start time [s] (NaN for a frame not completed); else None.
     """
 
     stations: pd.DataFrame
     host_by_workload: pd.DataFrame
     delays: pd.DataFrame
     frames: pd.DataFrame
+    records: dict | None = None
 
 
 class _Token:
@@ -318,6 +367,29 @@ class _Stage:
                 "utilization": self.busy / self.horizon, "wait_total": self.wait_total}
 
 
+class _PriorityI750(FCFSStation):
+    """The i750 with capture and compression first (``Workload.i750 = 'priority'``): a compression
+    starts at once, preempting; mixing and decompression are served first come first served in the
+    time the compressions leave, ``[phase + k T, phase + k T + busy)`` for captured frame ``k``
+    (:func:`mmperf.hosts._ps2_core.preempted_end`), since captured frames enter the compression
+    stage exactly at the frame rate when a compression fits in a frame time."""
+
+    def __init__(self, env, name, *, horizon, phase, period, busy, frames):
+        super().__init__(env, name, horizon=horizon)
+        self._phase, self._period, self._busy, self._frames = phase, period, busy, frames
+
+    def _book(self, s: float, tag: str) -> tuple[float, float]:
+        now = self.env.now
+        if tag == "compress-stage":
+            start, end = now, now + s
+        else:
+            start = self._free_at if self._free_at > now else now
+            end = _ps2_core.preempted_end(start, s, self._phase, self._period, self._busy, self._frames)
+            self._free_at = end
+        self._count(start, end, s, tag)
+        return start, end
+
+
 class _Model:
     """One replication: stations, chains and per-frame records (no globals)."""
 
@@ -327,20 +399,29 @@ class _Model:
         self.locate = wl.mode == "locate"
         self.T = wl.horizon
         h = self.T
-        self.host = FCFSStation(env, "host", horizon=h)
-        self.memory = FCFSStation(env, "memory", horizon=h)
+        inputs = _draw_inputs(wl, rng)
+
+        def fcfs(name):
+            return FCFSStation(env, name, horizon=h, infinite=name in wl.infinite_servers)
+
+        self.host = fcfs("host")
+        self.memory = fcfs("memory")
         self.channel = PSStation(env, "channel", rate=hw.channel_rate, horizon=h)
-        self.adapter = {name: FCFSStation(env, f"{name}-adapter", horizon=h) for name in ("video", "ring", "scsi")}
-        self.i750 = FCFSStation(env, "i750", horizon=h)
+        self.adapter = {name: fcfs(f"{name}-adapter") for name in ("video", "ring", "scsi")}
+        self.frame_time = 1.0 / wl.frame_rate
+        if wl.i750 == "priority" and "i750" not in wl.infinite_servers:
+            self.i750 = _PriorityI750(env, "i750", horizon=h, phase=float(inputs["phases"][0]), period=self.frame_time,
+                                      busy=hw.compress_work, frames=wl.frames if wl.outgoing else 0)
+        else:
+            self.i750 = fcfs("i750")
         self.compress = _Stage(env, "compress-stage", horizon=h)
         self.decompress = _Stage(env, "decompress-stage", horizon=h)
-        self.disk = FCFSStation(env, "disk", horizon=h)
-        self.ring = FCFSStation(env, "ring", horizon=h)
+        self.decompress_hold = wl.decompress_hold * (1.0 / wl.frame_rate)
+        self.disk = fcfs("disk")
+        self.ring = fcfs("ring")
         self.token = {name: _Token(env) for name in ("video", "ring", "scsi")}
-        self.frame_time = 1.0 / wl.frame_rate
         self.mem_per_instr = hw.memory_cycles_per_instruction * hw.memory_burst_factor / hw.host_clock_hz
         self._pending: dict[int, list] = {}
-        inputs = _draw_inputs(wl, rng)
         n = wl.frames
         n_file = self.n_file = len(inputs["file_sizes"])
         # plain Python floats: numpy scalars are slow in the per-event arithmetic
@@ -453,7 +534,7 @@ class _Model:
             yield wait
         entry = env.now
         _, work_end = self.i750._book(work, stage.name)
-        leave = max(entry + self.frame_time, work_end)
+        leave = max(entry + (self.frame_time if stage is self.compress else self.decompress_hold), work_end)
         yield env.timeout(leave - entry)
         self.i750.leave()
         stage.token.release()
@@ -535,6 +616,22 @@ class _Model:
         hw = self.hw
         yield from self.disk._serve(n_req * hw.disk_request_overhead + size / hw.disk_media_rate, "file")
 
+    def _move_pipelined(self, size: float, n_req: int, c: list):
+        """Move mode, pipelined by block: the disk reads the frame's blocks back to back (booked at
+        once, one SCSI read of ``n_req`` blocks) while the ring adapter pulls each block that is read
+        over the channel and sends it as its own packet: disk and ring work in parallel."""
+        env, hw = self.env, self.hw
+        t = env.now
+        ends = [self.disk._book(hw.disk_request_overhead + b / hw.disk_media_rate, "file")[1]
+                for b in _blocks(size, n_req, hw.disk_request_bytes)]
+        for b, end in zip(_blocks(size, n_req, hw.disk_request_bytes), ends):
+            if end > env.now:
+                yield env.timeout(end - env.now)
+            self.disk.leave()
+            yield from self._transfer(b, via_memory=False, tag="file")
+            yield from self._transmit(b, "file")
+        c[_C["data transfers"]] += env.now - t
+
     def _file(self, k: int):
         env, hw, wl = self.env, self.hw, self.wl
         row = self.records["file"][k]
@@ -548,12 +645,16 @@ class _Model:
                                        scb_count=n_req)
             yield from self._host_step(wl.network_instructions, c, "network software", "file")
             yield from self._locate_io("ring", c, size, "file", extra=("after", self._transmit(size, "file")))
-        else:
+        elif wl.move_file_transfer == "serial":
             yield from self._move_step("scsi", n_req * hw.adapter_scb_instructions, c, "file system software", "file")
             t = env.now
             yield from self._disk_read(size, n_req)
             c[_C["data transfers"]] += env.now - t
             yield from self._move_to_ring(size, c, "file")
+        else:
+            yield from self._move_step("scsi", n_req * hw.adapter_scb_instructions, c, "file system software", "file")
+            yield from self._move_step("ring", hw.adapter_scb_instructions, c, "network software", "file")
+            yield from self._move_pipelined(size, n_req, c)
         row[:-2] = c
         row[-2] = env.now - t0
         row[-1] = t0
@@ -586,7 +687,12 @@ class _Model:
     def _results(self) -> Replication:
         stations = [st.stats() for st in (self.host, self.memory, self.channel, *self.adapter.values(), self.disk,
                                           self.ring, self.i750, self.compress, self.decompress)]
-        return _replication(self.wl, stations, dict(self.host.busy_by_tag), self.records)
+        return _replication(self.wl, stations, dict(self.host.busy_by_tag), self.records, keep_records=True)
+
+
+def _blocks(size: float, n_req: int, block: float) -> list[float]:
+    """Bytes of each of the ``n_req`` disk requests of a ``size``-byte frame: full blocks, then the rest."""
+    return [block] * (n_req - 1) + [size - (n_req - 1) * block]
 
 
 def _draw_inputs(wl: Workload, rng: np.random.Generator) -> dict:
@@ -612,7 +718,8 @@ def _draw_inputs(wl: Workload, rng: np.random.Generator) -> dict:
             "file_sizes": file_sizes, "phases": phases}
 
 
-def _replication(wl: Workload, stations: list[dict], host_busy_by_tag: dict, records: dict) -> Replication:
+def _replication(wl: Workload, stations: list[dict], host_busy_by_tag: dict, records: dict, *,
+                 keep_records: bool = False) -> Replication:
     """Assemble a :class:`Replication` from station counters (``stats()`` dicts in the report's
     order), the host's busy time per tag and the per-frame records of each chain."""
     T = wl.horizon
@@ -634,10 +741,10 @@ def _replication(wl: Workload, stations: list[dict], host_busy_by_tag: dict, rec
             for key, value in zip(delays, (chain, comp, float(r[:, j].mean()), float(r[:, j].min()))):
                 delays[key].append(value)
     return Replication(stations=stations, host_by_workload=host_tags, delays=pd.DataFrame(delays),
-                       frames=pd.DataFrame(frames))
+                       frames=pd.DataFrame(frames), records=records if keep_records else None)
 
 
-def _simulate_compiled(hw: Hardware, wl: Workload, rng: np.random.Generator) -> Replication:
+def _simulate_compiled(hw: Hardware, wl: Workload, rng: np.random.Generator, keep_records: bool = False) -> Replication:
     """One replication on the compiled engine (:mod:`mmperf.hosts._ps2_core`)."""
     inputs = _draw_inputs(wl, rng)
     raw = _ps2_core.run_model(hw, wl, inputs["out_sizes"] if wl.outgoing else np.empty(0), inputs["in_sizes"],
@@ -655,7 +762,7 @@ def _simulate_compiled(hw: Hardware, wl: Workload, rng: np.random.Generator) -> 
                 row("compress-stage", stf[0], *sti[0]), row("decompress-stage", stf[1], *sti[1])]
     tags = {tag: float(raw["host_tags"][i, 0]) for i, tag in enumerate(("video", "file", "start"))
             if raw["host_tags"][i, 1]}
-    return _replication(wl, stations, tags, raw["records"])
+    return _replication(wl, stations, tags, raw["records"], keep_records=keep_records)
 
 
 ENGINES = ("compiled", "simpy")
@@ -663,7 +770,7 @@ ENGINES = ("compiled", "simpy")
 
 
 def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator,
-             engine: str = "compiled") -> Replication:
+             engine: str = "compiled", keep_records: bool = False) -> Replication:
     """Run one replication of the PS/2 video-conferencing model.
 
     Parameters
@@ -679,6 +786,9 @@ def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator
         'simpy': the SimPy model, the reference it is tested against. Both draw the
         same inputs and take simultaneous events in the same order, so they return
         the same replication (to rounding).
+    keep_records : bool, default False
+        Keep every frame's delay components (``Replication.records``), e.g. for a steady-state
+        analysis of one long run (:func:`mmperf.metrics.replications.batch_means`).
 
     Returns
     -------
@@ -717,9 +827,15 @@ def simulate(hardware: Hardware, workload: Workload, *, rng: np.random.Generator
         raise TypeError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {ENGINES}, got {engine!r}")
+    if workload.i750 == "priority" and workload.outgoing and hardware.compress_work > 1.0 / workload.frame_rate:
+        raise ValueError(f"Workload.i750='priority' needs a compression that fits in a frame time, got "
+                         f"{hardware.compress_work!r} s at {workload.frame_rate!r} frames/s")
+    if not isinstance(keep_records, bool):
+        raise TypeError(f"keep_records must be a bool, got {type(keep_records).__name__}")
     if engine == "simpy":
-        return _Model(hardware, workload, rng).run()
-    return _simulate_compiled(hardware, workload, rng)
+        rep = _Model(hardware, workload, rng).run()
+        return rep if keep_records else replace(rep, records=None)
+    return _simulate_compiled(hardware, workload, rng, keep_records)
 
 
 def stage_wait_bound(arrivals, frame_time: float) -> np.ndarray:

@@ -374,7 +374,7 @@ def arrival_rate(packet_time_ms, link: Link, *, packet_bytes: int = PACKET_BYTES
     """
     p = _v.finite_array(packet_time_ms, "packet_time_ms", allow_empty=True)
     if np.any(~(p > 0)):
-        raise ValueError(f"packet_time_ms must hold numbers > 0, got {_v.first_where(p, ~(p > 0))}")
+        raise ValueError(f"packet_time_ms must hold numbers > 0, got {_v.first_offender(p, ~(p > 0))}")
     _posint("packet_bytes", packet_bytes)
     if not isinstance(link, Link) and (isinstance(link, (str, bytes)) or not hasattr(link, "__iter__")
                                        or not all(isinstance(lk, Link) for lk in link)):
@@ -418,7 +418,7 @@ def read_rate(arriving, *, kernel_ms, app_ms) -> np.ndarray:
     kernel_ms = _v.finite_array(kernel_ms, "kernel_ms", non_negative=True, allow_empty=True)
     app_ms = _v.finite_array(app_ms, "app_ms", allow_empty=True)
     if (app_ms <= 0).any():
-        raise ValueError(f"app_ms must hold numbers > 0, got {_v.first_where(app_ms, app_ms <= 0)}")
+        raise ValueError(f"app_ms must hold numbers > 0, got {_v.first_offender(app_ms, app_ms <= 0)}")
     return np.minimum(arriving, np.maximum(0.0, 1 - arriving * kernel_ms) / app_ms)
 
 

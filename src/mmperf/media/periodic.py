@@ -199,7 +199,8 @@ def simulate_arrays(stream: PeriodicStream, *, sender: Host, receiver: Host, net
     x = served(t, host=sender, scheduler=scheduler, rng=rng, work_spec_us=work_spec_us, others=sender_others)["done_us"]
     d = network_delay_arrays(n, stream.size_bytes, network=network, traffic=traffic, rng=rng)
     a = fifo(x + d["delay_us"], d["transmit_us"])
-    r = served(a, host=receiver, scheduler=scheduler, rng=rng, work_spec_us=work_spec_us, others=receiver_others)["done_us"]
+    r = served(a, host=receiver, scheduler=scheduler, rng=rng, work_spec_us=work_spec_us, others=receiver_others,
+               app=True)["done_us"]
     ia = np.empty(n)
     ia[0] = np.nan
     ia[1:] = np.diff(r)

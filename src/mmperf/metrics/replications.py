@@ -17,12 +17,12 @@ from scipy import stats
 
 from mmperf import _validate
 
-__all__ = ["confidence_interval", "summarize_replications"]
+__all__ = ["batch_means", "confidence_interval", "summarize_replications"]
 
 
-def _check_level(level: float) -> float:
+def _check_level(level: float, name: str = "level") -> float:
     if not (isinstance(level, (int, float)) and 0 < level < 1):
-        raise ValueError(f"level must be a number in (0, 1), got {level!r}")
+        raise ValueError(f"{name} must be a number in (0, 1), got {level!r}")
     return float(level)
 
 
@@ -63,6 +63,73 @@ def confidence_interval(values, *, level: float = 0.9) -> tuple[float, float, fl
         return mean, mean, mean
     lo, hi = stats.t.interval(level, x.size - 1, loc=mean, scale=sem)
     return mean, float(lo), float(hi)
+
+
+def batch_means(series, *, batches: int = 20, level: float = 0.9, trend_level: float = 0.01) -> dict:
+    """Steady-state mean of one long run by the method of batch means, with a test for a trend.
+
+    The series (one run, its warm-up already cut) is split into ``batches`` equal consecutive
+    batches; their means are treated as a sample (Student-t interval). The method presumes a
+    steady state: the batch means must show no trend (least-squares slope of the batch means on
+    the batch index, two-sided p-value at least ``trend_level``) and be nearly uncorrelated
+    (lag-1 autocorrelation below 0.5). A process without a steady state (a utilization of 1, a
+    running maximum) fails the trend test and gets ``steady = False``: its mean then depends on
+    the run's length and no steady-state interval exists.
+
+    Parameters
+    ----------
+    series : array_like
+        Consecutive observations of one run (at least ``2 * batches``, all finite).
+    batches : int, default 20
+        Number of batches (at least 4).
+    level : float, default 0.9
+        Confidence level of the interval.
+    trend_level : float, default 0.01
+        Significance level of the trend test.
+
+    Returns
+    -------
+    dict
+        ``mean``, ``half_width`` (of the ``level`` interval), ``lag1`` (autocorrelation of the
+        batch means), ``trend_p`` (p-value of the slope), ``slope`` (per batch), ``steady`` (bool).
+
+    Raises
+    ------
+    ValueError
+        If the series is too short or not finite, or a level is outside (0, 1).
+
+    References
+    ----------
+    A. M. Law, *Simulation Modeling and Analysis*, 5th ed., 2015, sec. 9.5.3 (batch means).
+
+    Examples
+    --------
+    >>> x = np.random.default_rng(1).normal(10.0, 1.0, 4000)
+    >>> r = batch_means(x)
+    >>> round(r["mean"], 1), r["steady"]
+    (10.0, True)
+    >>> batch_means(np.arange(4000.0))["steady"]
+    False
+    """
+    level, trend_level = _check_level(level), _check_level(trend_level, "trend_level")
+    if isinstance(batches, bool) or not isinstance(batches, (int, np.integer)) or batches < 4:
+        raise ValueError(f"batches must be an int >= 4, got {batches!r}")
+    x = _validate.finite_array(series, "series", ndim=1)
+    if x.size < 2 * batches:
+        raise ValueError(f"series must hold at least 2 * batches = {2 * batches} values, got {x.size}")
+    size = x.size // batches
+    means = x[x.size - size * batches:].reshape(batches, size).mean(axis=1)  # drop the oldest remainder
+    mean, lo, hi = confidence_interval(means, level=level)
+    centred = means - means.mean()
+    denom = float(centred @ centred)
+    if np.ptp(means) <= 1e-6 * max(abs(mean), 1e-300):  # a constant, to a millionth (rounding drift): steady
+        denom = 0.0
+    lag1 = float(centred[1:] @ centred[:-1] / denom) if denom > 0 else 0.0
+    fit = stats.linregress(np.arange(batches), means) if denom > 0 else None
+    p = float(fit.pvalue) if fit is not None else 1.0
+    slope = float(fit.slope) if fit is not None else 0.0
+    return {"mean": mean, "half_width": (hi - lo) / 2, "lag1": lag1, "trend_p": p, "slope": slope,
+            "steady": bool(p >= trend_level and lag1 < 0.5)}
 
 
 def summarize_replications(frame: pd.DataFrame, *, by: list[str], value: str = "value",

@@ -108,6 +108,9 @@ class FCFSStation(_Accounting):
     horizon : float, optional
         Busy time is counted inside ``[0, horizon]`` only, so that
         ``utilization = busy / horizon``. Default: no horizon (utilization NaN).
+    infinite : bool, default False
+        An infinite-server (delay) station instead: every customer starts at once, none
+        waits (an ablation of the queue; busy time still adds up every service).
 
     Notes
     -----
@@ -117,9 +120,12 @@ class FCFSStation(_Accounting):
     the order their processes call the station (SimPy's deterministic order).
     """
 
-    def __init__(self, env: simpy.Environment, name: str, *, horizon: float | None = None):
+    def __init__(self, env: simpy.Environment, name: str, *, horizon: float | None = None, infinite: bool = False):
         super().__init__(env, name, horizon)
+        if not isinstance(infinite, bool):
+            raise TypeError(f"infinite must be a bool, got {type(infinite).__name__}")
         self._free_at = 0.0
+        self._infinite = infinite
 
     def book(self, service: float, *, tag: str = "") -> tuple[float, float]:
         """Enter the queue now; return ``(start, departure)`` times of the service.
@@ -137,9 +143,15 @@ class FCFSStation(_Accounting):
     def _book(self, s: float, tag: str) -> tuple[float, float]:
         # hot path for models that have validated their inputs
         now = self.env.now
-        start = self._free_at if self._free_at > now else now
+        start = self._free_at if self._free_at > now and not self._infinite else now
         end = start + s
         self._free_at = end
+        self._count(start, end, s, tag)
+        return start, end
+
+    def _count(self, start: float, end: float, s: float, tag: str) -> None:
+        """Count one arrival now whose ``s`` seconds of service run from ``start`` to ``end``."""
+        now = self.env.now
         self.arrivals += 1
         self.arrivals_by_tag[tag] += 1
         h = self.horizon
@@ -147,7 +159,6 @@ class FCFSStation(_Accounting):
         self.busy += busy
         self.busy_by_tag[tag] += busy
         self.wait_total += start - now
-        return start, end
 
     def leave(self) -> None:
         """Count one departure (call when a booked customer's service has ended)."""

@@ -141,16 +141,48 @@ def check_layers(layers, n: int) -> np.ndarray:
     return out
 
 
-def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, network, *, mode, n_paths,
-                         header, mtu, rbuf, init_cwnd, rto_init, rto_min, rto_max, path_max_retrans,
-                         hb_interval, rtx_limit, ns2_rwnd_defect, seed, bin_s, t_end, max_transmissions,
-                         trace_events=0, dac_count=-1):
+@dataclass(frozen=True)
+class WindowConfig:
+    """What the window core needs of a TCP, SCTP or CMT-SCTP configuration (see :mod:`mmperf.transports._engine`).
+
+    ``mode`` is one of ``_engine.MODE_*``; sizes are in bytes and times in seconds; ``dac_count`` >= 0 turns on
+    CMT's delayed-ack rule with every SACK reporting that many data packets (-1: off).
+    """
+
+    mode: int
+    n_paths: int
+    n_streams: int
+    header: float
+    mtu: float
+    rbuf: float
+    init_cwnd: float
+    rto_init: float
+    rto_min: float
+    rto_max: float
+    path_max_retrans: int
+    hb_interval: float
+    rtx_limit: int
+    ns2_rwnd_defect: bool = False
+    dac_count: int = -1
+
+    def engine_config(self, t_end: float) -> _engine.Config:
+        """The kernel's :class:`~mmperf.transports._engine.Config`, every field of the type it is compiled for."""
+        return _engine.Config(
+            mode=int(self.mode), n_paths=int(self.n_paths), n_streams=int(self.n_streams), hdr=float(self.header),
+            mtu=float(self.mtu), rbuf=float(self.rbuf), init_cwnd=float(self.init_cwnd),
+            rto_init=float(self.rto_init), rto_min=float(self.rto_min), rto_max=float(self.rto_max),
+            path_max_retrans=int(self.path_max_retrans), hb_interval=float(self.hb_interval),
+            rtx_limit=int(self.rtx_limit), ns2_rwnd_defect=bool(self.ns2_rwnd_defect),
+            dac_count=int(self.dac_count), t_end=float(t_end))
+
+
+def run_window_transport(name, gen_time, sizes, streams, unreliable, network, window: WindowConfig, *, seed, bin_s,
+                         t_end, max_transmissions, trace_events=0):
     """Run the compiled window core and wrap its output (shared by TCP, SCTP and CMT-SCTP).
 
-    ``trace_events`` > 0 keeps the sender's first ``trace_events`` events in
-    :attr:`TransportResult.trace` (a warning says when more happened). ``dac_count`` >= 0 turns on
-    CMT's delayed-ack rule with every SACK reporting that many data packets (-1: off; see
-    :mod:`mmperf.transports._engine`).
+    ``streams`` and ``unreliable`` give each packet's stream and whether it may be abandoned;
+    ``window`` the transport's configuration. ``trace_events`` > 0 keeps the sender's first
+    ``trace_events`` events in :attr:`TransportResult.trace` (a warning says when more happened).
     """
     gen_time, sizes = check_inputs(gen_time, sizes, network)
     rate, delay, qlim, per, start = network.arrays()
@@ -164,14 +196,13 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, n_streams, 
     unif = uniforms(seed, n_draws)
     trace_events = _validate.size(trace_events, "trace_events") if trace_events else 0
     tr, tn = np.zeros((trace_events, 6)), np.zeros(1, np.int64)
+    chunks = _engine.Chunks(gen_time, sizes, np.array(streams, np.int64), np.array(unreliable, np.bool_))
+    cfg = window.engine_config(t_end)
+    net = _engine.Net(rate, delay, qlim, per, start, unif, float(bin_s), nbins)
     for k, cap in enumerate(_engine.FIFO_CAPS):  # a small event queue first; a larger one if the run overflows it
         tn[0] = 0
         try:
-            out = _engine.run_window(gen_time, sizes, np.array(streams, np.int64), np.array(unreliable, np.bool_),
-                                     int(n_streams), int(mode), int(n_paths), float(header), float(mtu), float(rbuf),
-                                     float(init_cwnd), float(rto_init), float(rto_min), float(rto_max), int(path_max_retrans),
-                                     float(hb_interval), int(rtx_limit), bool(ns2_rwnd_defect), int(dac_count), rate, delay,
-                                     qlim, per, start, unif, float(bin_s), nbins, float(t_end), tr, tn, int(cap))
+            out = _engine.run_window(chunks, cfg, net, _engine.Trace(tr, tn), int(cap))
             break
         except RuntimeError as e:
             if "FIFO event queue overflow" not in str(e) or k == len(_engine.FIFO_CAPS) - 1:

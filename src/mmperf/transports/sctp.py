@@ -28,8 +28,8 @@ import numpy as np
 
 from mmperf.networks.packetsim import Network
 from mmperf import _validate
-from mmperf.transports._common import (TransportResult, check_flags, check_inputs, check_layers, check_rto,
-                                       run_window_transport)
+from mmperf.transports._common import (TransportResult, WindowConfig, check_flags, check_inputs, check_layers,
+                                       check_rto, run_window_transport)
 from mmperf.transports._engine import MODE_CMT, MODE_SCTP
 
 __all__ = ["HEADER_BYTES", "RELIABILITY", "SctpConfig", "dac_count", "run"]
@@ -172,14 +172,15 @@ def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConf
     _validate.whole(trace_events, "trace_events")
     streams = layers if config.multi_stream else np.zeros_like(layers)
     unreliable = np.asarray([r == "unreliable" for r in config.reliability])[layers]
-    return run_window_transport(
-        "cmt-sctp" if config.cmt else "sctp", gen_time, sizes, streams, unreliable,
-        2 if config.multi_stream else 1, network, mode=MODE_CMT if config.cmt else MODE_SCTP, n_paths=2,
+    window = WindowConfig(
+        mode=MODE_CMT if config.cmt else MODE_SCTP, n_paths=2, n_streams=2 if config.multi_stream else 1,
         header=HEADER_BYTES, mtu=config.mtu, rbuf=config.receive_buffer, init_cwnd=config.init_cwnd,
         rto_init=config.rto_init, rto_min=config.rto_min, rto_max=config.rto_max,
         path_max_retrans=config.path_max_retrans, hb_interval=config.hb_interval, rtx_limit=config.rtx_limit,
-        ns2_rwnd_defect=config.ns2_rwnd_defect, seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4,
-        trace_events=trace_events, dac_count=dac_count(config))
+        ns2_rwnd_defect=config.ns2_rwnd_defect, dac_count=dac_count(config))
+    return run_window_transport("cmt-sctp" if config.cmt else "sctp", gen_time, sizes, streams, unreliable, network,
+                                window, seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4,
+                                trace_events=trace_events)
 
 
 def dac_count(config: SctpConfig) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from mmperf.networks.packetsim import Network
-from mmperf.transports._common import TransportResult, check_inputs, check_rto, run_window_transport
+from mmperf.transports._common import TransportResult, WindowConfig, check_inputs, check_rto, run_window_transport
 from mmperf.transports._engine import MODE_TCP
 
 __all__ = ["HEADER_BYTES", "TcpConfig", "run"]
@@ -94,9 +94,10 @@ def run(gen_time, sizes, network: Network, config: TcpConfig = TcpConfig(), *, s
     if not isinstance(config, TcpConfig):
         raise TypeError(f"config must be a TcpConfig, got {type(config).__name__}")
     n = check_inputs(gen_time, sizes, network)[0].size
-    return run_window_transport(
-        "tcp", gen_time, sizes, np.zeros(n, np.int64), np.zeros(n, bool), 1, network, mode=MODE_TCP, n_paths=1,
-        header=HEADER_BYTES, mtu=config.mss + HEADER_BYTES, rbuf=config.receive_buffer,
-        init_cwnd=config.init_cwnd_segments * (config.mss + HEADER_BYTES), rto_init=config.rto_init,
-        rto_min=config.rto_min, rto_max=config.rto_max, path_max_retrans=10**9, hb_interval=1e9, rtx_limit=10**9,
-        ns2_rwnd_defect=False, seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4)
+    window = WindowConfig(
+        mode=MODE_TCP, n_paths=1, n_streams=1, header=HEADER_BYTES, mtu=config.mss + HEADER_BYTES,
+        rbuf=config.receive_buffer, init_cwnd=config.init_cwnd_segments * (config.mss + HEADER_BYTES),
+        rto_init=config.rto_init, rto_min=config.rto_min, rto_max=config.rto_max, path_max_retrans=10**9,
+        hb_interval=1e9, rtx_limit=10**9)
+    return run_window_transport("tcp", gen_time, sizes, np.zeros(n, np.int64), np.zeros(n, bool), network, window,
+                                seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4)

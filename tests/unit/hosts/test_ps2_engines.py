@@ -84,9 +84,18 @@ def test_compiled_engine_conserves_flow(mode):
     assert (st_["in_system"] == 0).all(), st_
     assert (rep.frames["generated"] == rep.frames["completed"]).all()
     assert (st_["utilization"] <= 1 + 1e-12).all() and (st_["busy"] >= 0).all()
-    # every frame visits the ring once: the outgoing, both incoming and the file's packets
+    # every video frame visits the ring once, and the file transfer sends one packet per disk read:
+    # one per frame in Locate mode, one per block in Move mode (pipelined by block)
     n_file = int(np.floor(wl.horizon * wl.file_frame_rate))
-    assert st_.loc["ring", "arrivals"] == 3 * wl.frames + n_file
+    assert st_.loc["ring", "arrivals"] == 3 * wl.frames + st_.loc["disk", "arrivals"]
+    assert (st_.loc["disk", "arrivals"] == n_file) == (mode == "locate")
+
+
+@pytest.mark.parametrize("file_transfer", ["pipelined", "serial"])
+@pytest.mark.parametrize("phases", ["aligned", "random"])
+def test_engines_agree_on_both_move_file_transfers(file_transfer, phases):
+    wl = E.workload("move", 30, "distributed", frames=FRAMES, phases=phases, move_file_transfer=file_transfer)
+    _assert_same(*_both(E.hardware("386"), wl, file_transfer, phases))
 
 
 def test_engine_is_checked():
@@ -106,3 +115,13 @@ def test_engines_agree_on_any_workload(system, mode, frame_rate, outgoing, strea
     wl = ps2.Workload(mode=mode, frame_rate=frame_rate, outgoing=outgoing, incoming_streams=streams,
                       file_transfer=file_transfer, phases=phases, frames=frames)
     _assert_same(*_both(E.hardware(system), wl, seed))
+
+
+@pytest.mark.parametrize("i750, hold, infinite", [("priority", 1.0, ()), ("priority", 0.5, ()), ("fcfs", 0.0, ()),
+                                                  ("fcfs", 1.0, ("i750",)), ("priority", 1.0, ("i750", "ring")),
+                                                  ("fcfs", 1.0, ("disk", "host", "video-adapter"))])
+@pytest.mark.parametrize("mode", E.MODES)
+def test_engines_agree_on_the_i750_and_stage_readings_and_ablations(mode, i750, hold, infinite):
+    wl = E.workload(mode, 30, "distributed", frames=FRAMES, phases="random", i750=i750, decompress_hold=hold,
+                    infinite_servers=infinite)
+    _assert_same(*_both(E.hardware("386"), wl, mode, i750, str(hold), *infinite))

@@ -13,7 +13,7 @@ chapter calls it instead of reading files.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -22,7 +22,7 @@ import pandas as pd
 from mmperf import papers
 from mmperf.hosts.cpu import NICED, Host, Scheduler, load_average
 from mmperf.hosts.timesharing import Policy
-from mmperf.media.periodic import PeriodicStream, simulate, simulate_arrays
+from mmperf.media.periodic import PeriodicStream, simulate_arrays
 from mmperf.metrics import jitter
 from mmperf.metrics.fits import line_fit
 from mmperf.networks.lan import NETWORKS, Traffic
@@ -81,9 +81,33 @@ run SunOS 5.4 (the SVR4 TS class, :data:`SCHEDULER`); the SGI's
 IRIX 5.3 is kept on the 4.3BSD decay-usage policy (an approximation: IRIX's own scheduler is not
 modelled, and on four processors the counters hardly matter)."""
 
+SEC4_HOSTS = ("SLC", "IPC", "IPX", "Sparc 5")
+"""The Suns whose operating system the paper does not name (it names SunOS 5.4 only for the SPARCclassics, Sec. 5.1)."""
+
+
+def ts_policies(sec4_policy: str = "svr4") -> dict:
+    """Every host's time-sharing policy where it differs from :data:`SCHEDULER`'s, with the Sec. 4 Suns
+    (:data:`SEC4_HOSTS`) on ``sec4_policy`` ('svr4': SunOS 5, the book's; '4.3bsd': SunOS 4.1)."""
+    if sec4_policy not in ("svr4", "4.3bsd"):
+        raise ValueError(f"sec4_policy must be 'svr4' or '4.3bsd', got {sec4_policy!r}")
+    return {**TS_POLICY, **({h: sec4_policy for h in SEC4_HOSTS} if sec4_policy != "svr4" else {})}
+
+
 SCHEDULER = Scheduler(ts_policy="svr4")
 """The hosts' scheduler in both chapters: the event-driven scheduler of :mod:`mmperf.hosts.timesharing` with SunOS 5's
 SVR4 TS class (the Suns; the SGI overrides it, :data:`TS_POLICY`), hz 100, the calibrated work per datagram."""
+
+APP_WORK_FIG6 = 300_000.0
+"""Receiving application's own work per datagram x SPECint92 [us] of the reading that Fig. 6 calibrates: on the
+SunOS 4.1 (4.3BSD) reading, the smallest of 100,000, 200,000, ... at which the SLC's r of load and variance
+reaches 0.95 (three runs per point, root seed 1; 35 ms per datagram on the SLC, 4.7 ms on a Sparc 5).
+Calibrated, used only by a reading of the ledger (issue 32)."""
+
+APP_WORK_FIG10 = 900_000.0
+"""The same on the SPARCclassic alone (SVR4, SunOS 5.4 stated): the value on a 50,000 grid whose default-class
+variance at six counters comes closest (in log) to Fig. 10's axis top, 3.5e10 us^2 (4.8e10; 850,000 gives 9.4e9):
+34 ms per datagram. On every host it would overload the SLC (105 ms per 160 ms datagram beside six counters).
+Calibrated, used only by a reading of the ledger (issue 32)."""
 
 WORKSTATIONS = ["SLC", "IPC", "IPX", "Sparc 5"]
 """The four Sun workstations of Sec. 4 (Table 3)."""
@@ -95,8 +119,9 @@ PARAMETERS = pd.DataFrame([
     ("compensation buffers", SETUP["fig16_max_buffer"] * 1000, "us", "paper", "Sec. 8.1: buffers 0 to 250 ms"),
     ("host mechanism", "event-driven scheduler", "-", "book",
      "each host's stream process is a sleeper on the event-driven scheduler (mmperf.hosts.timesharing)"),
-    ("time-sharing policy, Suns", "svr4", "-", "physical",
-     "SunOS 5.4 (Sec. 5.1): the SVR4 TS class with the default Solaris 2 ts_dptbl (60 levels; quantum 200 ms at level 0 "
+    ("time-sharing policy, Suns", "svr4", "-", "paper (SPARCclassic) / assumed (SLC, IPC, IPX, Sparc 5)",
+     "SunOS 5.4 is stated for the SPARCclassics only (Sec. 5.1); the Sec. 4 Suns are assumed to run it too (ledger: "
+     "sec4-os): the SVR4 TS class with the default Solaris 2 ts_dptbl (60 levels; quantum 200 ms at level 0 "
      "to 20 ms at 59; ts_tqexp, ts_slpret, ts_maxwait, ts_lwait; Sun, System Administration Guide 802-5750)"),
     ("time-sharing policy, SGI Challenge L", TS_POLICY["SGI Challenge L"], "-", "assumed",
      "IRIX 5.3's scheduler not modelled: 4.3BSD decay usage on four processors"),
@@ -201,42 +226,54 @@ class RunConfig:
     def env(self) -> Environment:
         return ENVIRONMENTS.get(self.environment, QUIET_CLUSTER)
 
-    def hosts(self) -> tuple[Host, Host]:
-        """(sender, receiver): the sender idle, the counters and the class on the receiver."""
+    def hosts(self, ts_policies: dict | None = None) -> tuple[Host, Host]:
+        """(sender, receiver): the sender idle, the counters and the class on the receiver.
+
+        ``ts_policies`` maps a workstation to its time-sharing policy (default :data:`TS_POLICY`)."""
         spec = SPECINT92[self.workstation]
         cpus = CPUS.get(self.workstation, 1)
-        pol = TS_POLICY.get(self.workstation)
+        pol = (TS_POLICY if ts_policies is None else ts_policies).get(self.workstation)
         sender = Host(self.workstation, spec, hogs=0, sched_class=self.sched_class, cpus=cpus, ts_policy=pol)
         receiver = Host(self.workstation, spec, hogs=self.hogs, sched_class=self.sched_class, cpus=cpus, ts_policy=pol)
         return sender, receiver
 
-    def traffic(self) -> Traffic:
+    def traffic(self, waits: bool = True) -> Traffic:
+        """The LAN's other traffic; ``waits=False`` (an ablation): none, the datagrams never wait."""
         e = self.env()
+        if not waits:
+            return Traffic()
         return Traffic(utilization=e.utilization, burst_bytes=e.burst_bytes, bulk=self.net_loaded)
 
     def stream(self) -> PeriodicStream:
         return PeriodicStream(period_us=self.period_us, size_bytes=self.size_bytes, n_packets=self.n_packets)
 
 
-def trace(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDULER, root: int | None = None) -> pd.DataFrame:
+def trace(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDULER, root: int | None = None,
+          ts_policies: dict | None = None, waits: bool = True, app_hosts: tuple | None = None) -> pd.DataFrame:
     """Regenerate the trace of run ``rep`` of ``config`` (deterministic given ``root``, the root seed;
     None: the book's root seed, :func:`mmperf.seeds.use`).
+
+    ``ts_policies`` overrides the hosts' time-sharing policies (:meth:`RunConfig.hosts`); ``waits=False``
+    removes the LAN's other traffic (:meth:`RunConfig.traffic`); ``app_hosts`` (None: all) names the
+    workstations whose receiving application does ``scheduler.app_work_spec_us`` (the others do none).
 
     Returns
     -------
     pandas.DataFrame
         :data:`mmperf.media.periodic.TRACE_COLUMNS`.
     """
-    sender, receiver = config.hosts()
-    g = rng(PAPER, config.experiment, config.point, rep, root=root)
-    return simulate(config.stream(), sender=sender, receiver=receiver, network=NETWORKS[config.network],
-                    traffic=config.traffic(), scheduler=scheduler, rng=g)
+    return pd.DataFrame(_trace_arrays(config, rep, scheduler=scheduler, root=root, ts_policies=ts_policies, waits=waits,
+                                      app_hosts=app_hosts))
 
 
-def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDULER, root: int | None = None) -> dict:
-    sender, receiver = config.hosts()
+def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDULER, root: int | None = None,
+                  ts_policies: dict | None = None, waits: bool = True, app_hosts: tuple | None = None) -> dict:
+    sender, receiver = config.hosts(ts_policies)
+    if app_hosts is not None and config.workstation not in app_hosts and scheduler.app_work_spec_us:
+        scheduler = replace(scheduler, app_work_spec_us=0.0)
     return simulate_arrays(config.stream(), sender=sender, receiver=receiver, network=NETWORKS[config.network],
-                           traffic=config.traffic(), scheduler=scheduler, rng=rng(PAPER, config.experiment, config.point, rep, root=root))
+                           traffic=config.traffic(waits), scheduler=scheduler,
+                           rng=rng(PAPER, config.experiment, config.point, rep, root=root))
 
 
 def traces(points: list[RunConfig] | None = None, *, reps: int = REPS) -> pd.DataFrame:
@@ -267,6 +304,16 @@ def reported_load(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDUL
     _, receiver = config.hosts()
     return load_average(hogs=receiver.hogs, background=0.0,
                         duration_s=config.stream().duration_s, rng=rng(PAPER, "w", config.point, rep, root=root))
+
+
+def with_changes(params, changes: dict):
+    """A copy of a chapter's ``params`` with ``changes``; a key ``scheduler__<field>`` changes that field of its
+    ``scheduler`` (for the ledgers' readings and ablations)."""
+    changes = dict(changes)
+    sch = {k.split("__", 1)[1]: changes.pop(k) for k in list(changes) if k.startswith("scheduler__")}
+    if sch:
+        changes["scheduler"] = replace(changes.get("scheduler", params.scheduler), **sch)
+    return replace(params, **changes)
 
 
 def grid() -> list[RunConfig]:
@@ -320,7 +367,8 @@ def table4_grid() -> list[RunConfig]:
 
 
 def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Scheduler = SCHEDULER,
-               root: int | None = None) -> pd.DataFrame:
+               root: int | None = None, ts_policies: dict | None = None, waits: bool = True,
+               app_hosts: tuple | None = None) -> pd.DataFrame:
     """Run every point ``reps`` times; one row per run with its factors, load and measures.
 
     Returns
@@ -338,7 +386,8 @@ def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Schedule
     rows = []
     for c in points:
         for rep in range(reps):
-            t = _trace_arrays(c, rep, scheduler=scheduler, root=root)
+            t = _trace_arrays(c, rep, scheduler=scheduler, root=root, ts_policies=ts_policies, waits=waits,
+                              app_hosts=app_hosts)
             m = jitter.measures(t)
             late = jitter.lateness(t["recv_us"], t["send_us"])
             b = jitter.DEFAULT_BUFFERS_US
@@ -391,7 +440,8 @@ def closest_approach(summary: pd.DataFrame, *, grid=None) -> float:
 
 
 def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int = 100,
-                   offset_us: float = 0.0, scheduler: Scheduler = SCHEDULER, root: int | None = None) -> pd.DataFrame:
+                   offset_us: float = 0.0, scheduler: Scheduler = SCHEDULER, root: int | None = None,
+                   ts_policies: dict | None = None, waits: bool = True, app_hosts: tuple | None = None) -> pd.DataFrame:
     """Interarrival times of the first ``packets`` datagrams of several runs, stacked with an offset.
 
     Returns
@@ -403,7 +453,8 @@ def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int 
     frames = []
     n = len(configs)
     for k, (label, c) in enumerate(configs.items()):
-        t = trace(c, rep, scheduler=scheduler, root=root).iloc[1:packets + 1]
+        t = trace(c, rep, scheduler=scheduler, root=root, ts_policies=ts_policies, waits=waits,
+                  app_hosts=app_hosts).iloc[1:packets + 1]
         frames.append(pd.DataFrame({"stream": label, "packet": t["packet"].to_numpy(),
                                     "interarrival_us": t["interarrival_us"].to_numpy(),
                                     "plotted_us": t["interarrival_us"].to_numpy() + offset_us * (n - 1 - k)}))
@@ -456,8 +507,10 @@ FIG20_USERS = list(range(1, 21)) + list(range(25, 85, 5))
 FIG21_USERS = 2
 """Participants in the load scenario (assumed: the paper does not say; a two-party conference)."""
 FIG21_LOADS = list(range(0, 7))
-QUALITY_REPS = 3
-"""Runs per point of the quality predictions (each 600 frames, 20 s)."""
+QUALITY_REPS = 10
+"""Runs per point of the quality predictions (each 600 frames, 20 s): the jitter chapter's ten."""
+FIG20_STOP_AFTER = 3
+"""Fig. 20's sweep of a system stops this many unacceptable user counts in a row past its last acceptable one."""
 TABLE4_REPS = 20
 """Runs per point for Table 4 (on the scheduler the SGI's variances vary little from run to run: 20 runs
 give each cell's mean within about 2 %)."""
@@ -490,7 +543,7 @@ QUALITY_PARAMETERS = pd.DataFrame([
 """All parameters of the quality chapter with their source."""
 
 
-def table4(*, reps: int = TABLE4_REPS, root: int | None = None) -> pd.DataFrame:
+def table4(*, reps: int = TABLE4_REPS, root: int | None = None, scheduler: Scheduler = SCHEDULER) -> pd.DataFrame:
     """Table 4 side by side: processor, network, predicted (their sum) and actual jitter per network.
 
     Returns
@@ -499,7 +552,7 @@ def table4(*, reps: int = TABLE4_REPS, root: int | None = None) -> pd.DataFrame:
         ``network``, ``column`` (processor, network, predicted, actual), ``paper``, ``book`` (mean
         variance in ms^2, the unit the book reads Table 4 in) and ``difference``.
     """
-    r = run_points(table4_grid(), reps=reps, root=root)
+    r = run_points(table4_grid(), reps=reps, root=root, scheduler=scheduler)
     r["column"] = r["experiment"].str.replace("additivity-", "", regex=False).replace({"both": "actual"})
     book = r.groupby(["network", "column"])["variance"].mean().unstack() / 1e6
     book["predicted"] = planning.additive_jitter(book["processor"], book["network"])
@@ -512,29 +565,48 @@ def table4(*, reps: int = TABLE4_REPS, root: int | None = None) -> pd.DataFrame:
     return out
 
 
-def fig19(*, reps: int = QUALITY_REPS, root: int | None = None) -> pd.DataFrame:
+def fig19(*, reps: int = QUALITY_REPS, root: int | None = None, scheduler: Scheduler = SCHEDULER,
+          model: planning.ConferenceModel | None = None) -> pd.DataFrame:
     """Quality for five users: processor power rising on Ethernet, and bandwidth rising with an IPX."""
     cpu = planning.sweep([planning.System(f"SPECint92 {s:g}", s, NETWORKS["Ethernet"].mbps) for s in FIG19_SPECS],
-                         users=(FIG19_USERS,), reps=reps, model=CONFERENCE, root=root).assign(scenario="processor power rises (Ethernet)", x=lambda d: d["specint92"])
+                         users=(FIG19_USERS,), reps=reps, model=model or CONFERENCE, root=root, scheduler=scheduler).assign(
+        scenario="processor power rises (Ethernet)", x=lambda d: d["specint92"])
     net = planning.sweep([planning.System(f"{b:g} Mb/s", SPECINT92["IPX"], b) for b in FIG19_MBPS],
-                         users=(FIG19_USERS,), reps=reps, model=CONFERENCE, root=root).assign(scenario="bandwidth rises (IPX)", x=lambda d: d["mbps"])
+                         users=(FIG19_USERS,), reps=reps, model=model or CONFERENCE, root=root, scheduler=scheduler).assign(
+        scenario="bandwidth rises (IPX)", x=lambda d: d["mbps"])
     return pd.concat([cpu, net], ignore_index=True)
 
 
-def fig20(*, reps: int = QUALITY_REPS, users=None, root: int | None = None) -> pd.DataFrame:
-    """Quality against users for the three systems."""
+def fig20(*, reps: int = QUALITY_REPS, users=None, root: int | None = None, scheduler: Scheduler = SCHEDULER,
+          model: planning.ConferenceModel | None = None, stop_after: int | None = FIG20_STOP_AFTER) -> pd.DataFrame:
+    """Quality against users for the three systems.
+
+    Each system's sweep stops once its mean quality has been unacceptable at ``stop_after`` user counts
+    in a row past its last acceptable one (None: the whole grid)."""
     systems = [SYSTEMS[k] for k in ("IPX + Ethernet", "Sparc 5 + Fibre Channel", "DEC Alpha + HIPPI")]
-    return planning.sweep(systems, users=FIG20_USERS if users is None else users, reps=reps, model=CONFERENCE, root=root)
+    grid_users = FIG20_USERS if users is None else list(users)
+    out = []
+    for s in systems:
+        bad = 0
+        for n in grid_users:
+            f = planning.sweep([s], users=(n,), reps=reps, model=model or CONFERENCE, root=root, scheduler=scheduler)
+            out.append(f)
+            bad = bad + 1 if f["quality"].mean() > 1.0 else 0
+            if stop_after is not None and bad >= stop_after:
+                break
+    return pd.concat(out, ignore_index=True)
 
 
-def fig21(*, reps: int = QUALITY_REPS, root: int | None = None) -> pd.DataFrame:
+def fig21(*, reps: int = QUALITY_REPS, root: int | None = None, scheduler: Scheduler = SCHEDULER,
+          model: planning.ConferenceModel | None = None) -> pd.DataFrame:
     """Quality against processor load for the three systems and the IPX with real-time priorities."""
-    return planning.sweep(list(SYSTEMS.values()), users=(FIG21_USERS,), loads=FIG21_LOADS, reps=reps, model=CONFERENCE,
-                          root=root)
+    return planning.sweep(list(SYSTEMS.values()), users=(FIG21_USERS,), loads=FIG21_LOADS, reps=reps,
+                          model=model or CONFERENCE, root=root, scheduler=scheduler)
 
 
 def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21), reps: int = 1,
-               root: int | None = None) -> pd.DataFrame:
+               root: int | None = None, scheduler: Scheduler = SCHEDULER,
+               model: planning.ConferenceModel | None = None) -> pd.DataFrame:
     """Users an IPX-class processor grown for ``y`` years supports on Ethernet and on HIPPI.
 
     Returns
@@ -547,19 +619,22 @@ def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21),
     for y in years:
         spec = SPECINT92["IPX"] * 2.0**y
         systems = [planning.System(f"IPX x2^{y:g} + {net}", spec, NETWORKS[net].mbps) for net in ("Ethernet", "HIPPI")]
-        best = planning.max_acceptable_users(planning.sweep(systems, users=users, reps=reps, model=CONFERENCE, root=root))
+        best = planning.max_acceptable_users(planning.sweep(systems, users=users, reps=reps, model=model or CONFERENCE,
+                                                            root=root, scheduler=scheduler))
         rows.append({"year": float(y), "specint92": spec, "ethernet_users": int(best.iloc[0]), "hippi_users": int(best.iloc[1])})
     return pd.DataFrame(rows)
 
 
-def projection(*, hogs: int | None = None, reps: int | None = None, root: int | None = None) -> pd.DataFrame:
+def projection(*, hogs: int | None = None, reps: int | None = None, root: int | None = None,
+               scheduler: Scheduler = SCHEDULER) -> pd.DataFrame:
     """Fig. 22: jitter against years with default and real-time priorities."""
     kw = dict(PROJECTION)
     if hogs is not None:
         kw["hogs"] = hogs
     if reps is not None:
         kw["reps"] = reps
-    return pd.concat([planning.project(PROJECTION_YEARS, sched_class=c, root=root, **kw) for c in ("default", "real-time")],
+    return pd.concat([planning.project(PROJECTION_YEARS, sched_class=c, root=root, scheduler=scheduler, **kw)
+                      for c in ("default", "real-time")],
                      ignore_index=True)
 
 
@@ -637,11 +712,11 @@ def table4_readings(threshold_us2: float) -> pd.DataFrame:
 
 __all__ = [
     "NETWORKS", "PAPER", "REPS", "N_PACKETS", "SETUP", "PAPER_SPECINT92", "SPECINT92", "CPUS", "TS_POLICY",
-    "SCHEDULER", "WORKSTATIONS", "PARAMETERS", "Environment", "ENVIRONMENTS", "QUIET_CLUSTER", "RunConfig",
-    "trace", "traces", "reported_load", "grid", "TABLE4_HOGS", "table4_grid", "run_points", "runs",
+    "SCHEDULER", "APP_WORK_FIG6", "APP_WORK_FIG10", "SEC4_HOSTS", "ts_policies", "WORKSTATIONS", "PARAMETERS", "Environment", "ENVIRONMENTS", "QUIET_CLUSTER", "RunConfig",
+    "trace", "traces", "reported_load", "with_changes", "grid", "TABLE4_HOGS", "table4_grid", "run_points", "runs",
     "table2_comparison", "closest_approach", "example_traces", "REFLECTION_HOGS", "reflection_configs",
     "environment_configs", "network_configs", "CONFERENCE", "SYSTEMS", "FIG19_USERS", "FIG19_SPECS",
-    "FIG19_MBPS", "FIG20_USERS", "FIG21_USERS", "FIG21_LOADS", "QUALITY_REPS", "TABLE4_REPS", "PROJECTION",
+    "FIG19_MBPS", "FIG20_USERS", "FIG20_STOP_AFTER", "FIG21_USERS", "FIG21_LOADS", "QUALITY_REPS", "TABLE4_REPS", "PROJECTION",
     "PROJECTION_YEARS", "NO_BUFFER_TICK_US", "QUALITY_PARAMETERS", "table4", "fig19", "fig20", "fig21",
     "bottleneck", "projection", "no_buffer_threshold", "FIG16_CONFIG", "what_if_grid", "TABLE4_READINGS",
     "paper_table4", "paper_noise", "table4_fig13_r", "table4_readings",

@@ -17,7 +17,7 @@ from mmperf.experiments.huynh1994.model import (
     ADAPTER_PATH_LENGTHS, CALIBRATION, CONFIG, FRAME_RATES, HOST_PATH_LENGTHS, LEVEL, MIXINGS, MODES, PAPER,
     PAPER_FRAMES, REPLICATIONS, STATIONS, SWEEP_FRAMES, SYSTEMS, adapter_knee, calibrate, closed_form_table,
     closed_forms, crossing, file_share_closed_form, hardware, mean_requests_per_frame, parameter_table, run,
-    saturation_closed_form, saturation_point, summarize, workload,
+    saturation_closed_form, saturation_point, steady_state, summarize, workload,
 )
 from mmperf.experiments.huynh1994.params import RUN_LENGTHS, Params
 
@@ -25,7 +25,7 @@ __all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "ADAPTER_PATH_LENGTHS", "CALI
            "MIXINGS", "MODES", "PAPER", "PAPER_FRAMES", "Params", "REPLICATIONS", "RUN_LENGTHS", "STATIONS",
            "SWEEP_FRAMES", "SYSTEMS", "adapter_knee", "calibrate", "closed_form_table", "closed_forms", "crossing",
            "file_share_closed_form", "hardware", "mean_requests_per_frame", "parameter_table", "run",
-           "saturation_closed_form", "saturation_point", "summarize", "workload"]
+           "saturation_closed_form", "saturation_point", "steady_state", "summarize", "workload"]
 
 CHAPTERS = (
     Chapter(key="huynh1994", paper="huynh1994", title="Huynh & Khoshgoftaar: a PS/2 in a video conference", Params=Params, run=run, claims=CLAIMS,

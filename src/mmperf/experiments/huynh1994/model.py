@@ -48,8 +48,8 @@ from mmperf.experiments.huynh1994.params import (  # the sweep constants: re-exp
     SWEEP_FRAMES,
     Params,
 )
-from mmperf.hosts.ps2 import Hardware, Workload, simulate
-from mmperf.metrics.replications import summarize_replications
+from mmperf.hosts.ps2 import COMPONENTS, Hardware, Workload, simulate
+from mmperf.metrics.replications import batch_means, summarize_replications
 from mmperf.networks.operational import utilization
 from mmperf.results import Results
 from mmperf.seeds import rng
@@ -379,6 +379,51 @@ def _run_length_configs(lengths, system="386", mode="locate", mixing="distribute
             for n in lengths]
 
 
+STEADY_SERIES = (("send", "compress/decompress"), ("send", "total"), ("receive", "compress/decompress"),
+                 ("receive", "total"))
+"""The delays whose steady state is examined (chain, component)."""
+
+
+def steady_state(params, *, seed: int | None) -> pd.DataFrame:
+    """Where the delays have a steady state, and their steady-state means where they do.
+
+    One long replication (``params.steady_frames`` frames, the first ``params.warmup_share`` cut)
+    per system, mode and mixing at 30 frames/s, under ``params``' mechanism options. Per delay of
+    :data:`STEADY_SERIES`, the frames in the order they started are split into 20 batches
+    (:func:`mmperf.metrics.replications.batch_means`): a delay has a steady state when the batch
+    means show no trend; then its steady-state mean has a 90 % interval. Beside it, the paper's
+    definition on the same sample path: the mean over the first 2000 frames after the cut.
+
+    Returns
+    -------
+    pandas.DataFrame
+        system, mode, mixing, chain, component, frames, ``window`` (mean of the first 2000 frames
+        [s]), ``mean`` and ``half_width`` (batch means [s]), ``slope`` [s per batch], ``trend_p``,
+        ``lag1``, ``steady``, ``stage_utilization`` (the decompression stage's busy share).
+    """
+    rows = []
+    n = params.steady_frames
+    for system in SYSTEMS:
+        for mode in MODES:
+            for mixing in MIXINGS:
+                wl = workload(mode, 30, mixing, frames=n, phases=params.phases, **params.mechanism())
+                r = simulate(hardware(system), wl, rng=rng(PAPER, "steady", system, mode, mixing, 30, root=seed),
+                             keep_records=True)
+                stage = float(r.stations.set_index("station").loc["decompress-stage", "utilization"])
+                for chain, component in STEADY_SERIES:
+                    rec = r.records[chain]
+                    rec = rec[np.argsort(rec[:, -1], kind="stable")]
+                    cut = params.warmup(n) / wl.frame_rate
+                    rec = rec[rec[:, -1] >= cut]
+                    x = rec[:, -2] if component == "total" else rec[:, COMPONENTS.index(component)]
+                    bm = batch_means(x, batches=20, level=LEVEL)
+                    window = x[rec[:, -1] < cut + PAPER_FRAMES / wl.frame_rate]
+                    rows.append({"system": system, "mode": mode, "mixing": mixing, "chain": chain,
+                                 "component": component, "frames": n, "window": float(window.mean()), **bm,
+                                 "stage_utilization": stage})
+    return pd.DataFrame(rows)
+
+
 def summarize(frame: pd.DataFrame, *, by: list[str], value: str, level: float = LEVEL) -> pd.DataFrame:
     """90 % confidence intervals over replications (see :func:`mmperf.metrics.replications.summarize_replications`)."""
     return summarize_replications(frame, by=by, value=value, level=level)
@@ -522,7 +567,8 @@ STATIONS = ("host", "memory", "channel", "video-adapter", "ring-adapter", "scsi-
 
 
 def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
-                 vc_instructions: float | None = None, frames: int = PAPER_FRAMES) -> dict:
+                 vc_instructions: float | None = None, frames: int = PAPER_FRAMES,
+                 move_file_transfer: str = "pipelined") -> dict:
     """Every station's utilization by the utilization law :math:`U = X D`, no simulation.
 
     The throughputs are the frame rates of the chains (outgoing and incoming video at
@@ -542,6 +588,10 @@ def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
     frames : int, default 2000
         Run length: Move mode's host only starts the streams, so its utilization is
         that one-off work divided by the run.
+    move_file_transfer : {'pipelined', 'serial'}
+        Move mode's file transfer (:class:`mmperf.hosts.ps2.Workload`): pipelined, each disk
+        block is its own channel transfer and ring packet, so the file frame carries one
+        control block and one MAC frame per block instead of one.
 
     Returns
     -------
@@ -560,16 +610,20 @@ def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
     (0.365, 0.24, 0.9996)
     """
     hw = hardware(system)
-    wl = workload(mode, frame_rate, mixing, frames=frames, vc_instructions=vc_instructions)
+    wl = workload(mode, frame_rate, mixing, frames=frames, vc_instructions=vc_instructions,
+                  move_file_transfer=move_file_transfer)
     video = wl.frame_rate * (int(wl.outgoing) + wl.incoming_streams)  # video frames/s through the PS/2
     file = wl.file_frame_rate if wl.file_transfer else 0.0
     m, scb = wl.mean_frame_bytes, hw.adapter_scb_instructions
     n_req = mean_requests_per_frame(m, hw.disk_request_bytes)
     locate = mode == "locate"
+    by_block = not locate and wl.move_file_transfer == "pipelined"
+    packets = video + file * (n_req if by_block else 1.0)  # ring packets (and Move-mode channel transfers) per s
     transfers = _channel_transfers(wl)
     cpu = 1.0 / hw.host_instructions_per_s
     adapter = 1.0 / hw.adapter_instructions_per_s
-    u = {"channel": utilization(throughput=transfers, demand=(m + hw.control_block_bytes) / hw.channel_rate)}
+    u = {"channel": utilization(throughput=transfers, demand=m / hw.channel_rate)
+         + utilization(throughput=transfers / (video + file) * packets, demand=hw.control_block_bytes / hw.channel_rate)}
     if locate:
         instr = sum(_host_instructions(wl, hw.disk_request_bytes))
         u["host"] = utilization(throughput=instr, demand=cpu)
@@ -586,19 +640,21 @@ def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
         u["ring-adapter"] = utilization(throughput=video + file, demand=scb * adapter)
     u["scsi-adapter"] = utilization(throughput=file * n_req, demand=scb * adapter)
     u["disk"] = utilization(throughput=file, demand=n_req * hw.disk_request_overhead + m / hw.disk_media_rate)
-    u["ring"] = utilization(throughput=video + file, demand=8 * (m + hw.ring_frame_overhead_bytes) / hw.ring_bit_rate)
+    u["ring"] = (utilization(throughput=video + file, demand=8 * m / hw.ring_bit_rate)
+                 + utilization(throughput=packets, demand=8 * hw.ring_frame_overhead_bytes / hw.ring_bit_rate))
     u["i750"] = utilization(throughput=wl.frame_rate, demand=(
         hw.compress_work * wl.outgoing + hw.decompress_work * (wl.incoming_streams > 0)
         + hw.mix_time * (wl.incoming_streams > 1)))
     return {s: float(u[s]) for s in STATIONS}
 
 
-def closed_form_table(frames: int = PAPER_FRAMES) -> pd.DataFrame:
+def closed_form_table(frames: int = PAPER_FRAMES, *, move_file_transfer: str = "pipelined") -> pd.DataFrame:
     """:func:`closed_forms` over the paper's grid: columns system, mode, mixing, frame_rate, station,
     utilization [fraction]."""
     return pd.DataFrame([{"system": s, "mode": mo, "mixing": mx, "frame_rate": f, "station": st, "utilization": v}
                          for s in SYSTEMS for mo in MODES for mx in MIXINGS for f in FRAME_RATES
-                         for st, v in closed_forms(s, mo, mx, f, frames=frames).items()])
+                         for st, v in closed_forms(s, mo, mx, f, frames=frames,
+                                                   move_file_transfer=move_file_transfer).items()])
 
 
 def saturation_closed_form(system: str, *, frame_rate: float = 30, mixing: str = "distributed") -> dict:
@@ -633,13 +689,14 @@ _DESCRIPTIONS = {
     "single": "mean delay [s] of each stream alone (Fig. 10), per system, mode, chain, component and replication",
     "run_length": "mean delay [s] per chain and component of the reference configuration against the replication length [frames]",
     "warmup": "mean delay [s] of the reference configuration with and without the warm-up cut, per chain and component",
+    "steady_state": "per system, mode and mixing at 30 frames/s, one long run: whether each delay has a steady state (batch means without trend), its steady-state mean [s] with 90 % half-width, and the paper's 2000-frame window mean [s] on the same run",
 }
 
 
 def _tables(runs: dict, params) -> dict:
     grid = runs["grid"]
     util = utilization_summary(grid)
-    cf = closed_form_table(params.frames).merge(
+    cf = closed_form_table(params.frames, move_file_transfer=params.move_file_transfer).merge(
         util[[*CONFIG, "station", "mean"]].rename(columns={"mean": "simulated"}), on=[*CONFIG, "station"], how="left")
     sat = saturation_path_lengths(runs["host_sweep"])
     closed = pd.DataFrame([{"system": s, **{f"{k}_closed_form": v for k, v in saturation_closed_form(s).items()}}
@@ -702,7 +759,7 @@ def run(params=None, *, seed: int, workers: int = 1) -> Results:
     [8, 15, 30]
     """
     params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper=PAPER)
-    wl = {"phases": params.phases}
+    wl = {"phases": params.phases, **params.mechanism()}
     groups = {
         "grid": _grid_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),
         "single": _single_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),
@@ -719,6 +776,7 @@ def run(params=None, *, seed: int, workers: int = 1) -> Results:
         runs[name] = _collect(done[i:i + len(cs)])
         i += len(cs)
     tables = _tables(runs, params)
+    tables["steady_state"] = steady_state(params, seed=seed)
     return Results(PAPER, seed=seed, params=params, tables=tables,
                    descriptions={k: _DESCRIPTIONS[k] for k in tables}, values={"calibration": calibrate()})
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 import pandas as pd
 
+from mmperf.hosts.ps2 import Workload
 from mmperf.results import params_table
 
 REPLICATIONS = 5
@@ -32,6 +33,11 @@ _DOC = {
     "host_path_lengths": ("instructions/frame", "paper sec. 5.2 ('Fig. 5b'): up to and past 60 and 240 KLOCS", "Locate-mode video conferencing path lengths of the host sweep"),
     "adapter_path_lengths": ("instructions/frame", "paper sec. 5.2 (Fig. 5): around the 16-KLOCS knee", "Move-mode video conferencing path lengths of the adapter sweep"),
     "run_lengths": ("frames", "the book's (the paper's 2000 among them)", "replication lengths of the run-length experiment"),
+    "move_file_transfer": ("", "paper sec. 5.5 (disk and ring 'operate in parallel'); the block is the book's", "Move mode's file transfer: 'pipelined' by 4-kB disk block, or 'serial' (disk, then ring)"),
+    "i750": ("", "assumed (the paper does not say)", "the i750's discipline over compression, mixing, decompression: 'fcfs' or 'priority' (capture and compression first)"),
+    "decompress_hold": ("frame times", "paper sec. 2 (single-stage pipelines 'run at the frame rate')", "shortest time the decompression stage holds a frame (1: clocked at the frame rate; 0.5: at twice the rate, as RTV's)"),
+    "steady_frames": ("frames", "the book's (ten times the paper's 2000)", "frames of the one long run per configuration of the steady-state analysis (batch means)"),
+    "infinite_servers": ("", "the book's (ablations only)", "FCFS stations replaced by infinite servers (none in the book's model)"),
 }
 
 
@@ -58,12 +64,19 @@ class Params:
     host_path_lengths: tuple = HOST_PATH_LENGTHS
     adapter_path_lengths: tuple = ADAPTER_PATH_LENGTHS
     run_lengths: tuple = RUN_LENGTHS
+    steady_frames: int = 20_000
+    move_file_transfer: str = "pipelined"
+    i750: str = "fcfs"
+    decompress_hold: float = 1.0
+    infinite_servers: tuple = ()
 
     def __post_init__(self):
-        for name, low in (("frames", 20), ("sweep_frames", 20), ("replications", 2)):
+        for name, low in (("frames", 20), ("sweep_frames", 20), ("replications", 2), ("steady_frames", 200)):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < low:
                 raise ValueError(f"{name} must be a whole number >= {low}, got {v!r}")
+        # the mechanism options are checked where they act (mmperf.hosts.ps2.Workload)
+        Workload(mode="move", frame_rate=30.0, **self.mechanism())
         if self.phases not in ("aligned", "random"):
             raise ValueError(f"phases must be 'aligned' or 'random', got {self.phases!r}")
         w = self.warmup_share
@@ -77,6 +90,11 @@ class Params:
                 raise ValueError(f"{name} must be at least two increasing positive numbers, got {getattr(self, name)!r}")
         if any(int(n) != n or n < 20 for n in self.run_lengths):
             raise ValueError(f"run_lengths must be whole numbers of frames >= 20, got {self.run_lengths!r}")
+
+    def mechanism(self) -> dict:
+        """The mechanism options every simulated configuration takes (:class:`mmperf.hosts.ps2.Workload` fields)."""
+        return {"move_file_transfer": self.move_file_transfer, "i750": self.i750,
+                "decompress_hold": self.decompress_hold, "infinite_servers": tuple(self.infinite_servers)}
 
     def warmup(self, frames: int) -> int:
         """Frames cut at the start of a replication of ``frames`` frames."""
