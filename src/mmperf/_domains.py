@@ -1227,3 +1227,12 @@ spec("mmperf.metrics.replications:batch_means",
      lambda: dict(series=np.random.default_rng(1).normal(10.0, 1.0, 400), batches=20, level=0.9, trend_level=0.01),
      series=Array(), batches=Int(lo=4), level=Real(lo=0, hi=1, lo_open=True, hi_open=True),
      trend_level=Real(lo=0, hi=1, lo_open=True, hi_open=True))
+
+
+def _status_matrix() -> pd.DataFrame:
+    return pd.DataFrame({"book": ["reproduced", "partly"], "reading=x": ["not_reproduced", "partly"]},
+                        index=pd.Index(["c1", "c2"], name="claim_id"))
+
+
+spec("mmperf.charts:status_matrix", lambda: dict(matrix=_status_matrix(), title="t"),
+     matrix=Bad(values=(1.5, "abc", pd.DataFrame({"book": ["maybe"]}))), title=Bad(values=(1.5, None)), check=_no_check)

@@ -49,7 +49,8 @@ from mmperf.precision import format_float, round_frame, round_json
 
 __all__ = [
     "VENDOR", "VEGALITE_MIME", "SITE_SCHEMA", "chart_id", "to_rounded_values", "static_png",
-    "render_bundle", "site_html", "setup", "spec_digest", "Figure", "figure", "ImageGrid", "image_grid"
+    "render_bundle", "site_html", "setup", "spec_digest", "Figure", "figure", "ImageGrid", "image_grid",
+    "status_matrix"
 ]
 
 VENDOR = {
@@ -371,3 +372,45 @@ def image_grid(images: dict[str, Any], *, width: int = 240) -> ImageGrid:
     if not (isinstance(width, int) and width > 0):
         raise ValueError(f"width must be a positive int, got {width!r}")
     return ImageGrid(dict(images), width)
+
+
+STATUS_COLOURS = {"reproduced": "#4c9a4c", "partly": "#e0b040", "not_reproduced": "#c8504b"}
+"""The colour of each verdict, as the scorecard shows it."""
+
+
+def status_matrix(matrix: pd.DataFrame, *, title: str) -> alt.Chart:
+    """A claims x variants matrix of verdicts as a heatmap a reader can scan (one cell per claim and variant).
+
+    Parameters
+    ----------
+    matrix : pandas.DataFrame
+        Index: claim ids; columns: variants (the book's run, each reading, each ablation); values:
+        ``reproduced``, ``partly`` or ``not_reproduced`` (:meth:`mmperf.experiments.Chapter.audit_matrix`).
+    title : str
+        The chart's title.
+
+    Returns
+    -------
+    altair.Chart
+
+    Raises
+    ------
+    TypeError
+        If ``matrix`` is not a DataFrame or ``title`` not a string.
+    ValueError
+        If a value is not a status.
+    """
+    _validate.instance(matrix, "matrix", pd.DataFrame)
+    _validate.instance(title, "title", str)
+    long = matrix.rename_axis(index="claim", columns="variant").stack().rename("status").reset_index()
+    bad = sorted(set(long["status"]) - set(STATUS_COLOURS))
+    if bad:
+        raise ValueError(f"matrix must hold the statuses {sorted(STATUS_COLOURS)}, got {bad}")
+    return alt.Chart(long).mark_rect(stroke="white").encode(
+        x=alt.X("variant:N", sort=list(matrix.columns), title="variant (the book, each reading, each ablation)",
+                axis=alt.Axis(labelAngle=-60, labelLimit=150)),
+        y=alt.Y("claim:N", sort=list(matrix.index), title=None, axis=alt.Axis(labelLimit=190)),
+        color=alt.Color("status:N", scale=alt.Scale(domain=list(STATUS_COLOURS), range=list(STATUS_COLOURS.values())),
+                        title="verdict (seeds' majority)", legend=alt.Legend(orient="bottom")),
+        tooltip=["claim", "variant", "status"],
+    ).properties(title=title, width=alt.Step(16), height=alt.Step(12))
