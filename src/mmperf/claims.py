@@ -100,6 +100,7 @@ CSV_COLUMNS = [
     "structural",
     "vacuous",
     "kind_flag",
+    "kind_note",
     "evidence",
     "miss_cause",
 ]
@@ -112,7 +113,8 @@ book's value, and whether it is fragile; and from the chapter's committed audit
 assumptions or ``depends`` on some (``depends_on``, ``;``-separated), the variants under which the
 paper's result appears (``paper_reading``), whether it survives the removal of the mechanism meant
 to produce it (``structural``), whether its criterion can fail at all (``vacuous``) and a flag on
-its kind (``kind_flag``). The audit columns are empty for a chapter without a committed audit.
+its kind (``kind_flag``), resolved by the claim's ``kind_note`` (why the kind stands, or the
+flag is open). The audit columns are empty for a chapter without a committed audit.
 ``evidence`` is the kind of evidence the paper offered (:data:`EVIDENCE`) and ``miss_cause``, for a
 claim not reproduced, why (:data:`MISS_CAUSES`; empty: not yet classified)."""
 
@@ -387,6 +389,7 @@ class Claim:
     structural: bool | None = None
     vacuous: bool = False
     kind_flag: str = ""
+    kind_note: str = ""
     evidence: str = ""
     miss_cause: str = ""
 
@@ -421,6 +424,7 @@ class Claim:
             "structural": None if self.structural is None else bool(self.structural),
             "vacuous": bool(self.vacuous),
             "kind_flag": self.kind_flag,
+            "kind_note": self.kind_note if self.kind_flag else "",
             "evidence": self.evidence,
             "miss_cause": self.miss_cause,
         }
@@ -458,6 +462,11 @@ class ClaimSpec:
         The kind of evidence the paper offered for this claim (:data:`EVIDENCE`); default: its chapter's.
     miss_cause : str, optional
         For a claim the book does not reproduce, why (:data:`MISS_CAUSES`).
+    kind_note : str, optional
+        Why the claim's kind stands although the audit flags it (a ``prediction`` whose value no
+        seed, reading or ablation moves): e.g. "a count of the paper's grid that the mechanism
+        decides; no alternative reading reaches it". A flagged claim without a note is an open
+        flag (:func:`summary`).
     """
 
     id: str
@@ -473,6 +482,7 @@ class ClaimSpec:
     domain: tuple | None = None
     evidence: str | None = None
     miss_cause: str = ""
+    kind_note: str = ""
 
     def __post_init__(self):
         if not re.fullmatch(r"[a-z0-9][a-z0-9\-]*", self.id or ""):
@@ -498,6 +508,8 @@ class ClaimSpec:
             object.__setattr__(self, "domain", (low, high))
         if self.evidence is not None and self.evidence not in EVIDENCE:
             raise ValueError(f"claim {self.id}: evidence must be one of {EVIDENCE}, got {self.evidence!r}")
+        if not isinstance(self.kind_note, str):
+            raise TypeError(f"claim {self.id}: kind_note must be a string, got {type(self.kind_note).__name__}")
         if self.miss_cause not in ("",) + MISS_CAUSES:
             raise ValueError(f"claim {self.id}: miss_cause must be one of {MISS_CAUSES} or empty, got {self.miss_cause!r}")
 
@@ -557,7 +569,9 @@ def _kind_text(r) -> str:
     if bool(r.vacuous):
         marks.append("<strong>vacuous</strong> (cannot fail)")
     if r.kind_flag:
-        marks.append(f"kind flag: {html.escape(r.kind_flag)}")
+        note = getattr(r, "kind_note", "")
+        resolved = f"; kept: {html.escape(str(note))}" if isinstance(note, str) and note else ""
+        marks.append(f"kind flag: {html.escape(r.kind_flag)}{resolved}")
     tail = "".join(f"<br><small>{m}</small>" for m in marks)
     return f"<br><small>{html.escape(kind)}{share}</small>{tail}"
 
@@ -637,7 +651,8 @@ def headline(frame: pd.DataFrame) -> dict:
     dict
         ``claims``, ``predictions`` (those that count), ``reproduced`` (of those), ``share`` [%]
         (NaN without any); the predictions left out, by cause (``fragile``, ``depends``,
-        ``vacuous``, ``structural``: a claim may have several); ``kind_flags``; ``unclassified``
+        ``vacuous``, ``structural``: a claim may have several); ``kind_flags`` and, of those,
+        ``kind_flags_open`` (without a ``kind_note``); ``unclassified``
         and the count of each other kind.
 
     Raises
@@ -652,12 +667,14 @@ def headline(frame: pd.DataFrame) -> dict:
     marks = exclusions(frame)
     fragile, depends, vacuous, structural = (marks[c] for c in ("fragile", "depends", "vacuous", "structural"))
     counts = prediction & ~marks.any(axis=1)
+    flagged = frame["kind_flag"].fillna("").astype(str) != ""
+    noted = (frame["kind_note"].fillna("").astype(str) != "") if "kind_note" in frame else pd.Series(False, frame.index)
     reproduced = int((frame.loc[counts, "status_majority"] == "reproduced").sum())
     out = {"claims": int(len(frame)), "predictions": int(counts.sum()), "reproduced": reproduced,
            "share": 100.0 * reproduced / counts.sum() if counts.any() else float("nan"),
            "fragile": int((prediction & fragile).sum()), "depends": int((prediction & depends).sum()),
            "vacuous": int((prediction & vacuous).sum()), "structural": int((prediction & structural).sum()),
-           "kind_flags": int((frame["kind_flag"].fillna("").astype(str) != "").sum()),
+           "kind_flags": int(flagged.sum()), "kind_flags_open": int((flagged & ~noted).sum()),
            "unclassified": int((kind == "").sum())}
     out.update({k: int((kind == k).sum()) for k in KINDS if k != "prediction"})
     return out

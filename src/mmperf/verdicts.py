@@ -338,7 +338,7 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
                       seeds=len(runs), seed_share=share, book_median=median, book_low=low, book_high=high,
                       fragile=(1 - share) > FRAGILE_SHARE + 1e-12, status_majority=status,
                       status_book_seed=book_status, vacuous=fail is None,
-                      kind_flag=_kind_flag(spec, audit, list(values.values())),
+                      kind_flag=_kind_flag(spec, audit, list(values.values())), kind_note=spec.kind_note,
                       evidence=spec.evidence or evidence,
                       miss_cause=spec.miss_cause if status != "reproduced" else "",
                       **_audit_columns(spec, audit, tuple(assumptions), tuple(ablations)))
