@@ -466,7 +466,7 @@ class ClaimSpec:
         Why the claim's kind stands although the audit flags it (a ``prediction`` whose value no
         seed, reading or ablation moves): e.g. "a count of the paper's grid that the mechanism
         decides; no alternative reading reaches it". A flagged claim without a note is an open
-        flag (:func:`summary`).
+        flag (:func:`headline`).
     """
 
     id: str

@@ -3,7 +3,7 @@
 import pandas as pd
 import pytest
 
-from mmperf.claims import CSV_COLUMNS, ClaimSpec, Holds, Range, headline, summary
+from mmperf.claims import CSV_COLUMNS, ClaimSpec, Holds, Range, headline
 from mmperf.results import Results
 from mmperf.seeds import judging_seeds
 from mmperf.verdicts import judge, run_seeds, statuses_by_seed
@@ -176,10 +176,10 @@ def test_a_kind_flag_is_open_until_a_note_resolves_it():
     runs = _runs({s: 0.5 for s in range(1, 4)})
     rows = [(v, s, "x", 0.5, "reproduced") for s in (1, 2, 3) for v in ("book", "ablation:sched")]
     frame = judge([_spec()], runs, book_seed=1, audit=_audit(rows)).frame
-    assert (summary(frame)["kind_flags"], summary(frame)["kind_flags_open"]) == (1, 1)
+    assert (headline(frame)["kind_flags"], headline(frame)["kind_flags_open"]) == (1, 1)
     frame = judge([_spec(kind_note="a count the grid decides")], runs, book_seed=1, audit=_audit(rows)).frame
     assert frame.iloc[0]["kind_note"] == "a count the grid decides"
-    assert (summary(frame)["kind_flags"], summary(frame)["kind_flags_open"]) == (1, 0)
+    assert (headline(frame)["kind_flags"], headline(frame)["kind_flags_open"]) == (1, 0)
     # a note on a claim the audit does not flag is not published
     rows[-1] = ("ablation:sched", 3, "x", 0.7, "reproduced")
     assert judge([_spec(kind_note="n")], runs, book_seed=1, audit=_audit(rows)).frame.iloc[0]["kind_note"] == ""
