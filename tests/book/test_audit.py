@@ -162,3 +162,13 @@ def test_statuses_are_judged_again_from_the_recorded_values(client, tmp_path):
     again, fresh = read_audit(TOY, root=tmp_path)
     assert fresh and set(again["status"]) == {"reproduced", "not_reproduced"}
     assert again.set_index("variant").at["loss=2", "status"] == "not_reproduced"  # 2 % is not in [0, 1]
+
+
+def test_a_chapter_runs_its_judging_seeds_or_fewer_the_chapter_seed_first():
+    runs = TOY.runs(seed=40)
+    assert list(runs) == list(range(40, 50))
+    quick = TOY.runs(seed=40, seeds=2)
+    assert list(quick) == [40, 41] and quick[41].value("loss") == runs[41].value("loss")
+    for bad in (0, -1, 2.5, True, 10**5):
+        with pytest.raises(ValueError, match="seeds must be a whole number"):
+            TOY.runs(seed=40, seeds=bad)

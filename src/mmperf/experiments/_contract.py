@@ -23,7 +23,7 @@ from mmperf import PAPERS
 from mmperf.assumptions import Ablation, Assumption, check_ledger
 from mmperf.claims import EVIDENCE, ClaimSpec, Scorecard
 from mmperf.results import Results
-from mmperf.seeds import check_seed, judging_seeds
+from mmperf.seeds import JUDGING_SEEDS, check_seed, judging_seeds
 from mmperf.verdicts import judge, majority, run_seeds
 
 from mmperf.experiments.audit import read_audit
@@ -177,7 +177,7 @@ class Chapter:
         """The chapter's notebook, relative to the repository root."""
         return f"book/{self.key}.ipynb"
 
-    def runs(self, params=None, *, seed: int, workers: int = 1) -> dict[int, Results]:
+    def runs(self, params=None, *, seed: int, workers: int = 1, seeds: int = JUDGING_SEEDS) -> dict[int, Results]:
         """The runs the chapter's claims are judged on: one per judging seed, the chapter's own first.
 
         Parameters
@@ -188,16 +188,28 @@ class Chapter:
             The chapter's root seed; the judging seeds are :func:`mmperf.seeds.judging_seeds` of it.
         workers : int, default 1
             Processes; the results do not depend on it.
+        seeds : int, default :data:`mmperf.seeds.JUDGING_SEEDS`
+            How many judging seeds (the verdict is their majority). Fewer make a quick rerun (a
+            researcher's first look, a test that only needs the chapter to execute); the book's
+            verdicts use the default.
 
         Returns
         -------
         dict of int to Results
             In the order of the judging seeds.
+
+        Raises
+        ------
+        ValueError
+            If ``seed``, ``workers`` or ``seeds`` is not a valid whole number.
         """
         params = self.Params() if params is None else params
+        if isinstance(seeds, bool) or not isinstance(seeds, int) or not 1 <= seeds <= 10**4:
+            raise ValueError(f"seeds must be a whole number of judging seeds in 1 .. 10000, got {seeds!r}")
+        order = judging_seeds(seeds, root=check_seed(seed))
         if self.judging_runs is not None:
-            return self.judging_runs(params, seed=seed, workers=workers)
-        return run_seeds(self.run, params, judging_seeds(root=check_seed(seed)), workers=check_workers(workers))
+            return self.judging_runs(params, seed=seed, workers=workers, seeds=len(order))
+        return run_seeds(self.run, params, order, workers=check_workers(workers))
 
     def verdicts(self, runs: dict, *, book_seed: int, root=None) -> Scorecard:
         """The chapter's verdicts: its claims judged over ``runs`` and, when its committed audit is

@@ -32,7 +32,7 @@ from mmperf.media import hdvideo
 from mmperf.networks import bottleneck
 from mmperf.papers import table
 from mmperf.results import Results
-from mmperf.seeds import check_seed, judging_seeds, seed_sequence
+from mmperf.seeds import JUDGING_SEEDS, check_seed, judging_seeds, seed_sequence
 from mmperf.verdicts import run_seeds
 
 
@@ -594,7 +594,7 @@ def _audit_run(params: Params, *, seed: int) -> Results:
     return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions, values=values)
 
 
-def judging_runs(params: Params | None = None, *, seed: int, workers: int = 1) -> dict:
+def judging_runs(params: Params | None = None, *, seed: int, workers: int = 1, seeds: int = JUDGING_SEEDS) -> dict:
     """The runs the chapter's claims are judged on: one per judging seed, the chapter's own first.
 
     The chapter's seed gets the full :func:`run` (its fluid model and calibrations are shown). Every
@@ -610,6 +610,8 @@ def judging_runs(params: Params | None = None, *, seed: int, workers: int = 1) -
         The chapter's root seed; the judging seeds are :func:`mmperf.seeds.judging_seeds` of it.
     workers : int, default 1
         Processes for the full runs (:func:`mmperf.verdicts.run_seeds`); results do not depend on it.
+    seeds : int, default :data:`mmperf.seeds.JUDGING_SEEDS`
+        How many judging seeds.
 
     Returns
     -------
@@ -617,7 +619,7 @@ def judging_runs(params: Params | None = None, *, seed: int, workers: int = 1) -
         In the order of the judging seeds.
     """
     params = Params() if params is None else params
-    order = judging_seeds(root=check_seed(seed))
+    order = judging_seeds(seeds, root=check_seed(seed))
     committed = [s for s in order[1:] if params == Params() and committed_calibration(s) is not None]
     live = [s for s in order if s not in committed]
     out = run_seeds(run, params, live, workers=workers)
