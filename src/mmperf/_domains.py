@@ -1221,6 +1221,8 @@ spec("mmperf.verdicts:majority", lambda: dict(statuses=["reproduced", "partly", 
      statuses=Bad(values=(1.5, "abc", [], ["abc"], [1.5], WRONG)), check=_no_check)
 spec("mmperf.verdicts:witnesses", lambda: dict(spec=_spec_v(), observed=[3.0]),
      spec=Instance(ref="mmperf.claims:ClaimSpec"), observed=Bad(values=(1.5, "abc", WRONG)), check=_no_check)
+spec("mmperf.verdicts:noise_bound", lambda: dict(spec=_spec_v(), values=[3.0, 2.0, None]),
+     spec=Instance(ref="mmperf.claims:ClaimSpec"), values=Bad(values=(1.5, "abc", ["abc"], [[1.0]], WRONG)), check=_no_check)
 spec("mmperf.claims:check_frame", lambda: dict(frame=_claims_frame(), columns=("kind", "status"), name="frame"),
      frame=_FRAME_BAD, columns=Bad(values=(1.5, WRONG, ["no-such-column"])), name=LABEL, check=_no_check)
 spec("mmperf.metrics.replications:batch_means",

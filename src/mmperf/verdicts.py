@@ -5,7 +5,9 @@ on the :class:`mmperf.results.Results` of its ``run`` under several root
 seeds (:func:`mmperf.seeds.judging_seeds`). Each verdict is the status under
 the book's own seed, with the median and 5-95 % range of the book's value
 over the seeds, the share of seeds under which the status is the same, and a
-*fragile* mark when that share falls below ``1 - FRAGILE_SHARE``.
+*fragile* mark when that share falls below ``1 - FRAGILE_SHARE`` or when the seeds' median lies
+inside their seed-to-seed noise around a bound of the criterion (:func:`noise_bound`): a
+comparison decided inside the noise is not a pass.
 
 Examples
 --------
@@ -16,7 +18,7 @@ Examples
 ...                  paper_value="< 1 %", value=lambda r: r.value("loss"), criterion=Range(0, 1),
 ...                  kind="prediction", expected="reproduced")
 >>> runs = {s: Results("taylor1993", seed=s, params=None, tables={}, descriptions={},
-...                    values={"loss": 0.11 * s}) for s in range(1, 11)}
+...                    values={"loss": 0.05 * s if s < 10 else 1.5}) for s in range(1, 11)}
 >>> row = judge([spec], runs, book_seed=1).frame.iloc[0]
 >>> row["status"], int(row["seeds"]), float(row["seed_share"]), bool(row["fragile"])
 ('reproduced', 10, 0.9, False)
@@ -34,8 +36,10 @@ import pandas as pd
 
 from mmperf import _validate
 from mmperf.assumptions import BOOK, Ablation, Assumption
-from mmperf.claims import (CSV_COLUMNS, EVIDENCE, FRAGILE_SHARE, STATUSES, Claim, ClaimSpec, Criterion, Holds, Scorecard,
-                           check_frame, clean_value)
+from mmperf.claims import (CSV_COLUMNS, EVIDENCE, FRAGILE_SHARE, STATUSES, Claim, ClaimSpec, Criterion, Holds, Range,
+                           Scorecard, Tolerance, check_frame, clean_value)
+from scipy.stats import median_abs_deviation
+
 from mmperf.precision import round_sig
 from mmperf.results import Results
 from mmperf.seeds import check_seed
@@ -123,6 +127,80 @@ def _spread(values: list) -> tuple:
         return None, None, None
     arr = np.asarray(nums, dtype=float)
     return tuple(round_sig(float(np.quantile(arr, q))) for q in (0.5, 0.05, 0.95))
+
+
+NOISE_SDS = 1.0
+"""A verdict is *inside the seed-to-seed noise* (and so marked fragile) when the median of its value
+over the seeds lies within this many of their robust standard deviations (1.4826 times the median
+absolute deviation, which one outlying seed cannot inflate) of a bound its criterion decides on
+(:func:`noise_bound`)."""
+
+
+def noise_bound(spec: ClaimSpec, values: list) -> float | None:
+    """The criterion bound the seeds' median lies within the seed-to-seed noise of, or None.
+
+    A comparison decided inside the noise is not a pass: with the median of a claim's value over the
+    seeds less than :data:`NOISE_SDS` robust standard deviations (``scipy.stats.median_abs_deviation``,
+    normal scale) from a bound where its status changes,
+    another set of seeds could decide the other way even when most of these agree. Only numeric
+    criteria have such bounds: :class:`~mmperf.claims.Range` (its finite ``low``/``high`` and
+    ``partly`` ends) and :class:`~mmperf.claims.Tolerance` (target +- tolerance, +- ``partly``
+    times it). A bound at an end of the claim's physical ``domain`` (a loss of 0 %) cannot be crossed
+    by noise from one side and is skipped. Needs at least three finite values and a positive spread.
+
+    Parameters
+    ----------
+    spec : ClaimSpec
+        The claim (its criterion and domain).
+    values : list
+        Its book values over the seeds (numbers, None for a missing one).
+
+    Returns
+    -------
+    float or None
+        The nearest such bound, or None when the verdict is clear of the noise.
+
+    Raises
+    ------
+    TypeError
+        If ``spec`` is not a ClaimSpec or ``values`` is not a list of numbers, bools or None.
+
+    Examples
+    --------
+    >>> from mmperf.claims import ClaimSpec, Range
+    >>> spec = ClaimSpec("gap", quote="A beats B", where="Sec. 1", quantity="gap [ms]", paper_value="> 0",
+    ...                  value=lambda r: 0, criterion=Range(0, float("inf")), kind="prediction",
+    ...                  expected="reproduced")
+    >>> noise_bound(spec, [0.5, -0.4, 0.9, 0.2, -0.1]), noise_bound(spec, [5.1, 4.8, 5.3])
+    (0.0, None)
+    """
+    if not isinstance(spec, ClaimSpec):
+        raise TypeError(f"spec must be a ClaimSpec, got {type(spec).__name__}")
+    if not isinstance(values, (list, tuple)):
+        raise TypeError(f"values must be a list of numbers (None for a missing one), got {type(values).__name__}")
+    for v in values:
+        if v is not None and not isinstance(v, (bool, int, float, np.integer, np.floating)):
+            raise TypeError(f"values must hold numbers, bools or None, got {type(v).__name__}: {v!r:.40}")
+    crit = spec.criterion
+    if isinstance(crit, Range):
+        bounds = [crit.low, crit.high, *(crit.partly or ())]
+    elif isinstance(crit, Tolerance):
+        t, tol = float(crit.target), float(crit.tolerance)
+        bounds = [t - tol, t + tol, t - crit.partly * tol, t + crit.partly * tol]
+    else:
+        return None
+    nums = np.asarray([float(v) for v in values if v is not None and not isinstance(v, bool)
+                       and math.isfinite(float(v))], dtype=float)
+    if nums.size < 3:
+        return None
+    sd = round_sig(float(median_abs_deviation(nums, scale="normal")))
+    if not sd > 0:
+        return None
+    median = round_sig(float(np.median(nums)))
+    edges = set(spec.domain or ())
+    near = [float(b) for b in bounds if math.isfinite(float(b)) and float(b) not in edges
+            and abs(median - float(b)) < NOISE_SDS * sd]
+    return min(near, key=lambda b: (abs(median - b), b)) if near else None
 
 
 def majority(statuses: Iterable[str]) -> str:
@@ -328,6 +406,10 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
         share = sum(st == status for st in statuses.values()) / len(statuses)
         median, low, high = _spread(list(values.values()))
         note = spec.note(book) if callable(spec.note) else spec.note
+        noisy = noise_bound(spec, list(values.values()))
+        if noisy is not None:
+            detail = (f"{detail}; inside the seed-to-seed noise: the seeds' median is within one standard "
+                      f"deviation of the bound {round_sig(noisy)}, so it is marked fragile")
         observed = list(values.values())
         if audit is not None:
             observed += [clean_value(v) for v in audit.loc[audit["claim_id"] == spec.id, "value"]]
@@ -336,7 +418,7 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
                       paper_value=spec.paper_value, criterion=spec.criterion, book_value=values[book_seed],
                       status=status, reason=detail if not note else f"{detail}. {note}", kind=spec.kind,
                       seeds=len(runs), seed_share=share, book_median=median, book_low=low, book_high=high,
-                      fragile=(1 - share) > FRAGILE_SHARE + 1e-12, status_majority=status,
+                      fragile=(1 - share) > FRAGILE_SHARE + 1e-12 or noisy is not None, status_majority=status,
                       status_book_seed=book_status, vacuous=fail is None,
                       kind_flag=_kind_flag(spec, audit, list(values.values())), kind_note=spec.kind_note,
                       evidence=spec.evidence or evidence,
@@ -400,4 +482,4 @@ def variant_statuses(specs: Iterable[ClaimSpec], runs: Mapping[str, Results], *,
     return pd.DataFrame(rows, columns=["claim_id", "kind", "variant", "value", "status", "changed"])
 
 
-__all__ = ["judge", "judge_value", "majority", "run_seeds", "statuses_by_seed", "variant_statuses", "witnesses"]
+__all__ = ["NOISE_SDS", "judge", "judge_value", "majority", "noise_bound", "run_seeds", "statuses_by_seed", "variant_statuses", "witnesses"]

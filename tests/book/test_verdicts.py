@@ -6,7 +6,7 @@ import pytest
 from mmperf.claims import CSV_COLUMNS, ClaimSpec, Holds, Range, headline
 from mmperf.results import Results
 from mmperf.seeds import judging_seeds
-from mmperf.verdicts import judge, run_seeds, statuses_by_seed
+from mmperf.verdicts import judge, noise_bound, run_seeds, statuses_by_seed
 
 
 def _spec(**kw):
@@ -195,3 +195,26 @@ def test_results_name_their_tables():
         Results("taylor1993", seed=1, params=None, tables={"a": pd.DataFrame()}, descriptions={})
     with pytest.raises(ValueError, match="seed must be"):
         Results("taylor1993", seed=-1, params=None, tables={}, descriptions={})
+
+
+def test_a_verdict_inside_the_seed_noise_is_fragile_even_when_most_seeds_agree():
+    # a gap whose median (0.035) sits within one robust seed-to-seed sd (0.21) of the bound 0: 8 of 10 seeds pass
+    gaps = [0.01, 0.02, 0.03, 0.04, 0.05, 0.3, 0.4, 0.5, -0.3, -0.4]
+    spec = _spec(criterion=Range(0, float("inf")), quantity="gap [ms]")
+    row = judge([spec], _runs(dict(zip(range(1, 11), gaps))), book_seed=1).frame.iloc[0]
+    assert row["status"] == "reproduced" and float(row["seed_share"]) == 0.8
+    assert bool(row["fragile"]) and "seed-to-seed noise" in row["reason"]
+    # the same spread far from the bound is clear of it
+    row = judge([spec], _runs({s: g + 1 for s, g in zip(range(1, 11), gaps)}), book_seed=1).frame.iloc[0]
+    assert not bool(row["fragile"]) and "noise" not in row["reason"]
+    # a bound at an end of the quantity's physical domain cannot be crossed by noise from one side
+    loss = _spec(criterion=Range(0, 1), domain=(0, 100))
+    row = judge([loss], _runs({s: v for s, v in zip(range(1, 11), [0, 0, 0.01, 0, 0.02, 0, 0, 0.01, 0, 0])}),
+                book_seed=1).frame.iloc[0]
+    assert not bool(row["fragile"])
+    # a tolerance's target is not a bound: a median on the paper's value is not noise
+    from mmperf.claims import Tolerance
+    tol = _spec(criterion=Tolerance(10, abs=3))
+    values = [9.0, 10.5, 11.0, 9.5, 10.0, 10.2, 9.8, 10.1, 9.9, 10.3]
+    assert not bool(judge([tol], _runs(dict(zip(range(1, 11), values))), book_seed=1).frame.iloc[0]["fragile"])
+    assert noise_bound(tol, [12.5, 13.4, 12.9, 13.2]) == 13.0
