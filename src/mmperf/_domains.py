@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import importlib
 import math
+from types import SimpleNamespace
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -1221,6 +1222,25 @@ spec("mmperf.verdicts:majority", lambda: dict(statuses=["reproduced", "partly", 
      statuses=Bad(values=(1.5, "abc", [], ["abc"], [1.5], WRONG)), check=_no_check)
 spec("mmperf.verdicts:witnesses", lambda: dict(spec=_spec_v(), observed=[3.0]),
      spec=Instance(ref="mmperf.claims:ClaimSpec"), observed=Bad(values=(1.5, "abc", WRONG)), check=_no_check)
+def _a_chapter():
+    """A chapter-shaped record (the registry's are above this module's layer): no claims, no ledger."""
+    return SimpleNamespace(key="no-such-chapter", paper="huynh1994", claims=(), assumptions=(), ablations=(),
+                           run=_square_run)
+
+
+_CH = Bad(values=("abc", 1.5, WRONG))
+_ROOT_PATH = Bad(values=(1.5, WRONG), none=True)
+spec("mmperf.audit:variants", lambda: dict(ch=_a_chapter()), ch=_CH, check=_no_check)
+spec("mmperf.audit:continuous", lambda: dict(ch=_a_chapter()), ch=_CH, check=_no_check)
+spec("mmperf.audit:variant_seeds", lambda: dict(kind="reading", seeds=[1, 2]),
+     kind=Bad(values=("abc", 1.5, WRONG)), seeds=Bad(values=("abc", 1.5, [], WRONG)), check=_no_check)
+spec("mmperf.audit:morris_design", lambda: dict(ch=_a_chapter(), trajectories=4), ch=_CH,
+     trajectories=Int(lo=2, hi=1000), check=_no_check)
+spec("mmperf.audit:morris_effects", lambda: dict(ch=_a_chapter(), frame=None), ch=_CH,
+     frame=Bad(values=("abc", 1.5, pd.DataFrame({"a": [1]})), none=True), check=_no_check)
+spec("mmperf.audit:audit_file", lambda: dict(ch=_a_chapter(), root=None), ch=_CH, root=_ROOT_PATH, check=_no_check)
+spec("mmperf.audit:code_hash", lambda: dict(ch=_a_chapter(), root=None), ch=_CH, root=_ROOT_PATH, check=_no_check)
+spec("mmperf.audit:read_audit", lambda: dict(ch=_a_chapter(), root=None), ch=_CH, root=_ROOT_PATH, check=_no_check)
 spec("mmperf.verdicts:noise_bound", lambda: dict(spec=_spec_v(), values=[3.0, 2.0, None]),
      spec=Instance(ref="mmperf.claims:ClaimSpec"), values=Bad(values=(1.5, "abc", ["abc"], [[1.0]], WRONG)), check=_no_check)
 spec("mmperf.claims:check_frame", lambda: dict(frame=_claims_frame(), columns=("kind", "status"), name="frame"),

@@ -138,7 +138,7 @@ class Assumption:
         For a continuous assumption, its plausible range: the range's two ends become readings
         (``"<name>=<low>"``, ``"<name>=<high>"``) beside ``alternatives``, and a chapter with two or
         more continuous assumptions is screened over their joint range (Morris elementary effects,
-        :func:`mmperf.experiments.audit.morris_design`).
+        :func:`mmperf.audit.morris_design`).
 
     Raises
     ------

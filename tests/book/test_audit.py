@@ -8,8 +8,8 @@ import pytest
 from mmperf import experiments
 from mmperf.assumptions import Ablation, Assumption, Reading, Span
 from mmperf.book import _audit
-from mmperf.experiments.audit import COLUMNS, audit_file, read_audit
-from mmperf.experiments.audit import variants as _audit_variants
+from mmperf.audit import COLUMNS, audit_file, read_audit
+from mmperf.audit import variants as _audit_variants
 from mmperf.claims import ClaimSpec, Range
 from mmperf.results import Results
 from mmperf.verdicts import judge
@@ -132,7 +132,7 @@ TWO = experiments.Chapter(
 def test_continuous_assumptions_are_screened_by_morris_elementary_effects(monkeypatch, tmp_path):
     from dask.distributed import Client
 
-    from mmperf.experiments.audit import morris_design, morris_effects
+    from mmperf.audit import morris_design, morris_effects
 
     monkeypatch.setattr(experiments, "chapter", lambda key: TWO)
     design = morris_design(TWO)

@@ -8,7 +8,7 @@ import pytest
 
 from mmperf.book import _audit
 from mmperf.experiments import CHAPTERS
-from mmperf.experiments.audit import AUDIT_SEEDS, read_audit, variant_seeds, variants
+from mmperf.audit import AUDIT_SEEDS, read_audit, variant_seeds, variants
 from mmperf.seeds import DEFAULT_ROOT_SEED, judging_seeds
 
 IDS = [c.key for c in CHAPTERS]

@@ -33,7 +33,7 @@ import pandas as pd
 from mmperf import __version__, experiments
 from mmperf._paths import git_commit, repo_root
 from mmperf.claims import clean_value
-from mmperf.experiments.audit import AUDIT_SEEDS, COLUMNS, audit_file, code_hash, variant_seeds, variants
+from mmperf.audit import AUDIT_SEEDS, COLUMNS, audit_file, code_hash, variant_seeds, variants
 from mmperf.seeds import DEFAULT_ROOT_SEED, judging_seeds
 from mmperf.verdicts import judge_value
 

@@ -26,7 +26,7 @@ from mmperf.results import Results
 from mmperf.seeds import JUDGING_SEEDS, check_seed, judging_seeds
 from mmperf.verdicts import judge, majority, run_seeds
 
-from mmperf.experiments.audit import read_audit
+from mmperf.audit import read_audit
 
 __all__ = ["Chapter", "check_workers", "prepare_run"]
 

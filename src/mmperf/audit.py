@@ -21,6 +21,7 @@ import pandas as pd
 from mmperf._imports import module_files
 from mmperf._paths import repo_root
 from mmperf.assumptions import BOOK
+from mmperf.claims import check_frame
 from mmperf.precision import round_sig
 from mmperf.verdicts import judge_value
 
@@ -43,10 +44,42 @@ MORRIS_LEVELS = 4
 """Grid levels of each continuous assumption's range in the Morris design."""
 
 
+_CHAPTER_FIELDS = ("key", "paper", "claims", "assumptions", "ablations", "run")
+
+
+def _chapter(ch):
+    """``ch`` if it is a chapter record (:class:`mmperf.experiments.Chapter`, read by its fields)."""
+    missing = [f for f in _CHAPTER_FIELDS if not hasattr(ch, f)]
+    if missing:
+        raise TypeError(f"ch must be a chapter record (mmperf.experiments.Chapter, e.g. "
+                        f"mmperf.experiments.chapter('huynh1994')), got {type(ch).__name__} without {missing}")
+    return ch
+
+
+def _root(root):
+    if root is None:
+        return repo_root()
+    if isinstance(root, bool) or not isinstance(root, (str, Path)):
+        raise TypeError(f"root must be a path (str or pathlib.Path) or None, got {type(root).__name__}")
+    return Path(root)
+
+
 def variants(ch) -> list[tuple[str, str, Callable]]:
     """Every variant of a chapter as ``(name, kind, apply)``: the book's own, each reading, each
     ablation and, for a chapter with two or more continuous assumptions, each point of its Morris
-    design (``kind`` is ``"book"``, ``"reading"``, ``"ablation"`` or ``"morris"``)."""
+    design (``kind`` is ``"book"``, ``"reading"``, ``"ablation"`` or ``"morris"``).
+
+    Parameters
+    ----------
+    ch : Chapter
+        A chapter record of the registry.
+
+    Returns
+    -------
+    list of tuple
+        ``(name, kind, apply)`` with ``apply(params) -> params``.
+    """
+    _chapter(ch)
     out = [(BOOK, "book", lambda p: p)]
     out += [(name, "reading", apply) for a in ch.assumptions for name, apply in a.variants()]
     out += [(b.variant()[0], "ablation", b.apply) for b in ch.ablations]
@@ -59,13 +92,39 @@ def variants(ch) -> list[tuple[str, str, Callable]]:
 
 def variant_seeds(kind: str, seeds: list[int]) -> list[int]:
     """The seeds a variant of ``kind`` runs under: every audit seed, or the chapter's own alone for a
-    Morris point (the screening asks how the claims move with the assumptions, not with the seed)."""
+    Morris point (the screening asks how the claims move with the assumptions, not with the seed).
+
+    Parameters
+    ----------
+    kind : {"book", "reading", "ablation", "morris"}
+        The variant's kind (:func:`variants`).
+    seeds : list of int
+        The audit's seeds, the chapter's own first.
+
+    Returns
+    -------
+    list of int
+    """
+    if kind not in ("book", "reading", "ablation", "morris"):
+        raise ValueError(f"kind must be one of 'book', 'reading', 'ablation', 'morris', got {kind!r}")
+    if isinstance(seeds, (str, bytes)) or not isinstance(seeds, (list, tuple)) or not seeds:
+        raise TypeError(f"seeds must be a non-empty list of root seeds, got {seeds!r:.60}")
     return seeds[:1] if kind == "morris" else list(seeds)
 
 
 def continuous(ch) -> list:
-    """The chapter's continuous assumptions (those with a :class:`~mmperf.assumptions.Span`)."""
-    return [a for a in ch.assumptions if a.span is not None]
+    """The chapter's continuous assumptions (those with a :class:`~mmperf.assumptions.Span`).
+
+    Parameters
+    ----------
+    ch : Chapter
+        A chapter record of the registry.
+
+    Returns
+    -------
+    list of Assumption
+    """
+    return [a for a in _chapter(ch).assumptions if a.span is not None]
 
 
 def _problem(assumptions) -> dict:
@@ -94,6 +153,8 @@ def morris_design(ch, *, trajectories: int = MORRIS_TRAJECTORIES) -> np.ndarray 
     from SALib.sample import morris  # the optional `grid` extra: only a chapter with a Morris design needs it
 
     cont = continuous(ch)
+    if isinstance(trajectories, bool) or not isinstance(trajectories, int) or not 2 <= trajectories <= 1000:
+        raise ValueError(f"trajectories must be a whole number in 2 .. 1000, got {trajectories!r}")
     if len(cont) < 2:
         return None
     seed = int.from_bytes(hashlib.sha256(ch.key.encode()).digest()[:4], "little")
@@ -107,6 +168,7 @@ def morris_effects(ch, frame: pd.DataFrame | None) -> pd.DataFrame | None:
     Parameters
     ----------
     ch : Chapter
+        A chapter record of the registry.
     frame : pandas.DataFrame or None
         The chapter's audit (:func:`read_audit`).
 
@@ -120,6 +182,8 @@ def morris_effects(ch, frame: pd.DataFrame | None) -> pd.DataFrame | None:
     """
     from SALib.analyze import morris  # the optional `grid` extra, as in morris_design
 
+    if frame is not None:
+        check_frame(frame, ("variant", "kind", "claim_id", "value"), name="frame")
     design = morris_design(ch)
     if design is None or frame is None:
         return None
@@ -151,8 +215,22 @@ registry's plumbing, but produce no value."""
 def code_hash(ch, *, root: Path | None = None) -> str:
     """SHA-256 of what produced an audit of chapter ``ch``'s values: every package file its paper's
     package imports (followed through imports) but :data:`JUDGING_MODULES`, the audit's own runner and
-    variants, the paper's tables (a claim may read them) and the lock."""
-    root = root or repo_root()
+    variants, the paper's tables (a claim may read them) and the lock.
+
+    Parameters
+    ----------
+    ch : Chapter
+        A chapter record of the registry.
+    root : path, optional
+        Repository root (default: the package's).
+
+    Returns
+    -------
+    str
+        The hex digest.
+    """
+    root = _root(root)
+    _chapter(ch)
     package = ch.run.__module__.rsplit(".", 1)[0]
     h = hashlib.sha256()
     for f in module_files([package, ch.run.__module__, "mmperf.book._audit", __name__], root=root):
@@ -169,12 +247,32 @@ def code_hash(ch, *, root: Path | None = None) -> str:
 
 
 def audit_file(ch, *, root: Path | None = None) -> Path:
-    """The committed audit of chapter ``ch`` (its ``.json`` is beside it)."""
-    return (root or repo_root()) / AUDIT_DIR / f"{ch.key}.csv"
+    """The committed audit of chapter ``ch`` (its ``.json`` is beside it).
+
+    Parameters
+    ----------
+    ch : Chapter
+        A chapter record of the registry.
+    root : path, optional
+        Repository root (default: the package's).
+
+    Returns
+    -------
+    pathlib.Path
+        ``<root>/data/audit/<key>.csv``.
+    """
+    return _root(root) / AUDIT_DIR / f"{_chapter(ch).key}.csv"
 
 
 def read_audit(ch, *, root: Path | None = None) -> tuple[pd.DataFrame | None, bool]:
     """The committed audit of a chapter and whether it is fresh (its code hash is the current code's).
+
+    Parameters
+    ----------
+    ch : Chapter
+        A chapter record of the registry.
+    root : path, optional
+        Repository root (default: the package's).
 
     Returns
     -------
