@@ -187,14 +187,21 @@ class Stream:
 class Run:
     """The outcome of one simulated experiment (see :func:`simulate`).
 
-    Attributes
+    Parameters
     ----------
     packets : pandas.DataFrame
         One row per packet sent: ``frame``, ``index`` (0..263), ``send_ms``,
         ``arrive_ms`` (NaN if lost on the link), ``read_ms`` (NaN if lost),
         ``lost_link``, ``lost_socket``, ``received``.
-    stream, link, host : the inputs
+    stream : Stream
+        The paced stream that was sent.
+    link : Link
+        The network path it crossed.
+    host : Host
+        The receiving host.
     display : bool
+        True for the animation experiment (frames displayed), False for the
+        maximum-throughput one (packets only counted).
     """
 
     def __init__(self, packets: pd.DataFrame, stream: Stream, link: Link, host: Host, display: bool):
@@ -259,8 +266,11 @@ def simulate(stream: Stream, link: Link, host: Host, *, display: bool, rng: np.r
     Parameters
     ----------
     stream : Stream
+        The paced sender's stream.
     link : Link
+        The network path between sender and receiver.
     host : Host
+        The receiving host.
     display : bool
         True for the animation experiment (frames rebuilt and displayed), False
         for the maximum-throughput experiment (packets only counted).

@@ -293,7 +293,7 @@ class Process:
 class Schedule:
     """What one run of the scheduler did.
 
-    Attributes
+    Parameters
     ----------
     jobs : pandas.DataFrame
         One row per job: ``process``, ``job``, ``arrival_us``, ``start_us`` (first run),

@@ -250,6 +250,18 @@ def max_backlog(arrivals: np.ndarray, *, capacity_bytes: float) -> float:
         Bytes arriving per slot, shape ``(T,)``.
     capacity_bytes : float
         Bytes served per slot, > 0.
+
+    Returns
+    -------
+    float
+        The largest :math:`q_t` over the slots [bytes] (0 if the arrivals never exceed the
+        capacity).
+
+    Raises
+    ------
+    ValueError
+        If an arrival is negative, NaN or infinite, ``arrivals`` is not 1-D, or
+        ``capacity_bytes`` is not > 0.
     """
     a = np.ascontiguousarray(_validate.finite_array(arrivals, "arrivals", ndim=1, non_negative=True))
     capacity_bytes = _validate.positive(capacity_bytes, "capacity_bytes")

@@ -163,6 +163,22 @@ def check_schedule(times, sizes, *, times_name: str = "times", sizes_name: str =
 
     Fresh, writable, contiguous copies give the compiled kernels one signature.
 
+    Parameters
+    ----------
+    times : array_like of float
+        Send time of each packet [s], non-negative and non-decreasing.
+    sizes : array_like of float
+        Size of each packet [bytes], > 0; as many as ``times``.
+    times_name, sizes_name : str, default "times", "sizes"
+        The caller's names of the two, for the error messages.
+
+    Returns
+    -------
+    times : numpy.ndarray
+        A fresh, writable, contiguous float64 copy of ``times``, 1-D.
+    sizes : numpy.ndarray
+        A fresh, writable, contiguous float64 copy of ``sizes``, of the same length.
+
     Raises
     ------
     ValueError
@@ -232,7 +248,7 @@ def simulate_link(times, sizes, *, bandwidth_mbps: float, delay_s: float = 0.005
 class LinkResult:
     """Result of :func:`simulate_link`.
 
-    Attributes
+    Parameters
     ----------
     arrive : ndarray
         Arrival time of each packet [s]; -1 if dropped or lost.

@@ -80,6 +80,18 @@ def ssim(reference, test) -> float:
     rows; the mean is then the same as skimage's over the whole image (to
     rounding, about 1e-12), several times faster.
 
+    Parameters
+    ----------
+    reference : numpy.ndarray
+        The undamaged image, 2-D uint8.
+    test : numpy.ndarray
+        The image to judge, 2-D uint8 of the same shape.
+
+    Returns
+    -------
+    float
+        The mean SSIM, at most 1 (1 for identical images).
+
     Raises
     ------
     ValueError
