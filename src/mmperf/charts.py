@@ -472,6 +472,7 @@ def status_matrix(matrix: pd.DataFrame, *, title: str) -> alt.Chart:
     Returns
     -------
     altair.Chart
+        One rectangle per claim and variant, coloured by status (:data:`STATUS_COLOURS`), claims as rows.
 
     Raises
     ------

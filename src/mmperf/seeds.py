@@ -49,6 +49,7 @@ def check_seed(seed, *, name: str = "seed") -> int:
     Returns
     -------
     int
+        ``seed`` as a Python int.
 
     Raises
     ------
@@ -235,6 +236,7 @@ def seed_sequence(*keys: str | int, root: int | None = None) -> np.random.SeedSe
     Returns
     -------
     numpy.random.SeedSequence
+        Entropy ``root``, spawn key made of the keys' words: the same keys and root give the same stream in every process.
 
     Raises
     ------

@@ -150,6 +150,7 @@ def layout(shape, *, packet_bytes: int = PACKET_BYTES, header_bytes: int = HEADE
     Returns
     -------
     Layout
+        The frame's layout: payload bytes per packet, plane bytes and packets per plane.
 
     Raises
     ------
@@ -292,6 +293,7 @@ def received_bits(received, lay: Layout) -> np.ndarray:
     received : array_like of bool
         Shape ``(n_packets,)``: True where the packet arrived.
     lay : Layout
+        Where each packet's payload sits (:func:`layout` of the image's shape).
 
     Returns
     -------

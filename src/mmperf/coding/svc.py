@@ -260,6 +260,7 @@ def calibrate(frames: np.ndarray, *, frame_rate: float = 25.0, target_psnr: floa
     Returns
     -------
     Calibration
+        The base and enhancement quantiser steps and the bytes-per-bit scale.
 
     Raises
     ------
@@ -642,6 +643,7 @@ def encode(frames, *, frame_rate: float = 25.0, calibration: Calibration | None 
     Returns
     -------
     CodedVideo
+        The coded sequence: its packets in sending order, slices, reconstructions and errors.
 
     Raises
     ------

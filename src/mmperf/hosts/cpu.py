@@ -222,7 +222,9 @@ def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.ra
     ready_us : array_like of float
         When each job is ready (non-decreasing) [us].
     host : Host
+        The receiving host: processor power, processors, counter processes, scheduling class.
     scheduler : Scheduler
+        The scheduler's tick, quanta and policy, and the work per job.
     rng : numpy.random.Generator
         Draws the work per job (gamma, mean ``work_spec_us / host.specint92``, shape ``scheduler.work_shape``).
     work_spec_us : float, optional

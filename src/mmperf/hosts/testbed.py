@@ -77,6 +77,7 @@ class Link:
     Parameters
     ----------
     name : str
+        Label of the path (e.g. ``"Ethernet"``), for tables.
     rate_mbps : float
         Bottleneck rate [Mb/s].
     overhead_bytes : int
@@ -113,6 +114,7 @@ class Host:
     Parameters
     ----------
     name : str
+        Label of the host (e.g. the workstation's model), for tables.
     kernel_ms : float
         Kernel (interrupt-level) CPU time per arriving packet [ms].
     app_ms : float
@@ -157,6 +159,7 @@ class Stream:
     n_frames : int, default 100
         Frames sent (the paper sent 100 or 200).
     packets_per_frame : int, default 264
+        UDP packets per frame.
     packet_bytes : int, default 1256
         UDP/IP packet size [bytes]: 1224 of data and application header plus 32.
     """
@@ -280,6 +283,7 @@ def simulate(stream: Stream, link: Link, host: Host, *, display: bool, rng: np.r
     Returns
     -------
     Run
+        One row per packet sent (its send, arrival and read times, where it was lost), with the inputs.
 
     Raises
     ------
@@ -335,10 +339,13 @@ def fluid_received_rate(packet_time_ms, link: Link, host: Host, *, packet_bytes:
     Parameters
     ----------
     packet_time_ms : float or array_like
+        Sender's time between packets [ms].
     link : Link or sequence of Link
         The path, or one path per packet time.
     host : Host
+        The receiving host (its ``kernel_ms`` and ``app_ms``).
     packet_bytes : int, default 1256
+        UDP/IP packet size [bytes].
 
     Returns
     -------
@@ -365,6 +372,7 @@ def arrival_rate(packet_time_ms, link: Link, *, packet_bytes: int = PACKET_BYTES
     link : Link or sequence of Link
         The path, or one path per packet time.
     packet_bytes : int, default 1256
+        UDP/IP packet size [bytes].
 
     Returns
     -------
@@ -447,10 +455,12 @@ def without_livelock(host: Host) -> Host:
     Parameters
     ----------
     host : Host
+        The host to change.
 
     Returns
     -------
     Host
+        A copy with ``kernel_ms = 0`` and ``app_ms = host.kernel_ms + host.app_ms``.
 
     Raises
     ------

@@ -435,9 +435,12 @@ def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice
         CPU-bound processes beside it.
     cpus : int, default 1
         Processors sharing the run queue.
-    nice, realtime
-        The stream process's ``nice`` value and class.
-    policy : Policy, optional
+    nice : int, default 0
+        The stream process's ``nice`` value (-20 to 19; the other sleepers share it).
+    realtime : bool, default False
+        Whether the stream process (and the other sleepers) run in the real-time class.
+    policy : Policy, default Policy()
+        The scheduler's constants (4.3BSD defaults).
     tail_us : float, default 1 s
         Simulated time after the last arrival (of the stream's jobs).
     others : sequence of (arrivals_us, kernel_us, user_us), optional

@@ -216,6 +216,7 @@ def four_scenes(*, frames_per_scene=PAPER_FRAMES, height: int = 120, width: int 
     Returns
     -------
     SceneSequence
+        The sequence, whose frames are generated when first read.
 
     Raises
     ------

@@ -82,6 +82,7 @@ def line_fit(x, y, *, level: float = 0.95, grid_points: int = 50, grid=None) -> 
     Returns
     -------
     LineFit
+        The slope and intercept with their confidence interval, r, n and the band.
 
     Raises
     ------
@@ -137,9 +138,11 @@ def grouped_fits(frame: pd.DataFrame, x: str, y: str, by: str, **kwargs) -> tupl
 
     Returns
     -------
-    (summary, bands) : tuple of pandas.DataFrame
-        ``summary``: one row per group (``by``, slope, intercept, r, n, x_intercept);
-        ``bands``: the bands stacked with a ``by`` column.
+    summary : pandas.DataFrame
+        One row per group: ``by``, then :meth:`LineFit.summary`'s columns (slope and its
+        interval, intercept, r, n, x-intercept).
+    bands : pandas.DataFrame
+        The groups' :attr:`LineFit.band` stacked, with a ``by`` column.
 
     Raises
     ------

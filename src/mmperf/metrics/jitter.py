@@ -69,6 +69,7 @@ def jitter_range(interarrival) -> float:
     Returns
     -------
     float
+        The largest interarrival time, in the unit of the input [us].
 
     Examples
     --------

@@ -208,7 +208,14 @@ def simulate_link(times, sizes, *, bandwidth_mbps: float, delay_s: float = 0.005
         Non-decreasing offer times [s].
     sizes : array_like of int
         Packet sizes on the wire [bytes].
-    bandwidth_mbps, delay_s, queue_limit, loss_rate : see :class:`Network`.
+    bandwidth_mbps : float
+        Link rate [Mb/s].
+    delay_s : float, default 0.005
+        One-way propagation delay [s].
+    queue_limit : int, default 50
+        Drop-tail limit [packets] (the packet in transmission counts).
+    loss_rate : float, default 0
+        Uniform packet error rate after ``loss_start_s``, in [0, 1].
     loss_start_s : float, default 0
         Loss onset [s].
     seed : int, default 0
@@ -219,6 +226,7 @@ def simulate_link(times, sizes, *, bandwidth_mbps: float, delay_s: float = 0.005
     Returns
     -------
     LinkResult
+        Arrival time of each packet and the link's counters.
 
     Raises
     ------

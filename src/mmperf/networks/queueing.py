@@ -425,6 +425,7 @@ def simulate_single_station(
     Returns
     -------
     SingleStationResult
+        Per customer its arrival, wait and sojourn [s], the station's counters and the horizon.
 
     Raises
     ------

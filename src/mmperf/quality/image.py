@@ -53,6 +53,7 @@ def psnr(reference, test, *, cap: float = 99.0) -> float:
     Returns
     -------
     float
+        PSNR [dB], at most ``cap`` (``cap`` itself for identical images).
 
     Raises
     ------

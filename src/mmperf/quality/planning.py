@@ -363,8 +363,12 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
         Extra CPU-bound processes on each workstation (Fig. 21).
     rep : int, default 0
         Replication (seed).
-    model, limits, scheduler
-        Predictor parameters, user limits, host scheduler.
+    model : ConferenceModel, default ConferenceModel()
+        Frame size and CPU work per frame, recording and playing latency, transmission loss.
+    limits : UserLimits, default VIDEOCONFERENCE
+        The user's limits on each quality axis.
+    scheduler : Scheduler, default SVR4_SCHEDULER
+        The hosts' scheduler.
     root : int, optional
         Root seed of the run's stream (default: the book's, :func:`mmperf.seeds.use`).
 
