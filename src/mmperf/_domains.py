@@ -1236,3 +1236,28 @@ def _status_matrix() -> pd.DataFrame:
 
 spec("mmperf.charts:status_matrix", lambda: dict(matrix=_status_matrix(), title="t"),
      matrix=Bad(values=(1.5, "abc", pd.DataFrame({"book": ["maybe"]}))), title=Bad(values=(1.5, None)), check=_no_check)
+
+
+# ------------------------------------------------------------------------------------------------
+# mmperf.metrics.crossing (the book's one crossing function; Taylor & Polyzos sec. 3.4, Huynh et al.)
+
+def _curve_frame() -> pd.DataFrame:
+    return pd.DataFrame({"pattern": ["a"] * 4 + ["b"] * 4, "rate": [0, 0, 10, 10] * 2,
+                         "q": [1.0, 1.0, 0.9, 0.7, 1.0, 0.98, 0.97, 0.95]})
+
+
+def _nan_ok(result, kwargs):
+    """A crossing is a finite number or NaN (the curve never reaches the level)."""
+    values = np.asarray(result["crossing"] if isinstance(result, pd.DataFrame) else result, dtype=float)
+    assert not np.any(np.isinf(values)), f"infinite crossing {result!r}"
+
+
+spec("mmperf.metrics.crossing:crossing", lambda: dict(x=[0.0, 10.0, 20.0], y=[0.0, 0.5, 1.0], level=0.75, direction="rise"),
+     x=Bad(values=(np.full((2, 2), 1.0), "abc", WRONG, [1.0, math.nan, 2.0], [1.0, math.inf], [2.0, 1.0, 3.0], np.zeros(0))),
+     y=Bad(values=(np.full((2, 2), 1.0), "abc", WRONG, [1.0, math.nan, 1.0], [1.0, 2.0], np.zeros(0)),
+           edges=([0.0, math.inf, 1.0],)),
+     level=FINITE, direction=Choice(options=("rise", "fall")), check=_nan_ok)
+spec("mmperf.metrics.crossing:crossings",
+     lambda: dict(frame=_curve_frame(), x="rate", y="q", level=0.9, by="pattern", direction="fall"),
+     frame=_FRAME_BAD, x=Text(known=True), y=Text(known=True), by=Text(known=True), level=FINITE,
+     direction=Choice(options=("rise", "fall")), check=_nan_ok)

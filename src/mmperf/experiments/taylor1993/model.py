@@ -58,6 +58,7 @@ from mmperf.experiments.taylor1993.params import (
 )
 from mmperf.hosts import identification, testbed
 from mmperf.media import animation
+from mmperf.metrics.crossing import crossings
 from mmperf.networks import loss as lossmod
 from mmperf.quality import image
 from mmperf.results import Results
@@ -816,22 +817,11 @@ def quality_curves(frames, *, rates=QUALITY_RATES, patterns=lossmod.PATTERNS, dr
 
 
 def threshold(curves: pd.DataFrame, *, metric: str = "ssim", level: float = SSIM_VISIBLE) -> pd.DataFrame:
-    """Loss rate [%] at which each pattern's mean quality first falls below ``level`` (linear interpolation).
-
-    Returns NaN for a pattern that never falls below ``level`` on the grid.
-    """
-    out = []
-    for pat, g in curves.groupby("pattern", sort=False):
-        m = g.groupby("rate_pct")[metric].mean().sort_index()
-        x, y = m.index.to_numpy(), m.to_numpy()
-        below = np.flatnonzero(y < level)
-        if below.size == 0:
-            val = np.nan
-        else:
-            i = below[0]
-            val = x[0] if i == 0 else x[i - 1] + (y[i - 1] - level) * (x[i] - x[i - 1]) / (y[i - 1] - y[i])
-        out.append({"pattern": pat, "metric": metric, "level": level, "threshold_pct": float(val)})
-    return pd.DataFrame(out)
+    """Loss rate [%] at which each pattern's mean quality first falls below ``level``
+    (:func:`mmperf.metrics.crossing.crossings`); NaN for a pattern that never does on the grid."""
+    c = crossings(curves, x="rate_pct", y=metric, level=level, by="pattern", direction="fall")
+    return pd.DataFrame([{"pattern": p, "metric": metric, "level": level, "threshold_pct": float(v)}
+                         for p, v in zip(c["pattern"], c["crossing"])])
 
 
 # ---------------------------------------------------------------- compressibility
