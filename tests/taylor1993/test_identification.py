@@ -145,3 +145,23 @@ def test_remedies(small_run):
     r = small_run.table("remedy_reorder")
     # same positions lost under either order: the reorder only moves them to less significant planes
     assert (r["ssim_reordered"] >= r["ssim_natural"] - 1e-9).all()
+
+
+@pytest.mark.parametrize("host", ex.HOSTS)
+def test_cost_spans_are_the_ends_of_the_identified_sets(host):
+    from mmperf.experiments.taylor1993.claims import COST_SPANS
+    low, high = COST_SPANS[host]
+    f = ex.fit_host_costs(host)
+    # 4 significant digits of the set's ends, so the span's ends take the set's own end members
+    assert low == pytest.approx(f["app_ms_low"], rel=1e-3) and high == pytest.approx(f["app_ms_high"], rel=1e-3)
+    for x, end in ((low, "low"), (high, "high")):
+        a, b = ex.fit_host_costs(host, point=x), ex.fit_host_costs(host, point=end)
+        assert (a["kernel_ms"], a["app_ms"]) == (b["kernel_ms"], b["app_ms"])
+
+
+def test_params_take_an_application_cost_as_a_point():
+    p = ex.Params(cost_points=((ex.ALPHA, 0.05),))
+    assert ex.calibrate(cost_points=p.cost_points).hosts.loc[ex.ALPHA, "app_ms"] == pytest.approx(0.05, abs=1e-3)
+    for bad in (-0.1, float("nan"), True, "middle"):
+        with pytest.raises(ValueError, match="cost_points"):
+            ex.Params(cost_points=((ex.ALPHA, bad),))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import pandas as pd
@@ -45,12 +46,18 @@ _DOC = {
     "link_error": ("fraction", "the maximum tables' own throughput-loss disagreement (up to 4.5 %)",
                    "the link model's stated relative error in a row's throughput (identified sets)"),
     "cost_points": ("(host, point) pairs", "the book's choice: each set's member of least rms error",
-                    "the point of a host's identified set used ('fit', 'low', 'high'); () is 'fit' for every host"),
+                    "the point of a host's identified set used ('fit', 'low', 'high', or the member nearest an application "
+                    "cost in ms); () is 'fit' for every host"),
     "sensor_noise": ("grey levels", "assumed (the synthetic frame's)", "standard deviation of the test frame's sensor noise"),
     "livelock": ("bool", "the model (ablation `livelock`)", "kernel work at interrupt priority (receive livelock)"),
     "display_stage": ("bool", "the model (ablation `display`)", "the receiver rebuilds and displays each frame"),
     "buffer_bound": ("bool", "the model (ablation `socket-buffer`)", "the socket buffer's limit"),
 }
+
+
+def _cost(x) -> bool:
+    """An application cost [ms]: a positive finite number (the member of a set nearest it is taken)."""
+    return not isinstance(x, bool) and isinstance(x, (int, float)) and math.isfinite(x) and x > 0
 
 
 @dataclass(frozen=True)
@@ -63,7 +70,8 @@ class Params:
         If a count is not a whole number >= 1 (``band_points`` >= 2), a coefficient of variation is
         not in [0, 10), ``display_table`` is not an animation table,
         ``ssim_level`` is not in (0, 1), a loss rate or ``link_error`` is outside [0, 1),
-        ``sensor_noise`` outside [0, 256) or ``cost_points`` names an unknown host or point.
+        ``sensor_noise`` outside [0, 256) or ``cost_points`` names an unknown host or point (a point is
+        one of ``COST_POINTS`` or a positive application cost [ms]).
     TypeError
         If a switch (``abstract_run``, ``livelock``, ``display_stage``, ``buffer_bound``) is not a bool.
     """
@@ -120,9 +128,10 @@ class Params:
             raise ValueError(f"sensor_noise must be a number of grey levels in [0, 256), got {sn!r}")
         pts = self.cost_points
         if not isinstance(pts, tuple) or any(not (isinstance(x, tuple) and len(x) == 2 and x[0] in HOSTS
-                                                   and x[1] in COST_POINTS) for x in pts):
+                                                   and (x[1] in COST_POINTS if isinstance(x[1], str) else _cost(x[1])))
+                                             for x in pts):
             raise ValueError(f"cost_points must be a tuple of (host, point) pairs with a host of {HOSTS} and a point "
-                             f"of {COST_POINTS}, got {pts!r}")
+                             f"of {COST_POINTS} or an application cost in ms (a positive number), got {pts!r}")
 
     def with_(self, **changes) -> "Params":
         """A copy with some fields changed."""
