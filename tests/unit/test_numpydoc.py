@@ -123,10 +123,8 @@ ALLOWED: dict[str, str] = {
           "mmperf.experiments.taylor1993.model.compressibility",  # PR01, RT01
           "mmperf.experiments.taylor1993.model.compressibility_images",  # PR01, RT01
           "mmperf.experiments.taylor1993.model.cost_floor",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.degrade",  # PR01, RT01
           "mmperf.experiments.taylor1993.model.display_off_check",  # PR01, RT01
           "mmperf.experiments.taylor1993.model.fluid_curves",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.fluid_display_loss",  # PR01, RT01
           "mmperf.experiments.taylor1993.model.frame_packet_ratio",  # RT01
           "mmperf.experiments.taylor1993.model.implied_display",  # PR01, RT01
           "mmperf.experiments.taylor1993.model.loss_concentration",  # PR01, RT01
@@ -143,8 +141,6 @@ ALLOWED: dict[str, str] = {
           "mmperf.experiments.taylor1993.model.threshold",  # PR01, RT01
           "mmperf.experiments.taylor1993.params",  # no __all__
           "mmperf.experiments.taylor1993.params.Params",  # PR01
-          "mmperf.experiments.taylor1993.params.TableSpec",  # PR01
-          "mmperf.experiments.taylor1993.sensitivity",  # no __all__
           ),
     **_on("s30-claypool",
           "mmperf.experiments.claypool1998.APP_WORK_FIG10",  # in __all__ but not defined

@@ -9,6 +9,9 @@ from dataclasses import dataclass
 
 from mmperf.hosts import testbed
 
+__all__ = ["PAPER", "PACKETS_PER_FRAME", "PACKET_BYTES", "SOCKET_BUFFER_PACKETS", "N_FRAMES", "GROUP", "ULTRIX_TICK_MS",
+           "LINKS", "HOSTS", "ALPHA", "HOST_SHORT", "HARDWARE", "TableSpec", "TABLES"]
+
 PAPER = "taylor1993"
 PACKETS_PER_FRAME = 264  # a 550x550 8-bit frame in 1224-byte bit-plane packets (sec. 2.1)
 PACKET_BYTES = testbed.PACKET_BYTES + testbed.UDP_IP_BYTES  # 1256: counted in throughput (sec. 2.1)
@@ -45,7 +48,23 @@ Alpha 21064 at 150 MHz, sec. 2.3): the physical floor of its per-packet costs
 
 @dataclass(frozen=True)
 class TableSpec:
-    """One table of section 3: its testbed, receiving host, experiment and packet times."""
+    """One table of section 3: its testbed, receiving host, experiment and packet times.
+
+    Parameters
+    ----------
+    name : str
+        The book's key for the table (``"atm_max"``, ...).
+    testbed : str
+        The network, a key of :data:`LINKS`.
+    host : str
+        The receiving host, one of :data:`HOSTS`.
+    experiment : {"max_throughput", "animation"}
+        Which of the paper's two experiments the table reports.
+    packet_times_ms : tuple of float
+        The sender's inter-packet times the table's rows were run at [ms].
+    throughput_unit : {"Mb/s", "Kb/s"}
+        The unit of the table's throughput column, as the paper's header prints it.
+    """
 
     name: str
     testbed: str
