@@ -35,6 +35,8 @@ from mmperf.quality import planning as P
 from mmperf.quality.playout import buffer_threshold
 from mmperf.seeds import rng
 
+__all__ = ["CLAIMS", "ASSUMPTIONS", "ABLATIONS", "SGI_POLICY", "QUALITY_CLAIMS", "QUALITY_ASSUMPTIONS", "QUALITY_ABLATIONS"]
+
 
 def _q(key: str) -> float:
     return float(table(PAPER, "quoted").set_index("quantity").loc[key, "value"])

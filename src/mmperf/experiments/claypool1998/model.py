@@ -32,6 +32,13 @@ from mmperf.quality.playout import playout_summary
 from mmperf.results import Results
 from mmperf.seeds import rng
 
+__all__ = [
+    "RunConfig", "trace", "traces", "reported_load", "grid", "table4_grid", "run_points", "runs", "table2_comparison",
+    "example_traces", "reflection_configs", "environment_configs", "network_configs", "SCHEDULER_CHECK_HOST",
+    "scheduler_check", "run", "FIG16_CONFIG", "table4", "fig19", "fig20", "fig21", "bottleneck", "projection",
+    "what_if_grid", "run_quality", "TABLE4_READINGS", "paper_table4", "paper_noise", "table4_fig13_r", "table4_readings",
+]
+
 
 @dataclass(frozen=True)
 class RunConfig:
@@ -234,10 +241,27 @@ def scheduler_check(*, seed: int, n_packets: int = N_PACKETS, period_us: float =
 
 
 def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results:
-    """Every experiment of the jitter chapter (Claypool et al. 1998, Secs. 3-6) under one root seed.
+    """Every experiment of the jitter chapter (Secs. 3-6) under one root seed.
 
-    Returns tables ``runs`` (one row per run of the grid), ``table2``, ``reflection_trace``, ``reflection_runs``,
-    ``environment_traces``, ``network_traces``, ``what_if``, ``scheduler_check`` and ``scheduler_trace``.
+    Parameters
+    ----------
+    params : Params, optional
+        The chapter's knobs (default ``Params()``).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``: every run's streams are drawn from it.
+    workers : int, default 1
+        Accepted for the common contract.
+
+    Returns
+    -------
+    mmperf.results.Results
+        Tables ``runs`` (one row per run of the grid), ``table2`` (paper beside book), ``reflection_trace``,
+        ``reflection_runs``, ``environment_traces``, ``network_traces``, ``what_if``, ``scheduler_check`` and
+        ``scheduler_trace`` (:func:`scheduler_check`).
+
+    References
+    ----------
+    Claypool, Habermann & Riedl (1998), Secs. 3-6.
     """
     params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper="claypool1998 jitter")
     kw = dict(scheduler=params.scheduler, root=seed, ts_policies=ts_policies(params.sec4_policy, params.sgi_policy),
@@ -356,10 +380,27 @@ def what_if_grid(*, users=(2, 3, 5, 10, 20, 50), loads=(0, 3, 6), root: int | No
 
 
 def run_quality(params: QualityParams | None = None, *, seed: int, workers: int = 1) -> Results:
-    """Every experiment of the quality chapter (Claypool et al. 1998, Secs. 7-9) under one root seed.
+    """Every experiment of the quality chapter (Secs. 7-9) under one root seed.
 
-    Returns tables ``runs`` (the jitter chapter's runs), ``fig16_curve``, ``table4``, ``fig19``, ``fig20``,
-    ``fig21``, ``projection``, ``projection_sensitivity`` and ``bottleneck``; value ``fig16_run``.
+    Parameters
+    ----------
+    params : QualityParams, optional
+        The chapter's knobs (default ``QualityParams()``).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    workers : int, default 1
+        Accepted for the common contract.
+
+    Returns
+    -------
+    mmperf.results.Results
+        Tables ``runs`` (the jitter chapter's runs), ``fig16_curve`` (the pre-registered run's compensation
+        curve), ``table4``, ``fig19``, ``fig20``, ``fig21``, ``projection``, ``projection_sensitivity`` and
+        ``bottleneck``; value ``fig16_run`` (its summary row).
+
+    References
+    ----------
+    Claypool, Habermann & Riedl (1998), Secs. 7-9.
     """
     params, seed, workers = prepare_run(QualityParams, params, seed=seed, workers=workers, paper="claypool1998 quality")
     sch = params.scheduler
