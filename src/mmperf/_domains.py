@@ -1352,3 +1352,19 @@ spec("mmperf.quality.bitplane_loss:reordered_loss",
      lost=Bad(values=(np.ones(7, bool), "ab", [1.0, math.nan] * 4, WRONG)),
      order=Bad(values=(np.zeros(8, int), np.arange(7), "ab", WRONG)),
      packets=Bad(values=(np.zeros((3, 5), np.uint8), "ab"), none=True))
+# Claypool et al. 1998's mechanisms moved out of experiments/ (issue 29): trends, playout buffers, a sleeper's schedule
+spec("mmperf.metrics.trends:closest_approach", lambda: dict(intercepts=[0.0, 2.0], slopes=[1.0, -1.0], grid=None),
+     intercepts=Array(), slopes=Array(), grid=Array(none=True))
+spec("mmperf.metrics.trends:significantly_above", lambda: dict(a=[10.0, 11, 12, 11], b=[1.0, 2, 1, 2], level=0.05),
+     a=Array(), b=Array(), level=Real(lo=0, hi=1, lo_open=True, hi_open=True), check=_no_check)
+spec("mmperf.quality.playout:playout_summary",
+     lambda: dict(recv_us=_trace()[0], send_us=_trace()[1], limit_us=100_000.0, limits=_limits()),
+     recv_us=Array(), send_us=Array(), limit_us=NONNEG, limits=Instance(ref="mmperf.quality.planning:UserLimits"))
+spec("mmperf.quality.playout:buffer_threshold",
+     lambda: dict(variance=[1e6, 1e7, 1e8, 1e9], buffer_us=[1e4, 3.2e4, 1e5, 2e5], target_us=1e4, ceiling_us=250_000.0),
+     variance=Array(), buffer_us=Array(), target_us=POS, ceiling_us=POS, check=_no_check)
+spec("mmperf.hosts.sleeper:sleeper_schedule",
+     lambda: dict(arrivals_us=[1000.0, 161_000.0], work_us=[500.0, 500.0], hogs=1, sched_class="default",
+                  scheduler=_sched(), extra_user_us=0.0, tail_us=100_000.0),
+     arrivals_us=Array(lo=0), work_us=Array(lo=0), hogs=Int(lo=0), sched_class=Choice(options=("default", "niced", "real-time")),
+     scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"), extra_user_us=NONNEG, tail_us=POS, check=_no_check)
