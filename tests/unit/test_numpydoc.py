@@ -258,10 +258,6 @@ ALLOWED: dict[str, str] = {
           "mmperf.experiments.chodorek2018.streams.summarize",  # PR01
           "mmperf.experiments.chodorek2018.streams.video_arrivals",  # PR01, RT01
           ),
-    **_on("s30-kernels",
-          "mmperf.networks.shared_bottleneck.SharedBottleneckResult",  # PR01
-          "mmperf.networks.shared_bottleneck.jain_index",  # PR01, RT01
-          ),
 }
 
 MODULES = public_modules(Path(mmperf.__file__).parent, "mmperf")

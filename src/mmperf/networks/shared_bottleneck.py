@@ -115,7 +115,7 @@ __all__ = ["BUCKET_RENEWALS", "CONGESTION_CONTROLS", "RESERVED_QUEUES", "Reserva
 class SharedBottleneckResult:
     """What :func:`simulate` measured over ``[0, duration_s]``.
 
-    Attributes
+    Parameters
     ----------
     duration_s, capacity_bps : float
         The run's length [s] and the link rate [bit/s].
@@ -242,6 +242,16 @@ class SharedBottleneckResult:
 
 def jain_index(x) -> float:
     """Jain's fairness index :math:`(\\sum x)^2 / (n \\sum x^2)` of non-negative shares (1 = equal).
+
+    Parameters
+    ----------
+    x : array_like of float
+        One share per flow (throughputs, bytes), non-negative, at least one positive.
+
+    Returns
+    -------
+    float
+        In ``[1/n, 1]``: 1 when every share is equal, ``1/n`` when one flow has everything.
 
     Raises
     ------
