@@ -22,9 +22,8 @@ import numpy as np
 
 from mmperf.assumptions import Ablation, Assumption, Reading
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
-from mmperf.experiments.huynh1994.model import (
-    CONFIG, FRAME_RATES, MIXINGS, MODES, SYSTEMS, file_share_closed_form, summarize,
-)
+from mmperf.experiments.huynh1994.model import CONFIG, file_share_closed_form, summarize
+from mmperf.experiments.huynh1994.paper import FRAME_RATES, MIXINGS, MODES, SYSTEMS
 
 _NOT_FITTED = "Predicted: no parameter is fitted on this number."
 

@@ -6,13 +6,25 @@ from dataclasses import dataclass, replace
 
 import pandas as pd
 
+from mmperf.experiments.huynh1994.paper import PAPER_FRAMES, REPLICATIONS
 from mmperf.hosts.ps2 import Workload
 from mmperf.results import params_table
 
-REPLICATIONS = 5
-"""Independent replications (sec. 4.2)."""
-PAPER_FRAMES = 2000
-"""Frames per replication in the paper (sec. 4.2)."""
+ASSUMED = {
+    # name: (value, unit, source): the hardware the paper does not describe, assumed by the book
+    "ipc_486_over_386": (2.0, "ratio", "book assumption: an i486 executes about twice the instructions per clock of an i386"),
+    "memory_burst_386": (1.0, "ratio", "book assumption: i386 line fill 2-2-2-2 clocks (no burst)"),
+    "memory_burst_486": (5 / 8, "ratio", "book assumption: i486 burst line fill 2-1-1-1 = 5 of 8 clocks (sec. 5.3: 'burst mode')"),
+    "memory_bandwidth_386": (50e6, "byte/s", "book assumption: 4 bytes per 2 clocks at 25 MHz"),
+    "memory_bandwidth_486": (160e6, "byte/s", "book assumption: 16 bytes per 5 clocks at 50 MHz"),
+    "adapter_rate": (1.6e6, "instruction/s", "book assumption: 80C186 at 16 MHz, ~10 clocks per instruction"),
+    "adapter_scb": (500, "instruction", "book assumption: 80C186 code to decode or build one control block/element"),
+    "control_block_bytes": (32, "byte", "book assumption: control block / control element moved over the channel"),
+    "disk_media_rate": (2.0e6, "byte/s", "book assumption: sustained media rate of a 1992 SCSI-2 disk"),
+    "ring_overhead": (21, "byte", "IEEE 802.5 MAC frame: SD, AC, FC, 2 x 6 address, FCS, ED, FS"),
+}
+"""The hardware inputs the paper does not give, as the book assumes them (not fitted)."""
+
 SWEEP_FRAMES = 200
 """Frames per replication in the path-length sweeps (shorter than the paper's 2000 to fit the
 chapter's time budget)."""
