@@ -10,7 +10,7 @@ states), :class:`Params` (every knob, ``Params().table()``), :func:`run`
 from mmperf.experiments._contract import Chapter
 from mmperf.experiments.huynh1994.claims import ABLATIONS, ASSUMPTIONS, CLAIMS
 from mmperf.experiments.huynh1994.model import (
-    CONFIG, STATIONS, adapter_knee, calibrate, closed_form_table, closed_forms, file_share_closed_form, hardware,
+    CONFIG, STATIONS, adapter_knee, audit_run, calibrate, closed_form_table, closed_forms, file_share_closed_form, hardware,
     parameter_table, run, saturation_closed_form, steady_state, summarize, workload,
 )
 from mmperf.experiments.huynh1994.paper import (
@@ -20,12 +20,12 @@ from mmperf.experiments.huynh1994.params import ADAPTER_PATH_LENGTHS, HOST_PATH_
 
 __all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "ADAPTER_PATH_LENGTHS", "CALIBRATION", "CLAIMS", "CONFIG", "FRAME_RATES",
            "HOST_PATH_LENGTHS", "LEVEL", "MIXINGS", "MODES", "PAPER", "PAPER_FRAMES", "Params", "REPLICATIONS", "RUN_LENGTHS",
-           "STATIONS", "SWEEP_FRAMES", "SYSTEMS", "adapter_knee", "calibrate", "closed_form_table", "closed_forms",
+           "STATIONS", "SWEEP_FRAMES", "SYSTEMS", "adapter_knee", "audit_run", "calibrate", "closed_form_table", "closed_forms",
            "file_share_closed_form", "hardware", "parameter_table", "run", "saturation_closed_form", "steady_state",
            "summarize", "workload"]
 
 CHAPTERS = (
     Chapter(key="huynh1994", paper="huynh1994", title="Huynh & Khoshgoftaar: a PS/2 in a video conference", Params=Params, run=run, claims=CLAIMS,
-            assumptions=ASSUMPTIONS, ablations=ABLATIONS, evidence="simulation"),
+            assumptions=ASSUMPTIONS, ablations=ABLATIONS, evidence="simulation", audit_run=audit_run),
 )
 """The paper's chapter in the book's registry (:data:`mmperf.experiments.CHAPTERS`)."""

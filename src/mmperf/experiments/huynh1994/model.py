@@ -77,13 +77,16 @@ def calibrate() -> dict:
     }
 
 
-def hardware(system: str, **overrides) -> Hardware:
+def hardware(system: str, params: Params | None = None, **overrides) -> Hardware:
     """The model's :class:`~mmperf.hosts.ps2.Hardware` for the 386 or 486 system.
 
     Parameters
     ----------
     system : {'386', '486'}
         Which PS/2.
+    params : Params, optional
+        The chapter's parameters (default ``Params()``): the 80C186's rate and the i486's
+        instructions per clock over the i386's are taken from it.
     **overrides
         Any :class:`Hardware` field, to explore (e.g. ``adapter_instructions_per_s=3.2e6``).
 
@@ -100,8 +103,9 @@ def hardware(system: str, **overrides) -> Hardware:
     """
     if system not in SYSTEMS:
         raise ValueError(f"system must be one of {SYSTEMS}, got {system!r}")
+    params = Params() if params is None else params
     cal = calibrate()
-    ipc = cal["ipc_386"] * (1.0 if system == "386" else _v("ipc_486_over_386"))
+    ipc = cal["ipc_386"] * (1.0 if system == "386" else params.ipc_486_over_386)
     clock = _v(f"clock_{system}")
     hw = Hardware(
         name=system,
@@ -111,7 +115,7 @@ def hardware(system: str, **overrides) -> Hardware:
         memory_burst_factor=_v(f"memory_burst_{system}"),
         memory_bandwidth=_v(f"memory_bandwidth_{system}"),
         channel_rate=_v(f"channel_{system}"),
-        adapter_instructions_per_s=_v("adapter_rate"),
+        adapter_instructions_per_s=params.adapter_rate,
         adapter_scb_instructions=_v("adapter_scb"),
         control_block_bytes=_v("control_block_bytes"),
         compress_work=_v("compress_work"),
@@ -202,11 +206,11 @@ def parameter_table() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
+def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *, params: Params | None = None,
                  vc_instructions: float | None = None, frames: int = PAPER_FRAMES,
                  move_file_transfer: str = "pipelined") -> dict:
     """Every station's utilization in closed form (:func:`mmperf.hosts.ps2_laws.utilizations`) for one
-    configuration (arguments as :func:`workload`) [fraction].
+    configuration (arguments as :func:`workload`, the hardware as :func:`hardware`) [fraction].
 
     Examples
     --------
@@ -214,21 +218,22 @@ def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *,
     >>> round(u["host"], 3), round(u["disk"], 3), round(u["i750"], 4)
     (0.365, 0.24, 0.9996)
     """
-    return ps2_laws.utilizations(hardware(system), workload(mode, frame_rate, mixing, frames=frames,
+    return ps2_laws.utilizations(hardware(system, params), workload(mode, frame_rate, mixing, frames=frames,
                                                             vc_instructions=vc_instructions,
                                                             move_file_transfer=move_file_transfer))
 
 
-def closed_form_table(frames: int = PAPER_FRAMES, *, move_file_transfer: str = "pipelined") -> pd.DataFrame:
-    """:func:`closed_forms` over the paper's grid: columns system, mode, mixing, frame_rate, station,
-    utilization [fraction]."""
+def closed_form_table(params: Params) -> pd.DataFrame:
+    """:func:`closed_forms` over the paper's grid under ``params`` (run length, Move mode's file transfer,
+    hardware): columns system, mode, mixing, frame_rate, station, utilization [fraction]."""
     return pd.DataFrame([{"system": s, "mode": mo, "mixing": mx, "frame_rate": f, "station": st, "utilization": v}
                          for s in SYSTEMS for mo in MODES for mx in MIXINGS for f in FRAME_RATES
-                         for st, v in closed_forms(s, mo, mx, f, frames=frames,
-                                                   move_file_transfer=move_file_transfer).items()])
+                         for st, v in closed_forms(s, mo, mx, f, params=params, frames=params.frames,
+                                                   move_file_transfer=params.move_file_transfer).items()])
 
 
-def saturation_closed_form(system: str, *, frame_rate: float = 30, mixing: str = "distributed") -> dict:
+def saturation_closed_form(system: str, *, params: Params | None = None, frame_rate: float = 30,
+                           mixing: str = "distributed") -> dict:
     """The Locate-mode path length at which the host, and its memory, reach 100 %
     (:func:`mmperf.hosts.ps2_laws.saturation_path_length`) [instructions/frame].
 
@@ -237,7 +242,7 @@ def saturation_closed_form(system: str, *, frame_rate: float = 30, mixing: str =
     >>> round(saturation_closed_form("386")["host"])
     60000
     """
-    return ps2_laws.saturation_path_length(hardware(system), workload("locate", frame_rate, mixing))
+    return ps2_laws.saturation_path_length(hardware(system, params), workload("locate", frame_rate, mixing))
 
 
 def file_share_closed_form(frame_rate: float, *, mixing: str = "distributed") -> float:
@@ -255,11 +260,13 @@ def file_share_closed_form(frame_rate: float, *, mixing: str = "distributed") ->
 # ----------------------------------------------------------------------------- experiments
 
 
-def _run_configs(configs: list[tuple], replications: int, *, workers: int, seed: int) -> list[tuple[dict, dict]]:
-    """Every replication of every configuration ``(labels, system, workload, key, None)``
-    (:func:`mmperf.hosts.ps2_runs.replicate`, streams ``rng(PAPER, *key, rep, root=seed)``)."""
-    return ps2_runs.replicate([(labels, hw or hardware(system), wl, key) for labels, system, wl, key, hw in configs],
-                              replications=replications, stream=(PAPER,), root=seed, workers=workers)
+def _run_configs(configs: list[tuple], params: Params, *, workers: int, seed: int) -> list[tuple[dict, dict]]:
+    """Every replication of every configuration ``(labels, system, workload, key, None)`` on
+    :func:`hardware` under ``params`` (:func:`mmperf.hosts.ps2_runs.replicate`, streams
+    ``rng(PAPER, *key, rep, root=seed)``)."""
+    hws = {s: hardware(s, params) for s in SYSTEMS}
+    return ps2_runs.replicate([(labels, hw or hws[system], wl, key) for labels, system, wl, key, hw in configs],
+                              replications=params.replications, stream=(PAPER,), root=seed, workers=workers)
 
 
 def _collect(runs: list[tuple[dict, dict]]) -> dict:
@@ -325,7 +332,7 @@ def steady_state(params, *, seed: int | None) -> pd.DataFrame:
             for mixing in MIXINGS:
                 wl = workload(mode, 30, mixing, frames=n, phases=params.phases, **params.mechanism())
                 rows += [{"system": system, "mode": mode, "mixing": mixing, **row} for row in ps2_runs.steady_state(
-                    hardware(system), wl, rng=rng(PAPER, "steady", system, mode, mixing, 30, root=seed),
+                    hardware(system, params), wl, rng=rng(PAPER, "steady", system, mode, mixing, 30, root=seed),
                     series=STEADY_SERIES, warmup_frames=params.warmup(n), window_frames=PAPER_FRAMES, level=LEVEL)]
     return pd.DataFrame(rows)
 
@@ -415,14 +422,12 @@ _DESCRIPTIONS = {
 def _tables(runs: dict, params) -> dict:
     grid = runs["grid"]
     util = utilization_summary(grid)
-    cf = closed_form_table(params.frames, move_file_transfer=params.move_file_transfer).merge(
+    cf = closed_form_table(params).merge(
         util[[*CONFIG, "station", "mean"]].rename(columns={"mean": "simulated"}), on=[*CONFIG, "station"], how="left")
     sat = saturation_path_lengths(runs["host_sweep"])
-    closed = pd.DataFrame([{"system": s, **{f"{k}_closed_form": v for k, v in saturation_closed_form(s).items()}}
+    closed = pd.DataFrame([{"system": s, **{f"{k}_closed_form": v for k, v in saturation_closed_form(s, params=params).items()}}
                            for s in SYSTEMS])
-    warm = pd.concat([runs["warmup"]["delays"].assign(warmup="none"),
-                      runs["run_length"]["delays"].query("frames == @params.frames").assign(warmup="cut")])
-    return {
+    tables = {
         "stations": grid["stations"], "host_by_workload": grid["host"], "delays": grid["delays"],
         "utilization": util, "delay": delay_summary(grid), "closed_forms": cf,
         "file_share": file_transfer_share(grid),
@@ -432,9 +437,38 @@ def _tables(runs: dict, params) -> dict:
         .reset_index(drop=True),
         "adapter_knee": adapter_knee(runs["adapter_sweep"]),
         "single": runs["single"]["delays"],
-        "run_length": runs["run_length"]["delays"],
-        "warmup": summarize(warm, by=["warmup", "chain", "component"], value="mean"),
     }
+    if "run_length" in runs:
+        warm = pd.concat([runs["warmup"]["delays"].assign(warmup="none"),
+                          runs["run_length"]["delays"].query("frames == @params.frames").assign(warmup="cut")])
+        tables["run_length"] = runs["run_length"]["delays"]
+        tables["warmup"] = summarize(warm, by=["warmup", "chain", "component"], value="mean")
+    return tables
+
+
+def _run(params, *, seed: int, workers: int, full: bool) -> Results:
+    wl = {"phases": params.phases, **params.mechanism()}
+    groups = {
+        "grid": _grid_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),
+        "single": _single_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),
+        "host_sweep": _sweep_configs("host-sweep", "locate", params.host_path_lengths, params.sweep_frames,
+                                     warmup_frames=params.warmup(params.sweep_frames), **wl),
+        "adapter_sweep": _sweep_configs("adapter-sweep", "move", params.adapter_path_lengths, params.sweep_frames,
+                                        warmup_frames=params.warmup(params.sweep_frames), **wl),
+    }
+    if full:
+        groups["run_length"] = _run_length_configs(params.run_lengths, warmup_share=params.warmup_share, **wl)
+        groups["warmup"] = _run_length_configs([params.frames], **wl)
+    done = _run_configs([c for cs in groups.values() for c in cs], params, workers=workers, seed=seed)
+    runs, i = {}, 0
+    for name, cs in groups.items():
+        runs[name] = _collect(done[i:i + len(cs)])
+        i += len(cs)
+    tables = _tables(runs, params)
+    if full:
+        tables["steady_state"] = steady_state(params, seed=seed)
+    return Results(PAPER, seed=seed, params=params, tables=tables,
+                   descriptions={k: _DESCRIPTIONS[k] for k in tables}, values={"calibration": calibrate()})
 
 
 def run(params=None, *, seed: int, workers: int = 1) -> Results:
@@ -444,8 +478,9 @@ def run(params=None, *, seed: int, workers: int = 1) -> Results:
     (Fig. 10), the host and adapter path-length sweeps, the reference configuration
     (386, Locate, distributed, 30 frames/s) at several run lengths and without the
     warm-up cut; each configuration replicated ``params.replications`` times, each
-    replication with its own stream of the root seed; and the closed forms the
-    simulated utilizations are checked against.
+    replication with its own stream of the root seed; one long run per system, mode and
+    mixing (the steady state); and the closed forms the simulated utilizations are
+    checked against.
 
     Parameters
     ----------
@@ -478,23 +513,32 @@ def run(params=None, *, seed: int, workers: int = 1) -> Results:
     [8, 15, 30]
     """
     params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper=PAPER)
-    wl = {"phases": params.phases, **params.mechanism()}
-    groups = {
-        "grid": _grid_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),
-        "single": _single_configs(params.frames, warmup_frames=params.warmup(params.frames), **wl),
-        "host_sweep": _sweep_configs("host-sweep", "locate", params.host_path_lengths, params.sweep_frames,
-                                     warmup_frames=params.warmup(params.sweep_frames), **wl),
-        "adapter_sweep": _sweep_configs("adapter-sweep", "move", params.adapter_path_lengths, params.sweep_frames,
-                                        warmup_frames=params.warmup(params.sweep_frames), **wl),
-        "run_length": _run_length_configs(params.run_lengths, warmup_share=params.warmup_share, **wl),
-        "warmup": _run_length_configs([params.frames], **wl),
-    }
-    done = _run_configs([c for cs in groups.values() for c in cs], params.replications, workers=workers, seed=seed)
-    runs, i = {}, 0
-    for name, cs in groups.items():
-        runs[name] = _collect(done[i:i + len(cs)])
-        i += len(cs)
-    tables = _tables(runs, params)
-    tables["steady_state"] = steady_state(params, seed=seed)
-    return Results(PAPER, seed=seed, params=params, tables=tables,
-                   descriptions={k: _DESCRIPTIONS[k] for k in tables}, values={"calibration": calibrate()})
+    return _run(params, seed=seed, workers=workers, full=True)
+
+
+def audit_run(params=None, *, seed: int) -> Results:
+    """What the verdict audit runs for one variant and seed (:attr:`mmperf.experiments.Chapter.audit_run`).
+
+    :func:`run` without the tables no claim reads (``run_length``, ``warmup``, ``steady_state``:
+    the run-length experiment and the long runs, a quarter of the run's time); every table the
+    claims read is the one :func:`run` gives under the same seed.
+
+    Parameters
+    ----------
+    params : Params, optional
+        The configuration (default ``Params()``).
+    seed : int
+        Root seed.
+
+    Returns
+    -------
+    mmperf.results.Results
+        :func:`run`'s tables but those three.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`run`.
+    """
+    params, seed, _ = prepare_run(Params, params, seed=seed, workers=1, paper=PAPER)
+    return _run(params, seed=seed, workers=1, full=False)
