@@ -891,7 +891,7 @@ spec("mmperf.networks.operational:utilization", lambda: dict(throughput=2.0, dem
 spec("mmperf.networks.operational:bottleneck", lambda: dict(demands={"cpu": 0.2, "disk": 0.3}),
      demands=Bad(values=({}, {"cpu": math.nan}, {"cpu": -1.0}, "ab", 1.5)), check=_no_check)
 spec("mmperf.networks.operational:saturation_point", lambda: dict(throughput=2.0, demand_per_unit=0.25),
-     throughput=NONNEG, demand_per_unit=POS)
+     throughput=NONNEG, demand_per_unit=POS, base=FINITE)
 spec("mmperf.networks.operational:littles_law", lambda: dict(throughput=2.0, response_time=0.5),
      throughput=NONNEG, response_time=NONNEG)
 
@@ -1375,3 +1375,50 @@ spec("mmperf.hosts.sleeper:sleeper_schedule",
                   scheduler=_sched(), extra_user_us=0.0, tail_us=100_000.0),
      arrivals_us=Array(lo=0), work_us=Array(lo=0), hogs=Int(lo=0), sched_class=Choice(options=("default", "niced", "real-time")),
      scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"), extra_user_us=NONNEG, tail_us=POS, check=_no_check)
+# mmperf.networks.operational (a sweep extrapolated), mmperf.hosts.ps2_laws and mmperf.hosts.ps2_runs
+# (the PS/2 model's operational laws and runs; Huynh & Khoshgoftaar 1994)
+
+spec("mmperf.networks.operational:saturation_from_sweep",
+     lambda: dict(x=[10.0, 20.0, 30.0, 40.0], utilization=[0.25, 0.5, 0.75, 0.95], below=0.8),
+     x=Array(), utilization=Array(), below=Real(lo=0, hi=1, lo_open=True), check=_nan_ok)
+
+_PS2_HW = Instance(ref="mmperf.hosts.ps2:Hardware")
+_PS2_WL = Instance(ref="mmperf.hosts.ps2:Workload")
+
+
+def _ps2_hw():
+    return call("mmperf.hosts.ps2:Hardware", **_hw())
+
+
+spec("mmperf.hosts.ps2_laws:mean_requests_per_frame", lambda: dict(mean_bytes=8192.0, request_bytes=4096.0),
+     mean_bytes=POS, request_bytes=POS)
+spec("mmperf.hosts.ps2_laws:host_instructions", lambda: dict(workload=_workload(), request_bytes=4096.0),
+     workload=_PS2_WL, request_bytes=POS)
+spec("mmperf.hosts.ps2_laws:utilizations", lambda: dict(hardware=_ps2_hw(), workload=_workload()),
+     hardware=_PS2_HW, workload=_PS2_WL)
+spec("mmperf.hosts.ps2_laws:saturation_path_length", lambda: dict(hardware=_ps2_hw(), workload=_workload()),
+     hardware=_PS2_HW, workload=_PS2_WL)
+spec("mmperf.hosts.ps2_laws:file_share", lambda: dict(workload=_workload(), request_bytes=4096.0),
+     workload=_PS2_WL, request_bytes=POS)
+spec("mmperf.hosts.ps2_laws:instructions_per_clock",
+     lambda: dict(saturating=_workload(vc_instructions=60_000.0), clock_hz=25e6, request_bytes=4096.0),
+     saturating=_PS2_WL, clock_hz=POS, request_bytes=POS)
+spec("mmperf.hosts.ps2_laws:memory_cycles_per_instruction",
+     lambda: dict(reference=_workload(), utilization=0.35, clock_hz=25e6, burst_factor=1.0, memory_bandwidth=50e6,
+                  control_block_bytes=32.0, request_bytes=4096.0),
+     reference=_PS2_WL, utilization=PROB, clock_hz=POS, burst_factor=Real(lo=0, hi=1, lo_open=True),
+     memory_bandwidth=POS, control_block_bytes=NONNEG, request_bytes=POS)
+spec("mmperf.hosts.ps2_laws:disk_request_overhead",
+     lambda: dict(reference=_workload(), utilization=0.24, media_rate=2e6, request_bytes=4096.0),
+     reference=_PS2_WL, utilization=PROB, media_rate=POS, request_bytes=POS)
+spec("mmperf.hosts.ps2_runs:replicate",
+     lambda: dict(configs=[({"f": 15}, _ps2_hw(), _workload(), ("a", 15))], replications=2, stream=("harness",),
+                  root=1, workers=1),
+     configs=Bad(values=("abc", 1.5, [("x",)], [1.5], [({"f": 1}, "hw", "wl", ("a",))])), replications=Int(lo=2),
+     stream=Bad(values=((), "abc", 1.5)), root=ROOT, workers=Int(lo=1), check=_no_check)
+spec("mmperf.hosts.ps2_runs:steady_state",
+     lambda: dict(hardware=_ps2_hw(), workload=call("mmperf.hosts.ps2:Workload", mode="move", frame_rate=30.0, frames=200),
+                  rng=_rng(), series=[("send", "total")], warmup_frames=10, window_frames=100, batches=20, level=0.9),
+     hardware=_PS2_HW, workload=_PS2_WL, rng=RNG, series=Bad(values=("abc", 1.5, [("send", "nothing")], [1.5])),
+     warmup_frames=Int(lo=0), window_frames=Int(lo=1), batches=Int(lo=4), level=Real(lo=0, hi=1, lo_open=True, hi_open=True),
+     check=_no_check)

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mmperf.experiments import huynh1994 as E
+from mmperf.hosts import ps2_laws
 from mmperf.hosts.ps2 import COMPONENTS, Hardware, Workload, simulate, stage_wait_bound
 from mmperf.seeds import rng
 
@@ -66,7 +67,7 @@ def test_host_utilization_is_demand_over_rate(locate386):
     # utilization law on the Locate-mode host: mean instructions per second / instruction rate
     hw, wl, rep = locate386
     host = rep.stations.set_index("station").loc["host"]
-    n_req = E.mean_requests_per_frame(wl.mean_frame_bytes, hw.disk_request_bytes)
+    n_req = ps2_laws.mean_requests_per_frame(wl.mean_frame_bytes, hw.disk_request_bytes)
     demand = (wl.frame_rate * 3 * (wl.vc_instructions + wl.network_instructions)
               + wl.file_frame_rate * (n_req * wl.file_system_instructions + wl.network_instructions))
     assert host["utilization"] == pytest.approx(demand / hw.host_instructions_per_s, rel=0.05)
@@ -199,20 +200,12 @@ def test_params_are_checked():
 def test_calibration_reproduces_its_targets():
     cal = E.calibrate()
     hw = E.hardware("386")
-    n_req = E.mean_requests_per_frame(8192, 4096)
+    n_req = ps2_laws.mean_requests_per_frame(8192, 4096)
     demand60 = 30 * 3 * (60_000 + 5_000) + 30 * (n_req * 5_000 + 5_000)
     assert demand60 / hw.host_instructions_per_s == pytest.approx(1.0)
     disk = 30 * (n_req * cal["disk_request_overhead"] + 8192 / hw.disk_media_rate)
     assert disk == pytest.approx(0.24)
     assert E.hardware("486").host_instructions_per_s == pytest.approx(4 * hw.host_instructions_per_s)
-
-
-def test_saturation_point_and_crossing():
-    x = [10, 20, 30, 40, 50]
-    y = [0.2, 0.4, 0.6, 0.8, 0.99]
-    assert E.saturation_point(x, y) == pytest.approx(50.0)
-    assert E.crossing(x, y, 0.5) == pytest.approx(25.0)
-    assert math.isnan(E.crossing(x, y, 1.5))
 
 
 @pytest.mark.parametrize(

@@ -47,7 +47,34 @@ def test_the_saturation_point_is_where_the_utilization_reaches_one(x, d, share):
     assert op.utilization(throughput=x, demand=d * share * s_star) == pytest.approx(share, abs=1e-12)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.floats(1e-3, 1e3), st.floats(1e-9, 1.0), st.floats(0.0, 0.9))
+def test_with_a_base_the_saturation_point_is_where_base_plus_load_reaches_one(x, d, base):
+    s_star = op.saturation_point(throughput=x, demand_per_unit=d, base=base)
+    assert base + op.utilization(throughput=x, demand=d * s_star) == pytest.approx(1.0)
+    assert s_star == pytest.approx((1 - base) * op.saturation_point(throughput=x, demand_per_unit=d))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.floats(1e-4, 1e-1), st.floats(0.0, 0.5), st.integers(3, 8))
+def test_a_sweep_on_an_exact_line_extrapolates_to_the_closed_form(slope, base, n):
+    x = np.linspace(0.0, 0.75 * (1 - base) / slope, n)  # every point below 80 %
+    s = op.saturation_from_sweep(x, base + slope * x)
+    assert s == pytest.approx(op.saturation_point(throughput=1.0, demand_per_unit=slope, base=base), rel=1e-9)
+
+
+def test_a_sweep_fits_only_its_unsaturated_points():
+    x = [10, 20, 30, 40, 50]
+    # the last point, 0.99, is a saturated run's underestimate: left out of the fit
+    assert op.saturation_from_sweep(x, [0.2, 0.4, 0.6, 0.8, 0.99]) == pytest.approx(50.0)
+    assert math.isnan(op.saturation_from_sweep([1, 2, 3], [0.5, 0.4, 0.3]))  # a falling line never saturates
+
+
 @pytest.mark.parametrize("call,match", [
+    (lambda: op.saturation_from_sweep([1, 2, 3], [0.9, 0.95, 0.99]), "at least two points below"),
+    (lambda: op.saturation_from_sweep([1, 2], [0.1, 0.2, 0.3]), "same length"),
+    (lambda: op.saturation_from_sweep([1, 2], [0.1, 0.2], below=1.5), "below must be a number in"),
+    (lambda: op.saturation_point(throughput=1.0, demand_per_unit=1.0, base=math.nan), "base must be a finite number"),
     (lambda: op.utilization(throughput=math.nan, demand=1.0), "throughput must hold finite numbers"),
     (lambda: op.utilization(throughput=1.0, demand=-1.0), "demand must hold numbers >= 0"),
     (lambda: op.bottleneck({}), "demands must be a non-empty mapping"),

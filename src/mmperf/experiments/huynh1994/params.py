@@ -6,13 +6,25 @@ from dataclasses import dataclass, replace
 
 import pandas as pd
 
+from mmperf.experiments.huynh1994.paper import PAPER_FRAMES, REPLICATIONS
 from mmperf.hosts.ps2 import Workload
 from mmperf.results import params_table
 
-REPLICATIONS = 5
-"""Independent replications (sec. 4.2)."""
-PAPER_FRAMES = 2000
-"""Frames per replication in the paper (sec. 4.2)."""
+ASSUMED = {
+    # name: (value, unit, source): the hardware the paper does not describe, assumed by the book
+    "ipc_486_over_386": (2.0, "ratio", "book assumption: an i486 executes about twice the instructions per clock of an i386"),
+    "memory_burst_386": (1.0, "ratio", "book assumption: i386 line fill 2-2-2-2 clocks (no burst)"),
+    "memory_burst_486": (5 / 8, "ratio", "book assumption: i486 burst line fill 2-1-1-1 = 5 of 8 clocks (sec. 5.3: 'burst mode')"),
+    "memory_bandwidth_386": (50e6, "byte/s", "book assumption: 4 bytes per 2 clocks at 25 MHz"),
+    "memory_bandwidth_486": (160e6, "byte/s", "book assumption: 16 bytes per 5 clocks at 50 MHz"),
+    "adapter_rate": (1.6e6, "instruction/s", "book assumption: 80C186 at 16 MHz, ~10 clocks per instruction"),
+    "adapter_scb": (500, "instruction", "book assumption: 80C186 code to decode or build one control block/element"),
+    "control_block_bytes": (32, "byte", "book assumption: control block / control element moved over the channel"),
+    "disk_media_rate": (2.0e6, "byte/s", "book assumption: sustained media rate of a 1992 SCSI-2 disk"),
+    "ring_overhead": (21, "byte", "IEEE 802.5 MAC frame: SD, AC, FC, 2 x 6 address, FCS, ED, FS"),
+}
+"""The hardware inputs the paper does not give, as the book assumes them (not fitted)."""
+
 SWEEP_FRAMES = 200
 """Frames per replication in the path-length sweeps (shorter than the paper's 2000 to fit the
 chapter's time budget)."""
@@ -38,6 +50,8 @@ _DOC = {
     "decompress_hold": ("frame times", "paper sec. 2 (single-stage pipelines 'run at the frame rate')", "shortest time the decompression stage holds a frame (1: clocked at the frame rate; 0.5: at twice the rate, as RTV's)"),
     "steady_frames": ("frames", "the book's (ten times the paper's 2000)", "frames of the one long run per configuration of the steady-state analysis (batch means)"),
     "infinite_servers": ("", "the book's (ablations only)", "FCFS stations replaced by infinite servers (none in the book's model)"),
+    "adapter_rate": ("instruction/s", "assumed (the paper does not say): 80C186 at 16 MHz, ~10 clocks per instruction", "the adapters' 80C186 instruction rate"),
+    "ipc_486_over_386": ("ratio", "assumed (the paper does not say): about twice, clock for clock", "the i486's instructions per clock over the i386's (calibrated) ones"),
 }
 
 
@@ -52,6 +66,7 @@ class Params:
     ------
     ValueError
         If a count is not a whole number (``frames``, ``sweep_frames`` >= 20, ``replications`` >= 2),
+        ``adapter_rate`` or ``ipc_486_over_386`` is not a finite number > 0,
         ``phases`` is not 'aligned' or 'random', ``warmup_share`` is not in [0, 0.5), or a path-length
         or run-length grid is not increasing and positive.
     """
@@ -69,6 +84,8 @@ class Params:
     i750: str = "fcfs"
     decompress_hold: float = 1.0
     infinite_servers: tuple = ()
+    adapter_rate: float = ASSUMED["adapter_rate"][0]
+    ipc_486_over_386: float = ASSUMED["ipc_486_over_386"][0]
 
     def __post_init__(self):
         for name, low in (("frames", 20), ("sweep_frames", 20), ("replications", 2), ("steady_frames", 200)):
@@ -77,6 +94,10 @@ class Params:
                 raise ValueError(f"{name} must be a whole number >= {low}, got {v!r}")
         # the mechanism options are checked where they act (mmperf.hosts.ps2.Workload)
         Workload(mode="move", frame_rate=30.0, **self.mechanism())
+        for name in ("adapter_rate", "ipc_486_over_386"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, float)) or not (0 < v < 1e12):
+                raise ValueError(f"{name} must be a finite number > 0, got {v!r}")
         if self.phases not in ("aligned", "random"):
             raise ValueError(f"phases must be 'aligned' or 'random', got {self.phases!r}")
         w = self.warmup_share
