@@ -102,7 +102,7 @@ class HostCalibration:
         ValueError
             If ``name`` is not a calibrated host.
         """
-        if name not in self.hosts.index:
+        if not isinstance(name, str) or name not in self.hosts.index:
             raise ValueError(f"host must be one of {list(self.hosts.index)}, got {name!r}")
         r = self.hosts.loc[name]
         h = testbed.Host(name, kernel_ms=float(r["kernel_ms"]), app_ms=float(r["app_ms"]),
@@ -131,8 +131,13 @@ class HostCalibration:
         -------
         HostCalibration
             The copy.
+
+        Raises
+        ------
+        ValueError, TypeError
+            If ``name`` is not a calibrated host or a field is not one of the host's or outside its range.
         """
-        self.host(name)  # checks the name
+        replace(self.host(name), **fields)  # checks the name and the fields
         return replace(self, overrides={**self.overrides, name: {**self.overrides.get(name, {}), **fields}})
 
 
@@ -207,6 +212,7 @@ def identify_costs(packet_time_ms, throughput_mbps, links, *, digit, packet_byte
     """
     p, y, links = _rows(packet_time_ms, throughput_mbps, links)
     nb = _v.whole(packet_bytes, "packet_bytes", minimum=1)
+    floor_ms = _v.non_negative(floor_ms, "floor_ms")
     n = _v.whole(grid_points, "grid_points", minimum=2)
     _v.size(n * n * p.size, "grid_points**2 x rows")
     pmin = float(p.min())
@@ -256,6 +262,7 @@ def cost_profile(packet_time_ms, throughput_mbps, links, *, packet_bytes: int, p
     p, y, links = _rows(packet_time_ms, throughput_mbps, links)
     nb = _v.whole(packet_bytes, "packet_bytes", minimum=1)
     n = _v.whole(points, "points", minimum=3)
+    _v.size(n * 282 * p.size, "points x search grid x rows")
     pmin = float(p.min())
     return cost_fit.best_kernel_profile(
         testbed.arrival_rate(p, links, packet_bytes=nb), y, mbps_per_rate=nb * 8 / 1000.0,
@@ -323,7 +330,7 @@ def display_calibration(costs: pd.DataFrame, packet_time_ms, avg_lost, *, displa
     hosts["frame_read_ms"] = n * hosts["app_ms"]
     hk = hosts.loc[display_host]
     # a wide bracket: at the low end of the 5000/200's set the ratio is about 55
-    kappa = cost_fit.fit_display_ratio(np.asarray(packet_time_ms), np.asarray(avg_lost),
+    kappa = cost_fit.fit_display_ratio(packet_time_ms, avg_lost,
                                        frame_read_ms=hk["frame_read_ms"], kernel_ms=hk["kernel_ms"],
                                        buffer_packets=buffer_packets, upper=1000.0)
     hosts["display_ms"] = kappa * hosts["frame_read_ms"]
@@ -347,7 +354,7 @@ def display_walls(packet_time_ms, avg_lost, *, buffer_packets: float, display_ms
     buffer_packets : float
         Socket buffer [packets], >= 0.
     display_ms : float
-        The model's display CPU time per frame [ms], >= 0.
+        The model's display CPU time per frame [ms], positive.
     kernel_ms : float
         The model's kernel cost per packet [ms], >= 0.
 
@@ -372,7 +379,7 @@ def display_walls(packet_time_ms, avg_lost, *, buffer_packets: float, display_ms
     """
     p, x = _loss_rows(packet_time_ms, avg_lost)
     b = _v.non_negative(buffer_packets, "buffer_packets")
-    d = _v.non_negative(display_ms, "display_ms")
+    d = _v.positive(display_ms, "display_ms")
     k = _v.non_negative(kernel_ms, "kernel_ms")
     if np.any(p <= k):
         raise ValueError(f"packet_time_ms must exceed kernel_ms={kernel_ms!r} (else the display never ends)")

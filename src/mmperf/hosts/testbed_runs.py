@@ -21,7 +21,7 @@ import pandas as pd
 
 from mmperf import _validate as _v
 from mmperf.hosts import testbed
-from mmperf.seeds import rng
+from mmperf.seeds import check_seed, rng
 
 __all__ = ["Case", "fluid_curve", "lost_matrix", "simulate_cases"]
 
@@ -80,9 +80,11 @@ def simulate_cases(cases, calibration, *, n_frames: int, group: int, streams: tu
     Raises
     ------
     TypeError
-        If a case is not a :class:`Case` or ``streams`` not a tuple.
+        If ``cases`` does not hold :class:`Case` records (with a Link and a bool display), ``calibration`` has no
+        ``host`` method or ``streams`` is not a tuple.
     ValueError
-        If a case's host is unknown to the calibration or a count is not a whole number >= 1.
+        If a case's host is unknown to the calibration, a count is not a whole number >= 1, the grid asks for
+        more packets than the machine allows, or ``seed`` is not a root seed.
 
     References
     ----------
@@ -99,16 +101,27 @@ def simulate_cases(cases, calibration, *, n_frames: int, group: int, streams: tu
     >>> runs[("t", 1)].summary()["loss_pct"]
     0.0
     """
-    _v.whole(n_frames, "n_frames", minimum=1)
+    if isinstance(cases, (str, bytes)) or not hasattr(cases, "__iter__"):
+        raise TypeError(f"cases must be a sequence of Case records, got {type(cases).__name__}")
+    cases = list(cases)
+    for c in cases:
+        if not isinstance(c, Case):
+            raise TypeError(f"cases must hold Case records, got {c!r:.80}")
+        _v.instance(c.link, "cases: a case's link", testbed.Link)
+        _v.flag(c.display, "cases: a case's display")
+    if not callable(getattr(calibration, "host", None)):
+        raise TypeError(f"calibration must have a host(name) method (a HostCalibration), got {type(calibration).__name__}")
+    n = _v.whole(n_frames, "n_frames", minimum=1)
+    _v.events(n * testbed.PACKETS_PER_FRAME * len(cases), "n_frames", what="packets")
     _v.whole(group, "group", minimum=1)
     if not isinstance(streams, tuple):
-        raise TypeError(f"streams must be a tuple of stream names, got {streams!r}")
+        raise TypeError(f"streams must be a tuple of stream names, got {streams!r:.80}")
+    if seed is not None:
+        check_seed(seed, name="seed")
     if display is not None:
         _v.flag(display, "display")
     out = {}
     for c in cases:
-        if not isinstance(c, Case):
-            raise TypeError(f"cases must hold Case records, got {c!r}")
         stream = testbed.Stream(packet_time_ms=c.packet_time_ms, group=group, n_frames=n_frames)
         out[c.key] = testbed.simulate(stream, c.link, calibration.host(c.host),
                                       display=c.display if display is None else display,
@@ -140,7 +153,7 @@ def lost_matrix(run: testbed.Run) -> np.ndarray:
 
     Examples
     --------
-    >>> from mmperf.seeds import rng
+    >>> from mmperf.seeds import check_seed, rng
     >>> link = testbed.Link("FDDI", rate_mbps=100.0, overhead_bytes=36)
     >>> r = testbed.simulate(testbed.Stream(packet_time_ms=0.3, n_frames=2), link,
     ...                      testbed.Host("h", kernel_ms=0.1, app_ms=0.15), display=False, rng=rng("doc"))
@@ -176,6 +189,8 @@ def fluid_curve(link: testbed.Link, host: testbed.Host, *, low_ms: float, high_m
 
     Raises
     ------
+    TypeError
+        If ``link`` or ``host`` is not a Link / Host.
     ValueError
         If the range is not positive and increasing or ``points`` is not a whole number >= 2.
 
@@ -188,8 +203,10 @@ def fluid_curve(link: testbed.Link, host: testbed.Host, *, low_ms: float, high_m
     >>> link = testbed.Link("FDDI", rate_mbps=100.0, overhead_bytes=36)
     >>> c = fluid_curve(link, testbed.Host("h", kernel_ms=0.1, app_ms=0.15), low_ms=0.2, high_ms=0.5, points=4)
     >>> [round(v, 2) for v in c["throughput_mbps"]]
-    [40.19, 40.19, 40.19, 20.1]
+    [33.49, 33.49, 25.12, 20.1]
     """
+    _v.instance(link, "link", testbed.Link)
+    _v.instance(host, "host", testbed.Host)
     lo, hi = _v.positive(low_ms, "low_ms"), _v.positive(high_ms, "high_ms")
     if hi < lo:
         raise ValueError(f"high_ms must be >= low_ms, got {high_ms!r} < {low_ms!r}")

@@ -1,6 +1,7 @@
 """Quality of a bit-plane coded frame under loss (mmperf.quality.bitplane_loss)."""
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from mmperf.coding import bitplane
@@ -43,3 +44,15 @@ def test_reordering_under_the_identity_changes_nothing(frame):
     assert r["lost"] == 3 and r["ssim_natural"] == r["ssim_reordered"] and r["psnr_natural"] == r["psnr_reordered"]
     with pytest.raises(ValueError, match="order"):
         bl.reordered_loss(frame, lost, order=np.zeros(n, dtype=int))
+
+
+def test_compressibility_concatenates_each_image_planes():
+    flat = np.zeros((16, 16), np.uint8)
+    noisy = np.random.default_rng(0).integers(0, 256, (16, 16), dtype=np.uint8)
+    t = bl.compressibility({"flat": flat, "noisy": noisy}, level=6)
+    assert list(t.columns) == ["image", "plane", "bit", "raw_bytes", "deflate_bytes", "ratio"]
+    assert t["image"].tolist() == ["flat"] * 8 + ["noisy"] * 8
+    pd.testing.assert_frame_equal(t[t["image"] == "noisy"].drop(columns="image").reset_index(drop=True),
+                                  image.plane_compressibility(noisy, level=6))
+    # a flat image compresses better than noise in every plane
+    assert (t[t["image"] == "flat"]["ratio"].to_numpy() > t[t["image"] == "noisy"]["ratio"].to_numpy()).all()
