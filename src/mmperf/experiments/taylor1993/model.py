@@ -36,13 +36,10 @@ from mmperf.quality import bitplane_loss
 from mmperf.results import Results
 
 __all__ = [
-    "DESCRIPTIONS", "QUANTITIES", "QUANTITY_LABELS", "SHORT_LABELS", "Calibration", "abstract_check", "abstract_run",
-    "alpha_band", "calibrate", "clock_ticks", "compare_all", "compare_table", "compressibility", "compressibility_images",
-    "cost_band", "cost_floor", "cost_profile", "display_off_check", "fit_host_costs", "fluid_curves",
-    "frame_packet_ratio", "host_band", "identified_set", "implied_display", "loss_concentration", "loss_mask",
-    "loss_positions", "loss_sites", "observed_frame_loss", "paper_checks", "paper_table", "remedy_buffer",
-    "remedy_reorder", "run", "run_table", "side_by_side", "simulate_all", "simulate_row", "spec", "testbed_tables",
-    "threshold",
+    "DESCRIPTIONS", "QUANTITIES", "QUANTITY_LABELS", "SHORT_LABELS", "Calibration", "abstract_run", "alpha_band",
+    "calibrate", "clock_ticks", "compare_all", "compare_table", "cost_floor", "cost_profile", "fit_host_costs",
+    "fluid_curves", "frame_packet_ratio", "identified_set", "implied_display", "loss_mask", "paper_checks", "paper_table",
+    "run", "side_by_side", "simulate_all", "simulate_row", "spec", "threshold",
 ]
 
 QUANTITIES = ["frame_time", "packet_time", "throughput", "loss", "max_lost_per_frame", "avg_lost_per_frame"]
@@ -441,19 +438,8 @@ def _run(name, row, calibration, n_frames, runs):
     return simulate_row(name, row, calibration, n_frames=n_frames)
 
 
-def run_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
+def _run_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
     """The book's version of one table: one row per run, the paper's columns and units.
-
-    Parameters
-    ----------
-    name : str
-        A table of :data:`TABLES`.
-    calibration : Calibration
-        The calibrated hosts.
-    n_frames : int, default 100
-        Frames per run.
-    runs : dict, optional
-        The output of :func:`simulate_all`, whose simulations are reused.
 
     Returns
     -------
@@ -477,7 +463,7 @@ def compare_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAM
     Parameters
     ----------
     name, calibration, n_frames, runs
-        As :func:`run_table`.
+        As ``_run_table``.
 
     Returns
     -------
@@ -487,7 +473,7 @@ def compare_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAM
     """
     t = spec(name)
     paper = paper_table(name).melt(id_vars="row", var_name="quantity", value_name="paper")
-    book = run_table(name, calibration, n_frames=n_frames, runs=runs).melt(id_vars="row", var_name="quantity", value_name="book")
+    book = _run_table(name, calibration, n_frames=n_frames, runs=runs).melt(id_vars="row", var_name="quantity", value_name="book")
     out = paper.merge(book, on=["row", "quantity"])
     out["difference"] = out["book"] - out["paper"]
     out.insert(0, "table", name)
@@ -511,7 +497,7 @@ def compare_all(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dic
     Parameters
     ----------
     calibration, n_frames, runs
-        As :func:`run_table`.
+        As ``_run_table``.
 
     Returns
     -------
@@ -522,7 +508,7 @@ def compare_all(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dic
                      ignore_index=True)
 
 
-def cost_band(params, host: str, *, points: int = 7, seed: int | None = None) -> pd.DataFrame:
+def _cost_band(params, host: str, *, points: int = 7, seed: int | None = None) -> pd.DataFrame:
     """Every table a host's costs reach, simulated across the host's identified set.
 
     The application cost ``c_a`` takes ``points`` evenly spaced values across the set's range
@@ -531,17 +517,6 @@ def cost_band(params, host: str, *, points: int = 7, seed: int | None = None) ->
     (``D = kappa 264 c_a``): the DECstation 5000/200's ``c_a`` moves every host's display, so its
     band covers every animation table. The other hosts keep their points. Every point uses the
     same random streams as the book's run, so the band shows what the costs alone change.
-
-    Parameters
-    ----------
-    params : Params
-        The chapter's parameters.
-    host : str
-        One of :data:`HOSTS`.
-    points : int, default 7
-        Application costs across the set (the chosen point is added).
-    seed : int, optional
-        Root seed of the simulations (default: the process's).
 
     Returns
     -------
@@ -573,13 +548,8 @@ def cost_band(params, host: str, *, points: int = 7, seed: int | None = None) ->
     return pd.concat(frames, ignore_index=True)
 
 
-def loss_sites(runs: dict) -> pd.DataFrame:
+def _loss_sites(runs: dict) -> pd.DataFrame:
     """Where each run's packets were lost: at the sending interface's queue (the link) or the receiver's socket buffer.
-
-    Parameters
-    ----------
-    runs : dict
-        The output of :func:`simulate_all`.
 
     Returns
     -------
@@ -641,16 +611,9 @@ def _positions(lost: np.ndarray) -> pd.DataFrame:
     return out
 
 
-def loss_positions(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
+def _loss_positions(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
                    runs: dict | None = None) -> pd.DataFrame:
     """Where in the frame packets are lost.
-
-    Parameters
-    ----------
-    name, row, calibration, n_frames
-        As :func:`simulate_row`.
-    runs : dict, optional
-        The output of :func:`simulate_all`, reused.
 
     Returns
     -------
@@ -661,14 +624,9 @@ def loss_positions(name: str, row: int, calibration: Calibration, *, n_frames: i
     return _positions(testbed_runs.lost_matrix(_run(name, row, calibration, n_frames, runs)))
 
 
-def observed_frame_loss(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
+def _observed_frame_loss(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
                         runs: dict | None = None) -> np.ndarray:
     """The loss mask of one typical simulated frame.
-
-    Parameters
-    ----------
-    name, row, calibration, n_frames, runs
-        As :func:`loss_positions`.
 
     Returns
     -------
@@ -793,13 +751,8 @@ def threshold(curves: pd.DataFrame, *, metric: str = "ssim", level: float = SSIM
                          for p, v in zip(c["pattern"], c["crossing"])])
 
 
-def compressibility_images(frame) -> dict:
+def _compressibility_images(frame) -> dict:
     """The images whose bit planes are compressed: the test animation's frame and three scikit-image photographs.
-
-    Parameters
-    ----------
-    frame : array_like
-        The test animation's frame (8-bit).
 
     Returns
     -------
@@ -810,20 +763,11 @@ def compressibility_images(frame) -> dict:
             "moon (skimage)": skimage_data.moon(), "coins (skimage)": skimage_data.coins()}
 
 
-compressibility = bitplane_loss.compressibility
-
 
 # ---------------------------------------------------------------- claims
-def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, top: int = 20,
+def _loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, top: int = 20,
                        runs: dict | None = None) -> pd.DataFrame:
     """For every animation row with loss: where the losses fall in the frame.
-
-    Parameters
-    ----------
-    calibration, n_frames, runs
-        As :func:`run_table`.
-    top : int, default 20
-        As :func:`mmperf.metrics.loss_position.loss_concentration` (its ``start`` is the socket buffer).
 
     Returns
     -------
@@ -839,16 +783,9 @@ def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, to
     return pd.DataFrame(rows, columns=["table", "row", "lost", "first_lost_index", "share_in_top", "share_after_buffer"])
 
 
-def display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None,
+def _display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None,
                       group: int = GROUP, seed: int | None = None) -> pd.DataFrame:
     """Every animation row run again with the display switched off, on the same random streams.
-
-    Parameters
-    ----------
-    calibration, n_frames, runs
-        As :func:`run_table`.
-    group, seed
-        As :func:`simulate_row`.
 
     Returns
     -------
@@ -865,23 +802,12 @@ def display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, run
 
 
 # ---------------------------------------------------------------- the paper's remedies and the abstract's run
-def remedy_buffer(calibration: Calibration, *, buffers=None, n_frames: int = N_FRAMES,
+def _remedy_buffer(calibration: Calibration, *, buffers=None, n_frames: int = N_FRAMES,
                   group: int = GROUP, seed: int | None = None, runs: dict | None = None) -> pd.DataFrame:
     """The paper's first remedy, "increasing the socket buffer size": every animation row rerun with larger buffers.
 
     Each row is simulated with the same random streams as the book's run (a paired comparison),
     the socket buffer the only change.
-
-    Parameters
-    ----------
-    calibration : Calibration
-        The calibrated hosts.
-    buffers : sequence of int, optional
-        Larger buffers [packets]; default twice the calibration's and a whole frame (264).
-    n_frames, group, seed
-        As :func:`simulate_row`.
-    runs : dict, optional
-        The book's runs, reused for its own buffer.
 
     Returns
     -------
@@ -904,21 +830,12 @@ def remedy_buffer(calibration: Calibration, *, buffers=None, n_frames: int = N_F
     return pd.DataFrame(rows)
 
 
-def remedy_reorder(frame, masks: pd.DataFrame, *, buffer_packets: int = SOCKET_BUFFER_PACKETS) -> pd.DataFrame:
+def _remedy_reorder(frame, masks: pd.DataFrame, *, buffer_packets: int = SOCKET_BUFFER_PACKETS) -> pd.DataFrame:
     """The paper's second remedy, "reordering the transmission of packets": each observed loss pattern
     with the natural send order and with :func:`mmperf.coding.bitplane.buffer_aware_order`.
 
     The losses fall on send positions (the receiver's buffer does not look at the content), so the
     same positions are lost under either order; what changes is which packets they carry.
-
-    Parameters
-    ----------
-    frame : numpy.ndarray
-        One 8-bit frame.
-    masks : pandas.DataFrame
-        The ``observed_masks`` table of :func:`run` (per lossy animation run, a lost flag per position).
-    buffer_packets : int, default 40
-        The socket buffer the reordering protects.
 
     Returns
     -------
@@ -938,16 +855,9 @@ def remedy_reorder(frame, masks: pd.DataFrame, *, buffer_packets: int = SOCKET_B
                                        "psnr_natural", "psnr_reordered"])
 
 
-def abstract_check(calibration: Calibration, *, n_frames: int = N_FRAMES, group: int = GROUP,
+def _abstract_check(calibration: Calibration, *, n_frames: int = N_FRAMES, group: int = GROUP,
                    seed: int | None = None) -> pd.DataFrame:
     """The abstract's Alpha/FDDI run (:func:`abstract_run`) simulated with the calibrated Alpha, display off.
-
-    Parameters
-    ----------
-    calibration : Calibration
-        The calibrated hosts.
-    n_frames, group, seed
-        As :func:`simulate_row` (stream ``taylor1993, testbed, abstract, 1``).
 
     Returns
     -------
@@ -1037,7 +947,7 @@ def _observed_masks(runs: dict, calibration: Calibration, n_frames: int) -> pd.D
     frames = []
     for t, i, _ in _anim_rows():
         try:
-            mask = observed_frame_loss(t.name, i, calibration, n_frames=n_frames, runs=runs)
+            mask = _observed_frame_loss(t.name, i, calibration, n_frames=n_frames, runs=runs)
         except ValueError:
             continue  # a run that loses nothing has no observed frame
         frames.append(pd.DataFrame({"table": t.name, "row": i, "index": np.arange(PACKETS_PER_FRAME), "lost": mask}))
@@ -1082,12 +992,12 @@ def run(params=None, *, seed: int, workers: int = 1) -> Results:
     ['atm_anim', 'atm_max']
     """
     params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper="taylor1993")
-    cal, tables = testbed_tables(params, seed=seed)
+    cal, tables = _testbed_tables(params, seed=seed)
     images = _image_tables(params.quality_frames, tuple(params.quality_rates), params.quality_draws,
                            params.socket_buffer_packets, params.sensor_noise, params.compress_level, seed)
     tables.update({k: v.copy() for k, v in images.items()})
     frame = _frames(params.quality_frames, params.sensor_noise)[0]
-    tables["remedy_reorder"] = remedy_reorder(frame, tables["observed_masks"], buffer_packets=params.socket_buffer_packets)
+    tables["remedy_reorder"] = _remedy_reorder(frame, tables["observed_masks"], buffer_packets=params.socket_buffer_packets)
     return Results("taylor1993", seed=seed, params=params, tables=tables, descriptions=DESCRIPTIONS,
                    values={"calibration": cal, "kappa": cal.kappa})
 
@@ -1104,7 +1014,7 @@ def _image_tables(n_frames: int, rates: tuple, draws: int, start: int, noise: fl
     frames = _frames(n_frames, noise)
     return {"quality": bitplane_loss.quality_curves(frames, rates=rates, draws=draws, start=start, streams=(PAPER, "quality"),
                                                     seed=seed),
-            "compressibility": compressibility(compressibility_images(frames[0]), level=level)}
+            "compressibility": bitplane_loss.compressibility(_compressibility_images(frames[0]), level=level)}
 
 
 DESCRIPTIONS = {
@@ -1134,15 +1044,8 @@ def _calibrate(params, extra=()) -> Calibration:
                      livelock=params.livelock, display_stage=params.display_stage, buffer_bound=params.buffer_bound)
 
 
-def testbed_tables(params, *, seed: int) -> tuple[Calibration, dict]:
+def _testbed_tables(params, *, seed: int) -> tuple[Calibration, dict]:
     """The calibration and the testbed part of :func:`run` (every table but ``quality`` and ``compressibility``).
-
-    Parameters
-    ----------
-    params : Params
-        The chapter's parameters.
-    seed : int
-        Root seed of the simulations.
 
     Returns
     -------
@@ -1158,40 +1061,22 @@ def testbed_tables(params, *, seed: int) -> tuple[Calibration, dict]:
         "identification": pd.concat([cost_profile(h, abstract=params.abstract_run, link_error=params.link_error)
                                      for h in HOSTS], ignore_index=True),
         "comparison": compare_all(cal, n_frames=params.n_frames, runs=runs),
-        "loss_sites": loss_sites(runs),
+        "loss_sites": _loss_sites(runs),
         "loss_positions": _loss_positions_all(runs),
         "observed_masks": _observed_masks(runs, cal, params.n_frames),
-        "loss_concentration": loss_concentration(cal, n_frames=params.n_frames, runs=runs),
-        "display_off": display_off_check(cal, n_frames=params.n_frames, runs=runs, group=params.group, seed=seed),
-        "remedy_buffer": remedy_buffer(cal, n_frames=params.n_frames, group=params.group, seed=seed, runs=runs),
-        "abstract_run": abstract_check(cal, n_frames=params.n_frames, group=params.group, seed=seed),
+        "loss_concentration": _loss_concentration(cal, n_frames=params.n_frames, runs=runs),
+        "display_off": _display_off_check(cal, n_frames=params.n_frames, runs=runs, group=params.group, seed=seed),
+        "remedy_buffer": _remedy_buffer(cal, n_frames=params.n_frames, group=params.group, seed=seed, runs=runs),
+        "abstract_run": _abstract_check(cal, n_frames=params.n_frames, group=params.group, seed=seed),
     }
     return cal, tables
 
 
-def host_band(results, host: str = None) -> pd.DataFrame:
-    """A host's tables across its identified set, for one run (:func:`cost_band`).
+def alpha_band(results) -> pd.DataFrame:
+    """The Alpha's tables across its identified set, for one run (``_cost_band``).
 
     Computed on demand (the chapter reads it for the book's seed only) and kept for the process,
-    keyed by the run's parameters, seed and host.
-
-    Parameters
-    ----------
-    results : mmperf.results.Results
-        A run of :func:`run`.
-    host : str, default the Alpha
-        One of :data:`HOSTS`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        :func:`cost_band` with ``params.band_points`` points, under the run's seed.
-    """
-    return _host_band(results.params, results.seed, ALPHA if host is None else host).copy()
-
-
-def alpha_band(results) -> pd.DataFrame:
-    """:func:`host_band` of the Alpha.
+    keyed by the run's parameters and seed.
 
     Parameters
     ----------
@@ -1201,14 +1086,14 @@ def alpha_band(results) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        :func:`cost_band` of the Alpha.
+        ``_cost_band`` of the Alpha with ``params.band_points`` points, under the run's seed.
     """
-    return host_band(results, ALPHA)
+    return _band(results.params, results.seed, ALPHA).copy()
 
 
 @lru_cache(maxsize=8)
-def _host_band(params, seed: int, host: str) -> pd.DataFrame:
-    return cost_band(params, host, points=params.band_points, seed=seed)
+def _band(params, seed: int, host: str) -> pd.DataFrame:
+    return _cost_band(params, host, points=params.band_points, seed=seed)
 
 
 def clock_ticks(*, tick_ms: float = ULTRIX_TICK_MS, max_ticks: int = 12) -> pd.DataFrame:
