@@ -2,10 +2,11 @@
 
 The book calibrates, per receiving host, two per-packet CPU costs (``kernel_ms``, ``app_ms``): a point of
 the set of costs consistent with that host's **maximum-throughput tables only**
-(:mod:`mmperf.hosts.identification`, :mod:`mmperf.hosts.cost_fit`), and one global display-work ratio
-``kappa`` (``display_ms = kappa * 264 * app_ms``) on **one** animation table
-(:func:`mmperf.hosts.cost_fit.fit_display_ratio`). Every other animation table, and every loss statistic
-of every table, is a prediction of the simulation (:func:`mmperf.hosts.testbed.simulate`).
+(:func:`mmperf.hosts.calibration.identify_costs`, :func:`mmperf.hosts.cost_fit.set_point`), and one global
+display-work ratio ``kappa`` (``display_ms = kappa * 264 * app_ms``) on **one** animation table
+(:func:`mmperf.hosts.calibration.display_calibration`). Every other animation table, and every loss statistic
+of every table, is a prediction of the simulation (:func:`mmperf.hosts.testbed_runs.simulate_cases` over the
+12 tables' rows). This module holds the paper's grid, the paper-vs-book tables and :func:`run`.
 """
 
 from __future__ import annotations
@@ -609,19 +610,6 @@ def _positions(lost: np.ndarray) -> pd.DataFrame:
     out = loss_position.position_losses(lost)
     out["plane"] = out["index"] // (PACKETS_PER_FRAME // bitplane.N_PLANES)
     return out
-
-
-def _loss_positions(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
-                   runs: dict | None = None) -> pd.DataFrame:
-    """Where in the frame packets are lost.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Per packet index 0..263, the frames that lost it and their share
-        (:func:`mmperf.metrics.loss_position.position_losses`), and its bit ``plane``.
-    """
-    return _positions(testbed_runs.lost_matrix(_run(name, row, calibration, n_frames, runs)))
 
 
 def _observed_frame_loss(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
