@@ -1416,3 +1416,14 @@ spec("mmperf.hosts.testbed_runs:fluid_curve",
      lambda: dict(link=_fddi(), host=_tb_host(), low_ms=0.2, high_ms=0.5, points=4, packet_bytes=1256),
      link=Instance(ref="mmperf.hosts.testbed:Link"), host=Instance(ref="mmperf.hosts.testbed:Host"), low_ms=POS,
      high_ms=POS, points=Int(lo=2), packet_bytes=Int(lo=1))
+
+
+def _masks():
+    n = call("mmperf.coding.bitplane:layout", (32, 32)).n_packets
+    return pd.DataFrame({"run": 1, "index": np.arange(n), "lost": np.arange(n) < 2})
+
+
+spec("mmperf.quality.bitplane_loss:buffer_reordering",
+     lambda: dict(frame=_image(), masks=_masks(), buffer_packets=1, by=("run",)),
+     frame=Bad(values=(np.zeros((2, 2, 2), np.uint8), np.full((4, 4), 1.5), "ab", WRONG)), masks=_FRAME_BAD,
+     buffer_packets=Int(lo=0), by=Bad(values=(1.5, (), ("no-such-column",), WRONG)), check=_no_check)

@@ -56,3 +56,20 @@ def test_compressibility_concatenates_each_image_planes():
                                   image.plane_compressibility(noisy, level=6))
     # a flat image compresses better than noise in every plane
     assert (t[t["image"] == "flat"]["ratio"].to_numpy() > t[t["image"] == "noisy"]["ratio"].to_numpy()).all()
+
+
+def test_buffer_reordering_scores_each_pattern_as_reordered_loss(frame):
+    n = bitplane.layout(frame.shape).n_packets
+    lost = np.zeros((2, n), bool)
+    lost[0, 1:3] = True  # 8 packets, one per plane: the two after a one-packet buffer
+    lost[1, 5] = True
+    masks = pd.concat([pd.DataFrame({"table": "t", "row": r + 1, "index": np.arange(n)[::-1], "lost": lost[r][::-1]})
+                       for r in range(2)], ignore_index=True)
+    out = bl.buffer_reordering(frame, masks, buffer_packets=1)
+    assert out[["table", "row"]].values.tolist() == [["t", 1], ["t", 2]]
+    order = bitplane.buffer_aware_order(bitplane.layout(frame.shape), buffer_packets=1)
+    for r in range(2):
+        expect = bl.reordered_loss(frame, lost[r], order=order)
+        assert out.iloc[r].drop(["table", "row"]).to_dict() == pytest.approx(expect)
+    # the losses just past the buffer hit the most significant plane in the natural order, not reordered
+    assert out.loc[0, "ssim_reordered"] > out.loc[0, "ssim_natural"]

@@ -818,31 +818,6 @@ def _remedy_buffer(calibration: Calibration, *, buffers=None, n_frames: int = N_
     return pd.DataFrame(rows)
 
 
-def _remedy_reorder(frame, masks: pd.DataFrame, *, buffer_packets: int = SOCKET_BUFFER_PACKETS) -> pd.DataFrame:
-    """The paper's second remedy, "reordering the transmission of packets": each observed loss pattern
-    with the natural send order and with :func:`mmperf.coding.bitplane.buffer_aware_order`.
-
-    The losses fall on send positions (the receiver's buffer does not look at the content), so the
-    same positions are lost under either order; what changes is which packets they carry.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Per run: ``table``, ``row``, ``lost``, ``ssim_natural``, ``ssim_reordered``, ``psnr_natural``,
-        ``psnr_reordered`` (:func:`mmperf.quality.bitplane_loss.reordered_loss`).
-    """
-    frame = np.asarray(frame)
-    lay = bitplane.layout(frame.shape)
-    order = bitplane.buffer_aware_order(lay, buffer_packets=buffer_packets)
-    packets = bitplane.packetize(frame)
-    rows = []
-    for (name, row), g in masks.groupby(["table", "row"], sort=False):
-        lost = g.sort_values("index")["lost"].to_numpy(dtype=bool)
-        rows.append({"table": name, "row": int(row), **bitplane_loss.reordered_loss(frame, lost, order=order, packets=packets)})
-    return pd.DataFrame(rows, columns=["table", "row", "lost", "ssim_natural", "ssim_reordered",
-                                       "psnr_natural", "psnr_reordered"])
-
-
 def _abstract_check(calibration: Calibration, *, n_frames: int = N_FRAMES, group: int = GROUP,
                    seed: int | None = None) -> pd.DataFrame:
     """The abstract's Alpha/FDDI run (:func:`abstract_run`) simulated with the calibrated Alpha, display off.
@@ -985,7 +960,8 @@ def run(params=None, *, seed: int, workers: int = 1) -> Results:
                            params.socket_buffer_packets, params.sensor_noise, params.compress_level, seed)
     tables.update({k: v.copy() for k, v in images.items()})
     frame = _frames(params.quality_frames, params.sensor_noise)[0]
-    tables["remedy_reorder"] = _remedy_reorder(frame, tables["observed_masks"], buffer_packets=params.socket_buffer_packets)
+    tables["remedy_reorder"] = bitplane_loss.buffer_reordering(frame, tables["observed_masks"],
+                                                               buffer_packets=params.socket_buffer_packets)
     return Results("taylor1993", seed=seed, params=params, tables=tables, descriptions=DESCRIPTIONS,
                    values={"calibration": cal, "kappa": cal.kappa})
 
