@@ -942,20 +942,27 @@ spec("mmperf.networks.queueing:simulate_single_station",
 
 exempt("mmperf.networks.shared_bottleneck:SharedBottleneckResult", "the record shared_bottleneck.simulate builds")
 spec("mmperf.networks.shared_bottleneck:jain_index", lambda: dict(x=[1.0, 2.0, 3.0]), x=Array(lo=0))
+spec("mmperf.networks.shared_bottleneck:TcpOptions",
+     lambda: dict(packet_bytes=1500, ack_bytes=40, rwnd_packets=10_000, init_cwnd=2, init_rto_s=1.0, min_rto_s=0.2,
+                  max_rto_s=60.0, congestion_control="newreno"),
+     packet_bytes=Int(lo=1), ack_bytes=Int(lo=1), rwnd_packets=Int(lo=1), init_cwnd=Int(lo=1), init_rto_s=POS,
+     min_rto_s=POS, max_rto_s=POS, congestion_control=Choice(options=("newreno", "cubic")), check=_no_check)
+spec("mmperf.networks.shared_bottleneck:Reservation",
+     lambda: dict(reserved_bps=[1e6], bucket_bytes=[3000.0], video_streams=np.zeros(20, int), reservation_period_s=None,
+                  signalling_delay_s=0.0, bucket_renewal="carry", reserved_queue="bounded", reserved_limit_packets=20),
+     reserved_bps=Array(lo=0), bucket_bytes=Array(lo=0), video_streams=Array(lo=0, integer=True, min_len=0),
+     reservation_period_s=Real(lo=0, lo_open=True, none=True), signalling_delay_s=NONNEG,
+     bucket_renewal=Choice(options=("carry", "full")), reserved_queue=Choice(options=("unbounded", "bounded", "shared")),
+     reserved_limit_packets=Int(lo=1, none=True), check=_no_check)
 spec("mmperf.networks.shared_bottleneck:simulate",
      lambda: dict(video_times=_t(), video_sizes=np.full(20, 1500.0), capacity_bps=1e7, buffer_packets=20, rtt_s=0.01,
-                  tcp_start_s=[0.0], duration_s=0.5, packet_bytes=1500, ack_bytes=40, rwnd_packets=10_000, init_cwnd=2,
-                  init_rto_s=1.0, min_rto_s=0.2, max_rto_s=60.0, video_streams=None, reserved_bps=None, bucket_bytes=None,
-                  reservation_period_s=None, signalling_delay_s=0.0, bucket_renewal="carry", reserved_queue="bounded",
-                  reserved_limit_packets=20, congestion_control="newreno"),
+                  tcp_start_s=[0.0], duration_s=0.5, tcp=call("mmperf.networks.shared_bottleneck:TcpOptions"),
+                  reservation=call("mmperf.networks.shared_bottleneck:Reservation", reserved_bps=[1e6],
+                                   bucket_bytes=[3000.0], video_streams=np.zeros(20, int), reserved_queue="bounded")),
      video_times=Array(lo=0, min_len=0), video_sizes=Array(lo=0, min_len=0), capacity_bps=POS, buffer_packets=Int(lo=1),
-     rtt_s=POS, tcp_start_s=Array(lo=0, min_len=0), duration_s=POS, packet_bytes=Int(lo=1), ack_bytes=Int(lo=0),
-     rwnd_packets=Int(lo=1), init_cwnd=Int(lo=1), init_rto_s=POS, min_rto_s=POS, max_rto_s=POS,
-     video_streams=Array(lo=0, integer=True, none=True), reserved_bps=Array(lo=0, none=True),
-     bucket_bytes=Array(lo=0, none=True), reservation_period_s=Real(lo=0, lo_open=True, none=True),
-     signalling_delay_s=NONNEG, bucket_renewal=Choice(options=("carry", "reset")),
-     reserved_queue=Choice(options=("unbounded", "bounded", "shared")), reserved_limit_packets=Int(lo=1, none=True),
-     congestion_control=Choice(options=("newreno", "cubic")), check=_result_check)
+     rtt_s=POS, tcp_start_s=Array(lo=0, min_len=0), duration_s=POS,
+     tcp=Instance(ref="mmperf.networks.shared_bottleneck:TcpOptions"),
+     reservation=Instance(ref="mmperf.networks.shared_bottleneck:Reservation", none=True), check=_result_check)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1427,3 +1434,21 @@ spec("mmperf.quality.bitplane_loss:buffer_reordering",
      lambda: dict(frame=_image(), masks=_masks(), buffer_packets=1, by=("run",)),
      frame=Bad(values=(np.zeros((2, 2, 2), np.uint8), np.full((4, 4), 1.5), "ab", WRONG)), masks=_FRAME_BAD,
      buffer_packets=Int(lo=0), by=Bad(values=(1.5, (), ("no-such-column",), WRONG)), check=_no_check)
+
+
+# Claypool et al. 1998's mechanisms moved out of experiments/ (issue 29): trends, playout buffers, a sleeper's schedule
+spec("mmperf.metrics.trends:closest_approach", lambda: dict(intercepts=[0.0, 2.0], slopes=[1.0, -1.0], grid=None),
+     intercepts=Array(), slopes=Array(), grid=Array(none=True))
+spec("mmperf.metrics.trends:significantly_above", lambda: dict(a=[10.0, 11, 12, 11], b=[1.0, 2, 1, 2], level=0.05),
+     a=Array(), b=Array(), level=Real(lo=0, hi=1, lo_open=True, hi_open=True), check=_no_check)
+spec("mmperf.quality.playout:playout_summary",
+     lambda: dict(recv_us=_trace()[0], send_us=_trace()[1], limit_us=100_000.0, limits=_limits()),
+     recv_us=Array(), send_us=Array(), limit_us=NONNEG, limits=Instance(ref="mmperf.quality.planning:UserLimits"))
+spec("mmperf.quality.playout:buffer_threshold",
+     lambda: dict(variance=[1e6, 1e7, 1e8, 1e9], buffer_us=[1e4, 3.2e4, 1e5, 2e5], target_us=1e4, ceiling_us=250_000.0),
+     variance=Array(), buffer_us=Array(), target_us=POS, ceiling_us=POS, check=_no_check)
+spec("mmperf.hosts.sleeper:sleeper_schedule",
+     lambda: dict(arrivals_us=[1000.0, 161_000.0], work_us=[500.0, 500.0], hogs=1, sched_class="default",
+                  scheduler=_sched(), extra_user_us=0.0, tail_us=100_000.0),
+     arrivals_us=Array(lo=0), work_us=Array(lo=0), hogs=Int(lo=0), sched_class=Choice(options=("default", "niced", "real-time")),
+     scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"), extra_user_us=NONNEG, tail_us=POS, check=_no_check)

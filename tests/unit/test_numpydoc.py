@@ -113,60 +113,36 @@ def _on(branch: str, *keys: str) -> dict[str, str]:
 # codes as measured). The lead deletes an entry once its branch is merged and the entry is fixed.
 ALLOWED: dict[str, str] = {
     **_on("s30-claypool",
-          "mmperf.experiments.claypool1998.APP_WORK_FIG10",  # in __all__ but not defined
-          "mmperf.experiments.claypool1998.APP_WORK_FIG6",  # in __all__ but not defined
-          "mmperf.experiments.claypool1998.FIG20_STOP_AFTER",  # in __all__ but not defined
-          "mmperf.experiments.claypool1998.SEC4_HOSTS",  # in __all__ but not defined
-          "mmperf.experiments.claypool1998.jitter_chapter",  # no __all__
-          "mmperf.experiments.claypool1998.jitter_chapter.Params",  # PR01
-          "mmperf.experiments.claypool1998.jitter_chapter.environment_variance",  # PR01, RT01
-          "mmperf.experiments.claypool1998.jitter_chapter.fig13_points",  # PR01, RT01
-          "mmperf.experiments.claypool1998.jitter_chapter.fits",  # PR01, RT01
-          "mmperf.experiments.claypool1998.jitter_chapter.loaded_runs",  # PR01, RT01
-          "mmperf.experiments.claypool1998.jitter_chapter.network_variance",  # PR01, RT01
-          "mmperf.experiments.claypool1998.jitter_chapter.pairs",  # PR01, RT01
-          "mmperf.experiments.claypool1998.jitter_chapter.scheduler_check",  # PR01
-          "mmperf.experiments.claypool1998.jitter_chapter.significantly_above",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.Environment",  # PR01
           "mmperf.experiments.claypool1998.model.RunConfig",  # PR01
-          "mmperf.experiments.claypool1998.model.bottleneck",  # PR01
-          "mmperf.experiments.claypool1998.model.closest_approach",  # PR01, RT01
+          "mmperf.experiments.claypool1998.model.bottleneck",  # PR01, RT01
           "mmperf.experiments.claypool1998.model.environment_configs",  # RT01
-          "mmperf.experiments.claypool1998.model.example_traces",  # PR01
+          "mmperf.experiments.claypool1998.model.example_traces",  # PR01, RT01
           "mmperf.experiments.claypool1998.model.fig19",  # PR01, RT01
           "mmperf.experiments.claypool1998.model.fig20",  # PR01, RT01
           "mmperf.experiments.claypool1998.model.fig21",  # PR01, RT01
           "mmperf.experiments.claypool1998.model.grid",  # RT01
           "mmperf.experiments.claypool1998.model.network_configs",  # RT01
-          "mmperf.experiments.claypool1998.model.no_buffer_threshold",  # PR01
           "mmperf.experiments.claypool1998.model.paper_noise",  # RT01
           "mmperf.experiments.claypool1998.model.paper_table4",  # RT01
           "mmperf.experiments.claypool1998.model.projection",  # PR01, RT01
           "mmperf.experiments.claypool1998.model.reflection_configs",  # RT01
           "mmperf.experiments.claypool1998.model.reported_load",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.run_points",  # PR01
+          "mmperf.experiments.claypool1998.model.run_points",  # PR01, RT01
           "mmperf.experiments.claypool1998.model.runs",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.table2_comparison",  # PR01
-          "mmperf.experiments.claypool1998.model.table4",  # PR01
+          "mmperf.experiments.claypool1998.model.scheduler_check",  # PR01, RT01
+          "mmperf.experiments.claypool1998.model.table2_comparison",  # PR01, RT01
+          "mmperf.experiments.claypool1998.model.table4",  # PR01, RT01
           "mmperf.experiments.claypool1998.model.table4_fig13_r",  # RT01
           "mmperf.experiments.claypool1998.model.table4_grid",  # RT01
           "mmperf.experiments.claypool1998.model.table4_readings",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.trace",  # PR01
-          "mmperf.experiments.claypool1998.model.ts_policies",  # PR01, RT01
+          "mmperf.experiments.claypool1998.model.trace",  # PR01, RT01
+          "mmperf.experiments.claypool1998.model.traces",  # PR01, RT01
           "mmperf.experiments.claypool1998.model.what_if_grid",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.with_changes",  # PR01, RT01
-          "mmperf.experiments.claypool1998.quality_chapter",  # no __all__
-          "mmperf.experiments.claypool1998.quality_chapter.QualityParams",  # PR01
-          "mmperf.experiments.claypool1998.quality_chapter.book_threshold",  # PR01, RT01
-          "mmperf.experiments.claypool1998.quality_chapter.crossing_years",  # PR01, RT01
-          "mmperf.experiments.claypool1998.quality_chapter.fig19_means",  # PR01, RT01
-          "mmperf.experiments.claypool1998.quality_chapter.fig21_wide",  # PR01, RT01
-          "mmperf.experiments.claypool1998.quality_chapter.fits",  # PR01, RT01
-          "mmperf.experiments.claypool1998.quality_chapter.paper_thresholds",  # RT01
-          "mmperf.experiments.claypool1998.quality_chapter.table4_wide",  # PR01, RT01
-          "mmperf.experiments.claypool1998.quality_chapter.users_ok",  # PR01, RT01
-          "mmperf.experiments.claypool1998.ts_policies",  # in __all__ but not defined
-          "mmperf.experiments.claypool1998.with_changes",  # in __all__ but not defined
+          "mmperf.experiments.claypool1998.params.Environment",  # PR01
+          "mmperf.experiments.claypool1998.params.Params",  # PR01
+          "mmperf.experiments.claypool1998.params.QualityParams",  # PR01
+          "mmperf.experiments.claypool1998.params.ts_policies",  # PR01, RT01
+          "mmperf.experiments.claypool1998.params.with_changes",  # PR01, RT01
           ),
     **_on("s30-ortiz",
           "mmperf.experiments.ortiz2013.claims",  # no __all__
@@ -251,10 +227,6 @@ ALLOWED: dict[str, str] = {
           "mmperf.experiments.chodorek2018.streams.stream_statistics",  # PR01
           "mmperf.experiments.chodorek2018.streams.summarize",  # PR01
           "mmperf.experiments.chodorek2018.streams.video_arrivals",  # PR01, RT01
-          ),
-    **_on("s30-kernels",
-          "mmperf.networks.shared_bottleneck.SharedBottleneckResult",  # PR01
-          "mmperf.networks.shared_bottleneck.jain_index",  # PR01, RT01
           ),
 }
 

@@ -31,7 +31,7 @@ import pandas as pd
 from numba import njit
 
 from mmperf import _validate
-from mmperf._kernel import heap_pop, heap_push, link_send
+from mmperf._kernel import Link, heap_pop, heap_push, link_send
 from mmperf.seeds import check_seed
 
 __all__ = ["ACK_BYTES", "Network", "check_schedule", "simulate_link", "LinkResult", "uniforms"]
@@ -94,6 +94,7 @@ def _run_link(times, sizes, rate, delay, qlim, per, loss_start, unif, bin_s, nbi
     stats = np.zeros((2, nbins, 3))
     arrive = np.full(times.shape[0], -1.0)
     out = np.empty(5)
+    lk = Link(rate, delay, qlim, per, loss_start, unif, bin_s, fstate, ring, counters, stats)
     n = times.shape[0]
     nxt = 0
     events = 0
@@ -105,8 +106,7 @@ def _run_link(times, sizes, rate, delay, qlim, per, loss_start, unif, bin_s, nbi
         now = out[0]
         if out[1] == 0:  # packet arrives at the queue
             i = int(out[2])
-            t = link_send(0, now, sizes[i], rate, delay, qlim, per, loss_start, unif, fstate, ring, counters,
-                          stats, bin_s)
+            t = link_send(lk, 0, now, sizes[i])
             if t >= 0:
                 heap_push(ht, hq, hk, ha, hb, hc, hs, t, 1, i, 0, 0)
             nxt = i + 1
