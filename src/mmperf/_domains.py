@@ -1359,6 +1359,83 @@ spec("mmperf.quality.bitplane_loss:reordered_loss",
      lost=Bad(values=(np.ones(7, bool), "ab", [1.0, math.nan] * 4, WRONG)),
      order=Bad(values=(np.zeros(8, int), np.arange(7), "ab", WRONG)),
      packets=Bad(values=(np.zeros((3, 5), np.uint8), "ab"), none=True))
+spec("mmperf.quality.bitplane_loss:compressibility", lambda: dict(images={"a": _image()}, level=6),
+     images=Bad(values=("abc", 1.5, WRONG, {})), level=Int(lo=0, hi=9))
+
+
+# ------------------------------------------------------------------------------------------------
+# mmperf.hosts.calibration, mmperf.hosts.testbed_runs (moved down from the Taylor & Polyzos chapter, issue #29)
+
+def _fddi():
+    return call("mmperf.hosts.testbed:Link", "FDDI", rate_mbps=100.0, overhead_bytes=36)
+
+
+def _host_cal():
+    hosts = pd.DataFrame({"kernel_ms": [0.1], "app_ms": [0.15], "display_ms": [1.0]}, index=["h"])
+    return call("mmperf.hosts.calibration:HostCalibration", hosts=hosts, kappa=0.0, buffer_packets=40, display_table="-")
+
+
+def _tb_run():
+    return call("mmperf.hosts.testbed:simulate", call("mmperf.hosts.testbed:Stream", 0.3, n_frames=2), _fddi(),
+                _tb_host(), display=False, rng=np.random.default_rng(1))
+
+
+_ROWS3 = Bad(values=(np.full((2, 2), 1.0), "abc", WRONG, [1.0, math.nan, 1.0], [1.0, math.inf, 1.0], [1.0, -1.0, 1.0],
+                     [1.0, 0.0, 1.0], [1.0], np.zeros(0)))
+_LINKS = Bad(values=("abc", 1.5, WRONG, [1.5]))
+exempt("mmperf.hosts.calibration:HostCalibration",
+       "the record a paper's calibration builds from display_calibration's output; host() checks what it builds")
+spec("mmperf.hosts.calibration:HostCalibration.host", lambda: dict(self=_host_cal(), name="h"),
+     name=Text(known=True), say={"name": "host"})
+spec("mmperf.hosts.calibration:HostCalibration.with_host", lambda: dict(self=_host_cal(), name="h", app_ms=0.2),
+     name=Text(known=True), say={"name": "host"}, extra_keywords=True, check=_no_check)
+spec("mmperf.hosts.calibration:identify_costs",
+     lambda: dict(packet_time_ms=[0.4, 0.5, 1.0], throughput_mbps=[12.56, 12.56, 10.05], links=_fddi(), digit=0.01,
+                  packet_bytes=1256, rel_error=0.02, floor_ms=0.0, grid_points=41),
+     packet_time_ms=_ROWS3, throughput_mbps=_ROWS3, links=_LINKS,
+     digit=Bad(values=(math.nan, math.inf, -1.0, [0.1, math.nan, 0.1], [0.1, 0.1], "abc", WRONG)),
+     packet_bytes=Int(lo=1), rel_error=Real(lo=0, hi=1, hi_open=True), floor_ms=NONNEG, grid_points=Int(lo=2),
+     check=_no_check)
+spec("mmperf.hosts.calibration:cost_profile",
+     lambda: dict(packet_time_ms=[0.4, 0.5, 1.0], throughput_mbps=[12.56, 12.56, 10.05], links=_fddi(),
+                  packet_bytes=1256, points=3),
+     packet_time_ms=_ROWS3, throughput_mbps=_ROWS3, links=_LINKS, packet_bytes=Int(lo=1), points=Int(lo=3))
+spec("mmperf.hosts.calibration:display_calibration",
+     lambda: dict(costs=pd.DataFrame({"kernel_ms": [0.0], "app_ms": [0.25]}, index=["h"]), packet_time_ms=[2.0, 2.5],
+                  avg_lost=[10.0, 0.0], display_host="h", packets_per_frame=400, packet_bytes=1256, buffer_packets=40),
+     costs=_FRAME_BAD, packet_time_ms=_FEW_ROWS, avg_lost=_FEW_ROWS, display_host=Text(known=True),
+     packets_per_frame=Int(lo=1), packet_bytes=Int(lo=1), buffer_packets=NONNEG)
+spec("mmperf.hosts.calibration:display_walls",
+     lambda: dict(packet_time_ms=[1.0, 2.0, 3.0], avg_lost=[5.0, 10.0, 0.0], buffer_packets=40, display_ms=100.0,
+                  kernel_ms=0.5),
+     packet_time_ms=_ROWS3, avg_lost=Bad(values=_ROWS3.values[:6] + _ROWS3.values[7:]), buffer_packets=NONNEG,
+     display_ms=POS, kernel_ms=NONNEG)
+exempt("mmperf.hosts.testbed_runs:Case", "a plain record of a grid's row; simulate_cases checks its fields")
+spec("mmperf.hosts.testbed_runs:simulate_cases",
+     lambda: dict(cases=[call("mmperf.hosts.testbed_runs:Case", ("t", 1), 0.3, _fddi(), "h", True)],
+                  calibration=_host_cal(), n_frames=2, group=2, streams=("doc",), seed=1, display=None),
+     cases=Bad(values=("abc", 1.5, WRONG, [1.5])), calibration=Bad(values=("abc", 1.5, WRONG)), n_frames=Int(lo=1),
+     group=Int(lo=1), streams=Bad(values=("abc", 1.5, WRONG, ["abc"])), seed=ROOT,
+     display=Bad(values=("yes", math.nan, 1.5), none=True), check=_no_check)
+spec("mmperf.hosts.testbed_runs:lost_matrix", lambda: dict(run=_tb_run()), run=Instance(ref="mmperf.hosts.testbed:Run"),
+     check=_no_check)
+spec("mmperf.hosts.testbed_runs:fluid_curve",
+     lambda: dict(link=_fddi(), host=_tb_host(), low_ms=0.2, high_ms=0.5, points=4, packet_bytes=1256),
+     link=Instance(ref="mmperf.hosts.testbed:Link"), host=Instance(ref="mmperf.hosts.testbed:Host"), low_ms=POS,
+     high_ms=POS, points=Int(lo=2), packet_bytes=Int(lo=1))
+
+
+def _masks():
+    n = call("mmperf.coding.bitplane:layout", (32, 32)).n_packets
+    return pd.DataFrame({"run": 1, "index": np.arange(n), "lost": np.arange(n) < 2})
+
+
+spec("mmperf.quality.bitplane_loss:buffer_reordering",
+     lambda: dict(frame=_image(), masks=_masks(), buffer_packets=1, by=("run",)),
+     frame=Bad(values=(np.zeros((2, 2, 2), np.uint8), np.full((4, 4), 1.5), "ab", WRONG)), masks=_FRAME_BAD,
+     buffer_packets=Int(lo=0), by=Bad(values=(1.5, (), ("no-such-column",), WRONG)), check=_no_check)
+
+
 # Claypool et al. 1998's mechanisms moved out of experiments/ (issue 29): trends, playout buffers, a sleeper's schedule
 spec("mmperf.metrics.trends:closest_approach", lambda: dict(intercepts=[0.0, 2.0], slopes=[1.0, -1.0], grid=None),
      intercepts=Array(), slopes=Array(), grid=Array(none=True))

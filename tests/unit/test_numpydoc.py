@@ -112,36 +112,6 @@ def _on(branch: str, *keys: str) -> dict[str, str]:
 # a module's name stands for its missing __all__, module.name for a name (the comment gives numpydoc's
 # codes as measured). The lead deletes an entry once its branch is merged and the entry is fixed.
 ALLOWED: dict[str, str] = {
-    **_on("s30-taylor",
-          "mmperf.experiments.taylor1993.claims",  # no __all__
-          "mmperf.experiments.taylor1993.model",  # no __all__
-          "mmperf.experiments.taylor1993.model.Calibration",  # PR01
-          "mmperf.experiments.taylor1993.model.abstract_check",  # PR01
-          "mmperf.experiments.taylor1993.model.alpha_band",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.compare_all",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.compare_table",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.compressibility",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.compressibility_images",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.cost_floor",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.display_off_check",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.fluid_curves",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.frame_packet_ratio",  # RT01
-          "mmperf.experiments.taylor1993.model.implied_display",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.loss_concentration",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.loss_mask",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.loss_positions",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.loss_sites",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.observed_frame_loss",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.paper_table",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.run_table",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.side_by_side",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.simulate_all",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.simulate_row",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.spec",  # PR01, RT01
-          "mmperf.experiments.taylor1993.model.threshold",  # PR01, RT01
-          "mmperf.experiments.taylor1993.params",  # no __all__
-          "mmperf.experiments.taylor1993.params.Params",  # PR01
-          ),
     **_on("s30-claypool",
           "mmperf.experiments.claypool1998.model.RunConfig",  # PR01
           "mmperf.experiments.claypool1998.model.bottleneck",  # PR01, RT01

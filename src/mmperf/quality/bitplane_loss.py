@@ -23,7 +23,7 @@ from mmperf.networks import loss as lossmod
 from mmperf.quality import image
 from mmperf.seeds import check_seed, rng
 
-__all__ = ["degrade", "loss_mask", "quality_curves", "reordered_loss"]
+__all__ = ["buffer_reordering", "compressibility", "degrade", "loss_mask", "quality_curves", "reordered_loss"]
 
 
 MAX_DRAWS = 1000
@@ -275,3 +275,101 @@ def reordered_loss(frame, lost, *, order, packets=None) -> dict:
     nat, reo = degrade(frame, lost_pos, packets=packets), degrade(frame, reordered, packets=packets)
     return {"lost": int(lost_pos.sum()), "ssim_natural": image.ssim(frame, nat), "ssim_reordered": image.ssim(frame, reo),
             "psnr_natural": image.psnr(frame, nat), "psnr_reordered": image.psnr(frame, reo)}
+
+
+def compressibility(images: dict, *, level: int = 6) -> pd.DataFrame:
+    """Deflate ratio of every bit plane of every image (:func:`mmperf.quality.image.plane_compressibility`).
+
+    Parameters
+    ----------
+    images : dict of str to numpy.ndarray
+        Named 2-D uint8 images.
+    level : int, default 6
+        zlib level, 0-9 (6 is zlib's own default).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``image``, ``plane`` (0 = MSB), ``bit``, ``raw_bytes``, ``deflate_bytes`` and ``ratio``
+        (raw / deflated), one row per image and plane.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``images`` is not a non-empty dict, an image is not 2-D uint8 or ``level`` is not in 0-9.
+
+    References
+    ----------
+    Taylor & Polyzos (1993), sec. 1.1 and 2.2: the most significant planes are the most compressible.
+
+    Examples
+    --------
+    >>> img = np.zeros((8, 8), np.uint8)
+    >>> compressibility({"flat": img}, level=6)["plane"].tolist()
+    [0, 1, 2, 3, 4, 5, 6, 7]
+    """
+    if not isinstance(images, dict) or not images:
+        raise TypeError(f"images must be a non-empty dict of named images, got {type(images).__name__}")
+    frames = [image.plane_compressibility(img, level=level).assign(image=name) for name, img in images.items()]
+    out = pd.concat(frames, ignore_index=True)
+    return out[["image", "plane", "bit", "raw_bytes", "deflate_bytes", "ratio"]]
+
+
+def buffer_reordering(frame, masks: pd.DataFrame, *, buffer_packets: int, by=("table", "row")) -> pd.DataFrame:
+    """Each observed loss pattern with the natural send order and the buffer-aware one.
+
+    The reordering :func:`mmperf.coding.bitplane.buffer_aware_order` sends the least important packets
+    where a ``buffer_packets`` socket buffer overflows; each pattern is scored with
+    :func:`reordered_loss` (the same send positions lost under either order).
+
+    Parameters
+    ----------
+    frame : numpy.ndarray
+        One 2-D uint8 frame.
+    masks : pandas.DataFrame
+        One row per pattern and send position: the columns of ``by``, ``index`` (the position) and ``lost``
+        (bool); each pattern holds one flag per packet of the frame.
+    buffer_packets : int
+        The socket buffer [packets] the reordering protects, >= 0.
+    by : tuple of str, default ("table", "row")
+        The columns naming a pattern.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per pattern (in order of appearance): the columns of ``by``, then ``lost``, ``ssim_natural``,
+        ``ssim_reordered``, ``psnr_natural``, ``psnr_reordered``.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``masks`` is not a DataFrame with those columns, ``frame`` is not a uint8 image, a pattern does
+        not hold one flag per packet, or ``buffer_packets`` is not a whole number >= 0.
+
+    References
+    ----------
+    Taylor & Polyzos (1993), sec. 3.4: "reordering the transmission of packets", the paper's second remedy.
+
+    Examples
+    --------
+    >>> f = np.arange(64, dtype=np.uint8).reshape(8, 8)
+    >>> n = bitplane.layout(f.shape).n_packets
+    >>> m = pd.DataFrame({"run": 1, "index": np.arange(n), "lost": np.arange(n) == 0})
+    >>> list(buffer_reordering(f, m, buffer_packets=1, by=("run",)).columns)[:2]
+    ['run', 'lost']
+    """
+    if isinstance(by, str):
+        by = [by]
+    if not isinstance(by, (tuple, list)) or not by or not all(isinstance(b, str) for b in by):
+        raise TypeError(f"by must be a column name or a tuple of column names, got {by!r:.80}")
+    by = list(by)
+    if not isinstance(masks, pd.DataFrame) or not {*by, "index", "lost"} <= set(masks.columns):
+        raise ValueError(f"masks must be a DataFrame with columns {[*by, 'index', 'lost']} (by={by})")
+    frame = _frame(frame)
+    order = bitplane.buffer_aware_order(bitplane.layout(frame.shape), buffer_packets=buffer_packets)
+    packets = bitplane.packetize(frame)
+    rows = []
+    for key, g in masks.groupby(by, sort=False):
+        lost = g.sort_values("index")["lost"].to_numpy(dtype=bool)
+        rows.append({**dict(zip(by, key)), **reordered_loss(frame, lost, order=order, packets=packets)})
+    return pd.DataFrame(rows, columns=[*by, "lost", "ssim_natural", "ssim_reordered", "psnr_natural", "psnr_reordered"])

@@ -9,12 +9,9 @@ tables the chapter charts with are composed in :mod:`.model`.
 from mmperf.experiments._contract import Chapter
 from mmperf.experiments.taylor1993.claims import ABLATIONS, ASSUMPTIONS, CLAIMS
 from mmperf.experiments.taylor1993.model import (
-    DESCRIPTIONS, QUANTITIES, QUANTITY_LABELS, Calibration, abstract_check, abstract_run, alpha_band, calibrate,
-    clock_ticks, compare_all, compare_table, compressibility, compressibility_images, cost_band, cost_floor,
-    cost_profile, display_off_check, fit_host_costs, fluid_curves, frame_packet_ratio, host_band, identified_set,
-    implied_display, loss_concentration, loss_mask, loss_positions, loss_sites, observed_frame_loss, paper_checks,
-    paper_table, remedy_buffer, remedy_reorder, run, run_table, side_by_side, simulate_all, simulate_row, spec,
-    testbed_tables, threshold,
+    DESCRIPTIONS, QUANTITIES, QUANTITY_LABELS, Calibration, abstract_run, alpha_band, calibrate, clock_ticks, compare_all,
+    compare_table, cost_floor, cost_profile, fit_host_costs, fluid_curves, frame_packet_ratio, identified_set,
+    implied_display, loss_mask, paper_checks, paper_table, run, side_by_side, simulate_all, simulate_row, spec, threshold,
 )
 from mmperf.experiments.taylor1993.paper import (
     ALPHA, GROUP, HARDWARE, HOST_SHORT, HOSTS, LINKS, N_FRAMES, PACKET_BYTES, PACKETS_PER_FRAME, PAPER,
@@ -28,13 +25,10 @@ __all__ = [
     "ABLATIONS", "ALPHA", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "COST_POINTS", "Calibration", "DESCRIPTIONS",
     "DISPLAY_CALIBRATION_TABLE", "GROUP", "HARDWARE", "HOSTS", "HOST_SHORT", "LINKS", "LINK_ERROR", "N_FRAMES",
     "PACKETS_PER_FRAME", "PACKET_BYTES", "PAPER", "Params", "QUALITY_RATES", "QUANTITIES", "QUANTITY_LABELS",
-    "SOCKET_BUFFER_PACKETS", "SSIM_VISIBLE", "TABLES", "TableSpec", "abstract_check", "abstract_run", "alpha_band",
-    "calibrate", "clock_ticks", "compare_all", "compare_table", "compressibility", "compressibility_images",
-    "cost_band", "cost_floor", "cost_profile", "display_off_check", "fit_host_costs", "fluid_curves",
-    "frame_packet_ratio", "host_band", "identified_set", "implied_display", "loss_concentration", "loss_mask",
-    "loss_positions", "loss_sites", "observed_frame_loss", "paper_checks", "paper_table", "remedy_buffer",
-    "remedy_reorder", "run", "run_table", "side_by_side", "simulate_all", "simulate_row", "spec", "testbed_tables",
-    "threshold",
+    "SOCKET_BUFFER_PACKETS", "SSIM_VISIBLE", "TABLES", "TableSpec", "abstract_run", "alpha_band", "calibrate",
+    "clock_ticks", "compare_all", "compare_table", "cost_floor", "cost_profile", "fit_host_costs", "fluid_curves",
+    "frame_packet_ratio", "identified_set", "implied_display", "loss_mask", "paper_checks", "paper_table", "run",
+    "side_by_side", "simulate_all", "simulate_row", "spec", "threshold",
 ]
 
 CHAPTERS = (

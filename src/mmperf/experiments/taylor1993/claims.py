@@ -34,6 +34,8 @@ from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
 from mmperf.experiments.taylor1993.model import paper_table, spec, threshold
 from mmperf.experiments.taylor1993.paper import ALPHA, HOST_SHORT, HOSTS, LINKS, PACKET_BYTES, TABLES
 
+__all__ = ["ABLATIONS", "ASSUMPTIONS", "CLAIMS", "COST_SPANS", "ROW_TOLERANCE"]
+
 ROW_TOLERANCE = {"loss": (0.5, 0.25), "max_lost_per_frame": (2.0, 0.25)}
 """When one row of a table counts as reproduced: the book within ``max(abs, rel * paper)`` of the
 paper (loss in percentage points, maximum lost per frame in packets)."""

@@ -2,15 +2,16 @@
 
 The book calibrates, per receiving host, two per-packet CPU costs (``kernel_ms``, ``app_ms``): a point of
 the set of costs consistent with that host's **maximum-throughput tables only**
-(:mod:`mmperf.hosts.identification`, :mod:`mmperf.hosts.cost_fit`), and one global display-work ratio
-``kappa`` (``display_ms = kappa * 264 * app_ms``) on **one** animation table
-(:func:`mmperf.hosts.cost_fit.fit_display_ratio`). Every other animation table, and every loss statistic
-of every table, is a prediction of the simulation (:func:`mmperf.hosts.testbed.simulate`).
+(:func:`mmperf.hosts.calibration.identify_costs`, :func:`mmperf.hosts.cost_fit.set_point`), and one global
+display-work ratio ``kappa`` (``display_ms = kappa * 264 * app_ms``) on **one** animation table
+(:func:`mmperf.hosts.calibration.display_calibration`). Every other animation table, and every loss statistic
+of every table, is a prediction of the simulation (:func:`mmperf.hosts.testbed_runs.simulate_cases` over the
+12 tables' rows). This module holds the paper's grid, the paper-vs-book tables and :func:`run`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -27,13 +28,20 @@ from mmperf.experiments.taylor1993.paper import (
 from mmperf.experiments.taylor1993.params import (
     COST_POINTS, DISPLAY_CALIBRATION_TABLE, LINK_ERROR, SSIM_VISIBLE, Params,
 )
-from mmperf.hosts import cost_fit, identification, pacing, testbed
+from mmperf.hosts import calibration as hc
+from mmperf.hosts import cost_fit, identification, pacing, testbed, testbed_runs
 from mmperf.media import animation
 from mmperf.metrics import loss_position
 from mmperf.metrics.crossing import crossings
-from mmperf.quality import bitplane_loss, image
+from mmperf.quality import bitplane_loss
 from mmperf.results import Results
-from mmperf.seeds import rng
+
+__all__ = [
+    "DESCRIPTIONS", "QUANTITIES", "QUANTITY_LABELS", "SHORT_LABELS", "Calibration", "abstract_run", "alpha_band",
+    "calibrate", "clock_ticks", "compare_all", "compare_table", "cost_floor", "cost_profile", "fit_host_costs",
+    "fluid_curves", "frame_packet_ratio", "identified_set", "implied_display", "loss_mask", "paper_checks", "paper_table",
+    "run", "side_by_side", "simulate_all", "simulate_row", "spec", "threshold",
+]
 
 QUANTITIES = ["frame_time", "packet_time", "throughput", "loss", "max_lost_per_frame", "avg_lost_per_frame"]
 QUANTITY_LABELS = {
@@ -45,6 +53,16 @@ QUANTITY_LABELS = {
 
 def spec(name: str) -> TableSpec:
     """Return the :class:`TableSpec` called ``name``.
+
+    Parameters
+    ----------
+    name : str
+        A table's key (``"atm_max"``, ...).
+
+    Returns
+    -------
+    TableSpec
+        The table of :data:`TABLES`.
 
     Raises
     ------
@@ -64,78 +82,27 @@ def _paper_wide(name: str) -> pd.DataFrame:
 
 
 def paper_table(name: str) -> pd.DataFrame:
-    """The paper's table in wide form: one row per run, one column per quantity (a fresh copy)."""
+    """The paper's table in wide form (a fresh copy).
+
+    Parameters
+    ----------
+    name : str
+        A table's key.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per run: ``row`` and :data:`QUANTITIES`.
+    """
     return _paper_wide(name).copy()
 
 
 # ---------------------------------------------------------------- calibration
-SET_GRID = 401
-"""Grid points per cost axis of the identified set."""
-
 PROFILE_POINTS = 121
 """Application costs on the grid of :func:`cost_profile`."""
 
-
-@dataclass(frozen=True)
-class Calibration:
-    """Calibrated host parameters and the display-work ratio.
-
-    Attributes
-    ----------
-    hosts : pandas.DataFrame
-        One row per host: ``kernel_ms``, ``app_ms`` (the chosen point of the identified set),
-        ``app_ms_low``, ``app_ms_high``, ``kernel_ms_low``, ``kernel_ms_high`` (the set's extent,
-        :func:`identified_set`), ``floor_ms``, ``point``, ``knee_mbps`` (the fluid model's peak throughput), ``display_ms``, ``rows``
-        (max-throughput rows used) and ``rms_rel_error`` of the fit.
-    kappa : float
-        Display-work ratio (see the module docstring).
-    buffer_packets : int
-        Socket buffer [packets].
-    display_table : str
-        The animation table ``kappa`` was fitted on.
-    cost_cv, display_cv : float
-        Variability of the per-packet costs and of the per-frame display time (:class:`~mmperf.hosts.testbed.Host`).
-    livelock, display_stage, buffer_bound : bool
-        The mechanisms the ablations remove (see :meth:`host`); all True in the book's model.
-    overrides : dict
-        Per host, :class:`~mmperf.hosts.testbed.Host` fields that replace the calibrated ones
-        (see :meth:`with_host`).
-    """
-
-    hosts: pd.DataFrame
-    kappa: float
-    buffer_packets: int = SOCKET_BUFFER_PACKETS
-    display_table: str = DISPLAY_CALIBRATION_TABLE
-    cost_cv: float = testbed.Host.cost_cv
-    display_cv: float = testbed.Host.display_cv
-    overrides: dict = field(default_factory=dict)
-    livelock: bool = True
-    display_stage: bool = True
-    buffer_bound: bool = True
-
-    def host(self, name: str) -> testbed.Host:
-        """The calibrated :class:`~mmperf.hosts.testbed.Host` called ``name``, with the ablations applied
-        (``livelock``: :func:`~mmperf.hosts.testbed.without_livelock`; ``display_stage``: no display work;
-        ``buffer_bound``: :data:`~mmperf.hosts.testbed.UNBOUNDED_BUFFER`)."""
-        if name not in self.hosts.index:
-            raise ValueError(f"host must be one of {list(self.hosts.index)}, got {name!r}")
-        r = self.hosts.loc[name]
-        h = testbed.Host(name, kernel_ms=float(r["kernel_ms"]), app_ms=float(r["app_ms"]),
-                         display_ms=float(r["display_ms"]), buffer_packets=self.buffer_packets,
-                         cost_cv=self.cost_cv, display_cv=self.display_cv)
-        h = replace(h, **self.overrides.get(name, {}))
-        if not self.livelock:
-            h = testbed.without_livelock(h)
-        if not self.display_stage:
-            h = replace(h, display_ms=0.0)
-        if not self.buffer_bound:
-            h = replace(h, buffer_packets=testbed.UNBOUNDED_BUFFER)
-        return h
-
-    def with_host(self, name: str, **fields) -> "Calibration":
-        """A copy whose host ``name`` has some :class:`~mmperf.hosts.testbed.Host` fields replaced."""
-        self.host(name)  # checks the name
-        return replace(self, overrides={**self.overrides, name: {**self.overrides.get(name, {}), **fields}})
+Calibration = hc.HostCalibration
+"""The calibrated hosts (:class:`mmperf.hosts.calibration.HostCalibration`)."""
 
 
 def _to_mbps(value, unit):
@@ -196,8 +163,18 @@ def _identification_rows(host: str, abstract: bool) -> pd.DataFrame:
 
 
 def cost_floor(host: str) -> float:
-    """The physical floor [ms] of each of a host's per-packet costs (:data:`HARDWARE`,
-    :func:`mmperf.hosts.identification.copy_floor_ms`)."""
+    """The physical floor of each of a host's per-packet costs.
+
+    Parameters
+    ----------
+    host : str
+        One of :data:`HOSTS` (its clock and word width: :data:`HARDWARE`).
+
+    Returns
+    -------
+    float
+        The floor [ms] (:func:`mmperf.hosts.identification.copy_floor_ms`).
+    """
     _check_host(host)
     clock, word = HARDWARE[host]
     return identification.copy_floor_ms(clock_mhz=clock, word_bytes=word)
@@ -206,26 +183,17 @@ def cost_floor(host: str) -> float:
 @lru_cache(maxsize=None)
 def _set(host: str, abstract: bool, link_error: float) -> tuple:
     data = _identification_rows(host, abstract)
-    links = [LINKS[tb] for tb in data["testbed"]]
-    p = data["packet_time"].to_numpy()
-    pmin = float(p.min())
-    floor = cost_floor(host)
-    grid = identification.consistent_costs(
-        testbed.arrival_rate(p, links, packet_bytes=PACKET_BYTES), data["throughput_mbps"].to_numpy(),
-        mbps_per_rate=PACKET_BYTES * 8 / 1e3, rel_error=link_error, digit=data["digit"].to_numpy(),
-        kernel_grid=np.linspace(0.0, 2.0 * pmin, SET_GRID), app_grid=np.linspace(pmin / 400, 2.0 * pmin, SET_GRID),
-        kernel_floor=floor, app_floor=floor)
-    return grid, identification.set_summary(grid), len(data)
+    grid, summary = hc.identify_costs(data["packet_time"].to_numpy(), data["throughput_mbps"].to_numpy(),
+                                      [LINKS[tb] for tb in data["testbed"]], digit=data["digit"].to_numpy(),
+                                      packet_bytes=PACKET_BYTES, rel_error=link_error, floor_ms=cost_floor(host))
+    return grid, summary, len(data)
 
 
 def identified_set(host: str, *, abstract: bool = True, link_error: float = LINK_ERROR) -> pd.DataFrame:
     """The per-packet costs of a host consistent with every one of its maximum-throughput rows.
 
-    A pair (``kernel_ms``, ``app_ms``) is in the set when the fluid model
-    (:func:`mmperf.hosts.testbed.read_rate`) puts every row's throughput within half its last
-    printed digit plus ``link_error`` of the printed value, and both costs are above the host's
-    physical floor (:func:`cost_floor`): set-membership identification
-    (:func:`mmperf.hosts.identification.consistent_costs`), no coverage level implied.
+    Set-membership identification (:func:`mmperf.hosts.calibration.identify_costs`) on the host's
+    rows, each cost above the host's physical floor (:func:`cost_floor`); no coverage level implied.
 
     Parameters
     ----------
@@ -234,6 +202,7 @@ def identified_set(host: str, *, abstract: bool = True, link_error: float = LINK
     abstract : bool, default True
         For the Alpha, add the abstract's 42.1 Mb/s / 3.4 % run (:func:`abstract_run`) as a row.
     link_error : float, default :data:`LINK_ERROR`
+        The link model's relative error.
 
     Returns
     -------
@@ -253,24 +222,22 @@ def cost_profile(host: str, *, points: int = PROFILE_POINTS, abstract: bool = Tr
                  link_error: float = LINK_ERROR) -> pd.DataFrame:
     """The profile of a host's fit error over its application cost, and where the identified set lies.
 
-    For each application cost ``c_a`` on a grid from ``p_min / 200`` to ``2 p_min`` (``p_min``: the
-    host's shortest packet time), the kernel cost ``c_k`` that fits the host's maximum-throughput
-    rows best and the fit's rms relative error; ``inside`` marks the costs within the identified
-    set's range of ``c_a`` (:func:`identified_set`).
-
     Parameters
     ----------
     host : str
         One of :data:`HOSTS`.
     points : int, default 121
-        Grid points.
-    abstract, link_error
+        Grid points (:func:`mmperf.hosts.calibration.cost_profile`).
+    abstract : bool, default True
+        As :func:`identified_set`.
+    link_error : float, default :data:`LINK_ERROR`
         As :func:`identified_set`.
 
     Returns
     -------
     pandas.DataFrame
-        Columns ``host``, ``app_ms``, ``kernel_ms``, ``rms_rel_error``, ``inside`` (bool).
+        Columns ``host``, ``app_ms``, ``kernel_ms``, ``rms_rel_error``, ``inside`` (``app_ms`` within the
+        identified set's range).
 
     Raises
     ------
@@ -294,12 +261,8 @@ def cost_profile(host: str, *, points: int = PROFILE_POINTS, abstract: bool = Tr
 @lru_cache(maxsize=None)
 def _profile(host: str, points: int) -> pd.DataFrame:
     data = _max_rows(host)
-    p = data["packet_time"].to_numpy()
-    pmin = float(p.min())
-    return cost_fit.best_kernel_profile(
-        testbed.arrival_rate(p, [LINKS[tb] for tb in data["testbed"]], packet_bytes=PACKET_BYTES),
-        data["throughput_mbps"].to_numpy(), mbps_per_rate=PACKET_BYTES * 8 / 1000.0,
-        app_grid=np.linspace(pmin / 200.0, 2.0 * pmin, points), scale_ms=pmin)
+    return hc.cost_profile(data["packet_time"].to_numpy(), data["throughput_mbps"].to_numpy(),
+                           [LINKS[tb] for tb in data["testbed"]], packet_bytes=PACKET_BYTES, points=points)
 
 
 def fit_host_costs(host: str, *, point="fit", abstract: bool = True, link_error: float = LINK_ERROR) -> dict:
@@ -310,10 +273,11 @@ def fit_host_costs(host: str, *, point="fit", abstract: bool = True, link_error:
     host : str
         One of :data:`HOSTS`.
     point : str or float, default "fit"
-        ``"fit"``: the member of least rms relative error; ``"low"`` / ``"high"``: the member of
-        least rms error at the set's smallest / largest application cost; a number: the member of
-        least rms error at the grid's application cost nearest to it [ms].
-    abstract, link_error
+        A point of :func:`mmperf.hosts.cost_fit.set_point` (``"fit"``, ``"low"``, ``"high"`` or an
+        application cost [ms]).
+    abstract : bool, default True
+        As :func:`identified_set`.
+    link_error : float, default :data:`LINK_ERROR`
         As :func:`identified_set`.
 
     Returns
@@ -337,8 +301,7 @@ def fit_host_costs(host: str, *, point="fit", abstract: bool = True, link_error:
     if isinstance(point, str) and point not in COST_POINTS:
         raise ValueError(f"point must be one of {COST_POINTS} or a cost in ms, got {point!r}")
     m = cost_fit.set_point(grid, s, point=point)
-    ck, ca, rms = m["kernel_ms"], m["app_ms"], m["rms_rel_error"]
-    return {"kernel_ms": ck, "app_ms": ca, "rows": int(n), "rms_rel_error": rms,
+    return {"kernel_ms": m["kernel_ms"], "app_ms": m["app_ms"], "rows": int(n), "rms_rel_error": m["rms_rel_error"],
             "app_ms_low": s["app_low"], "app_ms_high": s["app_high"], "kernel_ms_low": s["kernel_low"],
             "kernel_ms_high": s["kernel_high"], "floor_ms": cost_floor(host), "point": str(point)}
 
@@ -352,22 +315,31 @@ def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets:
     Parameters
     ----------
     display_table : str, default "atm_anim"
-        The animation table on which the display-work ratio ``kappa`` is fitted.
+        The animation table on which the display-work ratio ``kappa`` is fitted
+        (:func:`mmperf.hosts.calibration.display_calibration`).
     buffer_packets : int, default 40
         Socket buffer capacity [packets].
-    cost_cv, display_cv : float, default 0.2 and 0.1
-        Variability of the simulated per-packet costs and display times (not used by the fit,
-        which is in the fluid limit).
-    abstract, link_error
+    cost_cv : float, default 0.2
+        Variability of the simulated per-packet costs (not used by the fit, which is in the fluid limit).
+    display_cv : float, default 0.1
+        Variability of the simulated display times.
+    abstract : bool, default True
+        As :func:`identified_set`.
+    link_error : float, default :data:`LINK_ERROR`
         As :func:`identified_set`.
     cost_points : tuple of (host, point) pairs, default ()
         The point of a host's set to use (:func:`fit_host_costs`); a host not named takes ``"fit"``.
-    livelock, display_stage, buffer_bound : bool, default True
-        The mechanisms an ablation removes (:class:`Calibration`).
+    livelock : bool, default True
+        Kernel work at interrupt priority (an ablation removes it).
+    display_stage : bool, default True
+        The receiver's display work (an ablation removes it).
+    buffer_bound : bool, default True
+        The socket buffer's limit (an ablation removes it).
 
     Returns
     -------
     Calibration
+        The calibrated hosts.
 
     Raises
     ------
@@ -381,45 +353,84 @@ def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets:
     t = spec(display_table)
     if not t.display:
         raise ValueError(f"display_table must be an animation table, got {display_table!r}")
-    hosts = pd.DataFrame.from_dict({h: fit_host_costs(h, point=points.get(h, "fit"), abstract=abstract, link_error=link_error)
-                                    for h in HOSTS}, orient="index")
-    hosts["knee_mbps"] = PACKET_BYTES * 8 / (hosts["kernel_ms"] + hosts["app_ms"]) / 1000
-    # display is user-level work like the application's reads; the kernel cost
-    # measures the network driver's path and does not scale the display
-    hosts["frame_read_ms"] = PACKETS_PER_FRAME * hosts["app_ms"]
+    costs = pd.DataFrame.from_dict({h: fit_host_costs(h, point=points.get(h, "fit"), abstract=abstract,
+                                                      link_error=link_error) for h in HOSTS}, orient="index")
     paper = paper_table(display_table)
-    hk = hosts.loc[t.host]
-
-    # a wide bracket: at the low end of the 5000/200's set the ratio is about 55
-    kappa = cost_fit.fit_display_ratio(paper["packet_time"].to_numpy(), paper["avg_lost_per_frame"].to_numpy(),
-                                       frame_read_ms=hk["frame_read_ms"], kernel_ms=hk["kernel_ms"],
-                                       buffer_packets=buffer_packets, upper=1000.0)
-    hosts["display_ms"] = kappa * hosts["frame_read_ms"]
-    hosts.index.name = "host"
+    hosts, kappa = hc.display_calibration(costs, paper["packet_time"].to_numpy(), paper["avg_lost_per_frame"].to_numpy(),
+                                          display_host=t.host, packets_per_frame=PACKETS_PER_FRAME,
+                                          packet_bytes=PACKET_BYTES, buffer_packets=buffer_packets)
     return Calibration(hosts=hosts, kappa=kappa, buffer_packets=buffer_packets, display_table=display_table,
                        cost_cv=cost_cv, display_cv=display_cv, livelock=livelock, display_stage=display_stage,
                        buffer_bound=buffer_bound)
 
 
 # ---------------------------------------------------------------- experiments
+def _case(t: TableSpec, row: int) -> testbed_runs.Case:
+    return testbed_runs.Case((t.name, row), t.packet_times_ms[row - 1], LINKS[t.testbed], t.host, t.display)
+
+
+def _anim_rows():
+    """Every animation row: ``(spec, row, packet time)``."""
+    return [(t, i, pt) for t in TABLES if t.display for i, pt in enumerate(t.packet_times_ms, start=1)]
+
+
 def simulate_row(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
                  group: int = GROUP, seed: int | None = None) -> testbed.Run:
-    """Simulate one row (1-based) of one table with the calibrated host (stream ``testbed, name, row``
-    of root ``seed``; default the process's root seed)."""
+    """Simulate one row of one table with the calibrated host.
+
+    Parameters
+    ----------
+    name : str
+        A table of :data:`TABLES`.
+    row : int
+        The row, 1-based.
+    calibration : Calibration
+        The calibrated hosts.
+    n_frames : int, default 100
+        Frames sent.
+    group : int, default 2
+        Packets sent back to back.
+    seed : int, optional
+        Root seed (stream ``taylor1993, testbed, name, row``; default the process's root seed).
+
+    Returns
+    -------
+    mmperf.hosts.testbed.Run
+        The run (:func:`mmperf.hosts.testbed_runs.simulate_cases`).
+    """
     t = spec(name)
     if not 1 <= row <= len(t.packet_times_ms):
         raise ValueError(f"row must be in 1..{len(t.packet_times_ms)} for {name}, got {row!r}")
-    stream = testbed.Stream(packet_time_ms=t.packet_times_ms[row - 1], group=group, n_frames=n_frames)
-    return testbed.simulate(stream, LINKS[t.testbed], calibration.host(t.host), display=t.display,
-                            rng=rng(PAPER, "testbed", name, row, root=seed))
+    return simulate_all(calibration, n_frames=n_frames, group=group, seed=seed, cases=[_case(t, row)])[(name, row)]
 
 
 def simulate_all(calibration: Calibration, *, n_frames: int = N_FRAMES, group: int = GROUP,
-                 seed: int | None = None, tables=None) -> dict:
-    """Simulate every row of every table (or of the named ``tables``) once: ``{(table, row): Run}``."""
-    names = [t.name for t in TABLES] if tables is None else [spec(n).name for n in tables]
-    return {(n, i): simulate_row(n, i, calibration, n_frames=n_frames, group=group, seed=seed)
-            for n in names for i in range(1, len(spec(n).packet_times_ms) + 1)}
+                 seed: int | None = None, tables=None, cases=None, display: bool | None = None) -> dict:
+    """Simulate every row of every table (or of the named ``tables``, or the given ``cases``) once.
+
+    Parameters
+    ----------
+    calibration : Calibration
+        The calibrated hosts.
+    n_frames, group, seed
+        As :func:`simulate_row`.
+    tables : sequence of str, optional
+        Table names (default all 12).
+    cases : sequence of mmperf.hosts.testbed_runs.Case, optional
+        The rows to run instead of ``tables``.
+    display : bool, optional
+        Force the display on or off (default: each table's own).
+
+    Returns
+    -------
+    dict
+        ``{(table, row): mmperf.hosts.testbed.Run}``.
+    """
+    if cases is None:
+        names = [t.name for t in TABLES] if tables is None else [spec(n).name for n in tables]
+        cases = [_case(spec(n), i) for n in names for i in range(1, len(spec(n).packet_times_ms) + 1)]
+    return testbed_runs.simulate_cases(cases, calibration, n_frames=n_frames, group=group, streams=(PAPER, "testbed"),
+                                       seed=seed, display=display)
 
 
 def _run(name, row, calibration, n_frames, runs):
@@ -428,10 +439,13 @@ def _run(name, row, calibration, n_frames, runs):
     return simulate_row(name, row, calibration, n_frames=n_frames)
 
 
-def run_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
+def _run_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
     """The book's version of one table: one row per run, the paper's columns and units.
 
-    ``runs`` may hold the output of :func:`simulate_all`, to reuse its simulations.
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``row`` and :data:`QUANTITIES`.
     """
     t = spec(name)
     out = []
@@ -447,11 +461,20 @@ def run_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES, 
 def compare_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
     """Paper, book and difference (book - paper) for every cell of one table, in long form.
 
-    Column ``calibrated`` marks the cells the calibration was fitted on.
+    Parameters
+    ----------
+    name, calibration, n_frames, runs
+        As ``_run_table``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``table``, ``testbed``, ``host``, ``experiment``, ``row``, ``quantity``, ``paper``, ``book``,
+        ``difference``, ``unit`` and ``calibrated`` (the cells the calibration was fitted on).
     """
     t = spec(name)
     paper = paper_table(name).melt(id_vars="row", var_name="quantity", value_name="paper")
-    book = run_table(name, calibration, n_frames=n_frames, runs=runs).melt(id_vars="row", var_name="quantity", value_name="book")
+    book = _run_table(name, calibration, n_frames=n_frames, runs=runs).melt(id_vars="row", var_name="quantity", value_name="book")
     out = paper.merge(book, on=["row", "quantity"])
     out["difference"] = out["book"] - out["paper"]
     out.insert(0, "table", name)
@@ -470,12 +493,23 @@ def compare_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAM
 
 
 def compare_all(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
-    """:func:`compare_table` for all 12 tables, concatenated."""
+    """:func:`compare_table` for all 12 tables, concatenated.
+
+    Parameters
+    ----------
+    calibration, n_frames, runs
+        As ``_run_table``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The long tables, one after the other.
+    """
     return pd.concat([compare_table(t.name, calibration, n_frames=n_frames, runs=runs) for t in TABLES],
                      ignore_index=True)
 
 
-def cost_band(params, host: str, *, points: int = 7, seed: int | None = None) -> pd.DataFrame:
+def _cost_band(params, host: str, *, points: int = 7, seed: int | None = None) -> pd.DataFrame:
     """Every table a host's costs reach, simulated across the host's identified set.
 
     The application cost ``c_a`` takes ``points`` evenly spaced values across the set's range
@@ -484,17 +518,6 @@ def cost_band(params, host: str, *, points: int = 7, seed: int | None = None) ->
     (``D = kappa 264 c_a``): the DECstation 5000/200's ``c_a`` moves every host's display, so its
     band covers every animation table. The other hosts keep their points. Every point uses the
     same random streams as the book's run, so the band shows what the costs alone change.
-
-    Parameters
-    ----------
-    params : Params
-        The chapter's parameters (:class:`~mmperf.experiments.taylor1993.Params`).
-    host : str
-        One of :data:`HOSTS`.
-    points : int, default 7
-        Application costs across the set (the chosen point is added).
-    seed : int, optional
-        Root seed of the simulations (default: the process's).
 
     Returns
     -------
@@ -526,10 +549,13 @@ def cost_band(params, host: str, *, points: int = 7, seed: int | None = None) ->
     return pd.concat(frames, ignore_index=True)
 
 
-def loss_sites(runs: dict) -> pd.DataFrame:
+def _loss_sites(runs: dict) -> pd.DataFrame:
     """Where each run's packets were lost: at the sending interface's queue (the link) or the receiver's socket buffer.
 
-    Columns ``table``, ``row``, ``testbed``, ``experiment``, ``sent``, ``lost_link``, ``lost_socket``.
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``table``, ``row``, ``testbed``, ``experiment``, ``sent``, ``lost_link``, ``lost_socket``.
     """
     rows = []
     for (name, row), r in runs.items():
@@ -542,9 +568,22 @@ def loss_sites(runs: dict) -> pd.DataFrame:
 def side_by_side(comparison: pd.DataFrame, name: str, *, difference: bool = False) -> pd.DataFrame:
     """One table in the paper's layout: a row per run (indexed by row and packet time), paper and book per quantity.
 
-    The packet time is the sender's setting, the same in both, so it is the index; with
-    ``difference=True`` a (book - paper) column follows each pair. Short column labels keep the
-    table within a page's width.
+    The packet time is the sender's setting, the same in both, so it is the index. Short column
+    labels (:data:`SHORT_LABELS`) keep the table within a page's width.
+
+    Parameters
+    ----------
+    comparison : pandas.DataFrame
+        The ``comparison`` table of :func:`run` (or :func:`compare_all`).
+    name : str
+        A table of :data:`TABLES`.
+    difference : bool, default False
+        Add a (book - paper) column after each pair.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Wide table with two-level columns (quantity, paper/book[/difference]).
     """
     c = comparison[comparison["table"] == name]
     kinds = ("paper", "book", "difference") if difference else ("paper", "book")
@@ -567,32 +606,42 @@ SHORT_LABELS = {"frame_time": "frame [ms]", "loss": "loss [%]", "max_lost_per_fr
 """Column labels of :func:`side_by_side` (lost per frame in packets)."""
 
 
-def loss_positions(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
-                   runs: dict | None = None) -> pd.DataFrame:
-    """Where in the frame packets are lost: per packet index 0..263, the share of frames that lost it."""
-    out = loss_position.position_losses(_lost(_run(name, row, calibration, n_frames, runs)))
+def _positions(lost: np.ndarray) -> pd.DataFrame:
+    out = loss_position.position_losses(lost)
     out["plane"] = out["index"] // (PACKETS_PER_FRAME // bitplane.N_PLANES)
     return out
 
 
-def observed_frame_loss(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
+def _observed_frame_loss(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
                         runs: dict | None = None) -> np.ndarray:
-    """The loss mask (264 packets) of one simulated frame: the first frame after the first that
-    loses the run's median number of packets among frames with loss."""
-    lost = _lost(_run(name, row, calibration, n_frames, runs))
+    """The loss mask of one typical simulated frame.
+
+    Returns
+    -------
+    numpy.ndarray
+        264 booleans: the first frame after the first that loses the run's median number of packets
+        among frames with loss (:func:`mmperf.metrics.loss_position.typical_frame`).
+
+    Raises
+    ------
+    ValueError
+        If the run loses no packets.
+    """
+    lost = testbed_runs.lost_matrix(_run(name, row, calibration, n_frames, runs))
     try:
         return lost[loss_position.typical_frame(lost, skip=1)]
     except ValueError:
         raise ValueError(f"run {name} row {row} loses no packets") from None
 
 
-def _lost(run) -> np.ndarray:
-    """A run's loss matrix (frames x packet positions)."""
-    return ~run.packets["received"].to_numpy().reshape(run.stream.n_frames, PACKETS_PER_FRAME)
-
-
 def frame_packet_ratio() -> pd.DataFrame:
-    """The paper's frame time divided by its packet time, row by row (a check of sec. 2.1's formula)."""
+    """The paper's frame time divided by its packet time, row by row (a check of sec. 2.1's formula).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per row of the 12 tables: ``table``, ``experiment``, ``row``, ``frame_time``, ``packet_time``, ``ratio``.
+    """
     rows = []
     for t in TABLES:
         p = paper_table(t.name)
@@ -641,94 +690,112 @@ def paper_checks() -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------- image quality
-
 def loss_mask(pattern: str, rate: float, *, frame_index: int = 0, draw: int = 0,
               start: int = SOCKET_BUFFER_PACKETS, seed: int | None = None) -> np.ndarray:
-    """One 550x550 frame's loss mask (:func:`mmperf.quality.bitplane_loss.loss_mask`, streams ``taylor1993, quality``)."""
+    """One 550x550 frame's loss mask (streams ``taylor1993, quality``).
+
+    Parameters
+    ----------
+    pattern : {"random", "burst", "priority"}
+        The loss pattern.
+    rate : float
+        Loss rate, a fraction in [0, 1].
+    frame_index, draw : int, default 0
+        Keys of the random stream.
+    start : int, default 40
+        First position the burst pattern loses (the socket buffer).
+    seed : int, optional
+        Root seed.
+
+    Returns
+    -------
+    numpy.ndarray
+        A lost flag per packet (:func:`mmperf.quality.bitplane_loss.loss_mask`).
+    """
     return bitplane_loss.loss_mask(pattern, rate, layout=bitplane.layout((550, 550)), start=start, frame_index=frame_index,
                                    draw=draw, streams=(PAPER, "quality"), seed=seed)
 
 
 def threshold(curves: pd.DataFrame, *, metric: str = "ssim", level: float = SSIM_VISIBLE) -> pd.DataFrame:
-    """Loss rate [%] at which each pattern's mean quality first falls below ``level``
-    (:func:`mmperf.metrics.crossing.crossings`); NaN for a pattern that never does on the grid."""
+    """Loss rate [%] at which each pattern's mean quality first falls below ``level``.
+
+    Parameters
+    ----------
+    curves : pandas.DataFrame
+        The ``quality`` table of :func:`run`.
+    metric : str, default "ssim"
+        The quality column.
+    level : float, default :data:`SSIM_VISIBLE`
+        The level.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per pattern: ``pattern``, ``metric``, ``level``, ``threshold_pct`` (:func:`mmperf.metrics.crossing.crossings`;
+        NaN for a pattern that never falls below on the grid).
+    """
     c = crossings(curves, x="rate_pct", y=metric, level=level, by="pattern", direction="fall")
     return pd.DataFrame([{"pattern": p, "metric": metric, "level": level, "threshold_pct": float(v)}
                          for p, v in zip(c["pattern"], c["crossing"])])
 
 
-# ---------------------------------------------------------------- compressibility
-def compressibility_images(frame) -> dict:
-    """The images whose bit planes are compressed: the test animation's frame and three scikit-image photographs."""
+def _compressibility_images(frame) -> dict:
+    """The images whose bit planes are compressed: the test animation's frame and three scikit-image photographs.
+
+    Returns
+    -------
+    dict
+        Image name to 2-D uint8 array, for :func:`mmperf.quality.bitplane_loss.compressibility`.
+    """
     return {"test animation frame": np.asarray(frame), "camera (skimage)": skimage_data.camera(),
             "moon (skimage)": skimage_data.moon(), "coins (skimage)": skimage_data.coins()}
 
 
-def compressibility(images: dict, *, level: int = 6) -> pd.DataFrame:
-    """Deflate ratio of every bit plane of every image (zlib ``level``, default 6, zlib's own default):
-    columns ``image`` plus those of :func:`mmperf.quality.image.plane_compressibility`."""
-    frames = [image.plane_compressibility(img, level=level).assign(image=name) for name, img in images.items()]
-    out = pd.concat(frames, ignore_index=True)
-    return out[["image", "plane", "bit", "raw_bytes", "deflate_bytes", "ratio"]]
-
 
 # ---------------------------------------------------------------- claims
-def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, top: int = 20,
+def _loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, top: int = 20,
                        runs: dict | None = None) -> pd.DataFrame:
     """For every animation row with loss: where the losses fall in the frame.
 
-    Columns: ``table``, ``row``, ``lost``, ``first_lost_index`` (the most
-    often lost position's smallest index), ``share_in_top`` (share of the
-    losses in the ``max(top, max lost per frame)`` most often lost positions, as
-    many as one frame can lose; random loss would put about that number / 264
-    there), ``share_after_buffer`` (share at positions
-    ``buffer .. buffer + max lost per frame``).
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``table``, ``row``, ``lost``, ``first_lost_index``, ``share_in_top``, ``share_after_buffer``.
     """
     rows = []
-    for t in TABLES:
-        if not t.display:
-            continue
-        for i in range(1, len(t.packet_times_ms) + 1):
-            lost = _lost(_run(t.name, i, calibration, n_frames, runs))
-            if lost.any():
-                rows.append({"table": t.name, "row": i, **loss_position.loss_concentration(
-                    lost, top=top, start=calibration.buffer_packets)})
+    for t, i, _ in _anim_rows():
+        lost = testbed_runs.lost_matrix(_run(t.name, i, calibration, n_frames, runs))
+        if lost.any():
+            rows.append({"table": t.name, "row": i, **loss_position.loss_concentration(
+                lost, top=top, start=calibration.buffer_packets)})
     return pd.DataFrame(rows, columns=["table", "row", "lost", "first_lost_index", "share_in_top", "share_after_buffer"])
 
 
-def display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None,
+def _display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None,
                       group: int = GROUP, seed: int | None = None) -> pd.DataFrame:
-    """Every animation row run again with the display switched off: loss and throughput with and without display."""
+    """Every animation row run again with the display switched off, on the same random streams.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``table``, ``row``, ``loss_pct_display``, ``loss_pct_no_display``.
+    """
     rows = []
-    for t in TABLES:
-        if not t.display:
-            continue
-        for i, pt in enumerate(t.packet_times_ms, start=1):
-            stream = testbed.Stream(packet_time_ms=pt, group=group, n_frames=n_frames)
-            host = calibration.host(t.host)
-            on = _run(t.name, i, calibration, n_frames, runs).summary()
-            off = testbed.simulate(stream, LINKS[t.testbed], host, display=False,
-                                   rng=rng(PAPER, "testbed", t.name, i, root=seed)).summary()
-            rows.append({"table": t.name, "row": i, "loss_pct_display": on["loss_pct"],
-                         "loss_pct_no_display": off["loss_pct"]})
+    for t, i, _ in _anim_rows():
+        on = _run(t.name, i, calibration, n_frames, runs).summary()
+        off = simulate_all(calibration, n_frames=n_frames, group=group, seed=seed, cases=[_case(t, i)],
+                           display=False)[(t.name, i)].summary()
+        rows.append({"table": t.name, "row": i, "loss_pct_display": on["loss_pct"], "loss_pct_no_display": off["loss_pct"]})
     return pd.DataFrame(rows)
 
 
 # ---------------------------------------------------------------- the paper's remedies and the abstract's run
-def remedy_buffer(calibration: Calibration, *, buffers=None, n_frames: int = N_FRAMES,
+def _remedy_buffer(calibration: Calibration, *, buffers=None, n_frames: int = N_FRAMES,
                   group: int = GROUP, seed: int | None = None, runs: dict | None = None) -> pd.DataFrame:
     """The paper's first remedy, "increasing the socket buffer size": every animation row rerun with larger buffers.
 
     Each row is simulated with the same random streams as the book's run (a paired comparison),
     the socket buffer the only change.
-
-    Parameters
-    ----------
-    calibration : Calibration
-    buffers : sequence of int, optional
-        Larger buffers [packets]; default twice the calibration's and a whole frame (264).
-    n_frames, group, seed, runs
-        As :func:`simulate_row` (``runs``: the book's runs, reused for its own buffer).
 
     Returns
     -------
@@ -739,55 +806,19 @@ def remedy_buffer(calibration: Calibration, *, buffers=None, n_frames: int = N_F
     if buffers is None:
         buffers = (2 * calibration.buffer_packets, PACKETS_PER_FRAME)
     rows = []
-    for t in TABLES:
-        if not t.display:
-            continue
-        for i, pt in enumerate(t.packet_times_ms, start=1):
-            for b in (calibration.buffer_packets, *buffers):
-                if b == calibration.buffer_packets:
-                    s = _run(t.name, i, calibration, n_frames, runs).summary()
-                else:
-                    cal = replace(calibration, buffer_packets=int(b))
-                    s = simulate_row(t.name, i, cal, n_frames=n_frames, group=group, seed=seed).summary()
-                rows.append({"table": t.name, "row": i, "buffer": int(b), "loss_pct": s["loss_pct"],
-                             "max_lost_per_frame": s["max_lost_per_frame"]})
+    for t, i, _ in _anim_rows():
+        for b in (calibration.buffer_packets, *buffers):
+            if b == calibration.buffer_packets:
+                s = _run(t.name, i, calibration, n_frames, runs).summary()
+            else:
+                cal = replace(calibration, buffer_packets=int(b))
+                s = simulate_row(t.name, i, cal, n_frames=n_frames, group=group, seed=seed).summary()
+            rows.append({"table": t.name, "row": i, "buffer": int(b), "loss_pct": s["loss_pct"],
+                         "max_lost_per_frame": s["max_lost_per_frame"]})
     return pd.DataFrame(rows)
 
 
-def remedy_reorder(frame, masks: pd.DataFrame, *, buffer_packets: int = SOCKET_BUFFER_PACKETS) -> pd.DataFrame:
-    """The paper's second remedy, "reordering the transmission of packets": each observed loss pattern
-    with the natural send order and with :func:`mmperf.coding.bitplane.buffer_aware_order`.
-
-    The losses fall on send positions (the receiver's buffer does not look at the content), so the
-    same positions are lost under either order; what changes is which packets they carry.
-
-    Parameters
-    ----------
-    frame : numpy.ndarray
-        One 8-bit frame.
-    masks : pandas.DataFrame
-        The ``observed_masks`` table of :func:`run` (per lossy animation run, a lost flag per position).
-    buffer_packets : int, default 40
-
-    Returns
-    -------
-    pandas.DataFrame
-        Per run: ``table``, ``row``, ``lost``, ``ssim_natural``, ``ssim_reordered``, ``psnr_natural``,
-        ``psnr_reordered``.
-    """
-    frame = np.asarray(frame)
-    lay = bitplane.layout(frame.shape)
-    order = bitplane.buffer_aware_order(lay, buffer_packets=buffer_packets)
-    packets = bitplane.packetize(frame)
-    rows = []
-    for (name, row), g in masks.groupby(["table", "row"], sort=False):
-        lost = g.sort_values("index")["lost"].to_numpy(dtype=bool)
-        rows.append({"table": name, "row": int(row), **bitplane_loss.reordered_loss(frame, lost, order=order, packets=packets)})
-    return pd.DataFrame(rows, columns=["table", "row", "lost", "ssim_natural", "ssim_reordered",
-                                       "psnr_natural", "psnr_reordered"])
-
-
-def abstract_check(calibration: Calibration, *, n_frames: int = N_FRAMES, group: int = GROUP,
+def _abstract_check(calibration: Calibration, *, n_frames: int = N_FRAMES, group: int = GROUP,
                    seed: int | None = None) -> pd.DataFrame:
     """The abstract's Alpha/FDDI run (:func:`abstract_run`) simulated with the calibrated Alpha, display off.
 
@@ -797,73 +828,92 @@ def abstract_check(calibration: Calibration, *, n_frames: int = N_FRAMES, group:
         One row: ``packet_time``, ``paper_throughput``, ``paper_loss``, ``throughput`` [Mb/s], ``loss`` [%].
     """
     a = abstract_run()
-    stream = testbed.Stream(packet_time_ms=a["packet_time"], group=group, n_frames=n_frames)
-    s = testbed.simulate(stream, LINKS["FDDI"], calibration.host(ALPHA), display=False,
-                         rng=rng(PAPER, "testbed", "abstract", 1, root=seed)).summary()
+    case = testbed_runs.Case(("abstract", 1), a["packet_time"], LINKS["FDDI"], ALPHA, False)
+    s = simulate_all(calibration, n_frames=n_frames, group=group, seed=seed, cases=[case])[case.key].summary()
     return pd.DataFrame([{"packet_time": a["packet_time"], "paper_throughput": a["throughput_mbps"],
                           "paper_loss": a["loss_pct"], "throughput": s["throughput_mbps"], "loss": s["loss_pct"]}])
 
 
 # ---------------------------------------------------------------- diagnostics for the chapter
 def fluid_curves(calibration: Calibration, *, points: int = 60) -> pd.DataFrame:
-    """The calibrated fluid throughput [Mb/s] of each maximum-throughput table over a range of packet times."""
+    """The calibrated fluid throughput of each maximum-throughput table over a range of packet times.
+
+    Parameters
+    ----------
+    calibration : Calibration
+        The calibrated hosts.
+    points : int, default 60
+        Packet times per table, from 0.8 times its shortest to 1.1 times its longest.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``table``, ``testbed``, ``host``, ``packet_time`` [ms], ``throughput_mbps``
+        (:func:`mmperf.hosts.testbed_runs.fluid_curve`).
+    """
     rows = []
     for t in TABLES:
         if t.display:
             continue
-        lo, hi = 0.8 * min(t.packet_times_ms), 1.1 * max(t.packet_times_ms)
-        p = np.linspace(lo, hi, points)
-        r = testbed.fluid_received_rate(p, LINKS[t.testbed], calibration.host(t.host))
-        rows.append(pd.DataFrame({"table": t.name, "testbed": t.testbed, "host": t.host, "packet_time": p,
-                                  "throughput_mbps": r * PACKET_BYTES * 8 / 1000}))
+        c = testbed_runs.fluid_curve(LINKS[t.testbed], calibration.host(t.host), low_ms=0.8 * min(t.packet_times_ms),
+                                     high_ms=1.1 * max(t.packet_times_ms), points=points, packet_bytes=PACKET_BYTES)
+        rows.append(c.assign(table=t.name, testbed=t.testbed, host=t.host)[
+            ["table", "testbed", "host", "packet_time", "throughput_mbps"]])
     return pd.concat(rows, ignore_index=True)
 
 
 def implied_display(calibration: Calibration, comparison: pd.DataFrame) -> pd.DataFrame:
     """Display wall time per frame [ms] that each lossy animation row of the paper implies, beside the book's.
 
-    If a display of wall time ``W`` loses ``x = W / p - B`` packets per frame, the paper's
-    average loss implies ``W = (B + x) p``; the book's is ``display_ms / (1 - kernel_ms / p)``.
-    A diagnostic read from the paper's numbers, never used by the model.
+    A diagnostic read from the paper's numbers (:func:`mmperf.hosts.calibration.display_walls`), never
+    used by the model.
+
+    Parameters
+    ----------
+    calibration : Calibration
+        The calibrated hosts.
+    comparison : pandas.DataFrame
+        The ``comparison`` table of :func:`run` (its ``paper`` average loss per frame).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per lossy animation row: ``table``, ``testbed``, ``host``, ``row``, ``packet_time``, ``paper_avg_lost``,
+        ``implied_display_wall_ms``, ``book_display_wall_ms``, ``ratio``.
     """
-    rows = []
-    b = calibration.buffer_packets
-    for t in TABLES:
-        if not t.display:
-            continue
-        c = comparison[(comparison["table"] == t.name)]
-        h = calibration.hosts.loc[t.host]
-        for i, p in enumerate(t.packet_times_ms, start=1):
-            x = float(c[(c["row"] == i) & (c["quantity"] == "avg_lost_per_frame")]["paper"].iloc[0])
-            if x <= 0:
-                continue
-            rows.append({"table": t.name, "testbed": t.testbed, "host": t.host, "row": i, "packet_time": p,
-                         "paper_avg_lost": x, "implied_display_wall_ms": (b + x) * p,
-                         "book_display_wall_ms": h["display_ms"] / (1 - h["kernel_ms"] / p)})
-    out = pd.DataFrame(rows)
-    out["ratio"] = out["implied_display_wall_ms"] / out["book_display_wall_ms"]
-    return out
-
-
-# ---------------------------------------------------------------- the contract: one run, one seed
-def _loss_positions_all(runs: dict) -> pd.DataFrame:
-    out = pd.concat([loss_position.position_losses(_lost(r)).assign(table=name, row=row)
-                     for (name, row), r in runs.items()], ignore_index=True)[["table", "row", "index", "lost", "share_of_frames"]]
-    out["plane"] = out["index"] // (PACKETS_PER_FRAME // bitplane.N_PLANES)
-    return out
-
-
-def _observed_masks(runs: dict, calibration: Calibration, n_frames: int) -> pd.DataFrame:
+    c = comparison[comparison["quantity"] == "avg_lost_per_frame"]
     frames = []
     for t in TABLES:
         if not t.display:
             continue
-        for i in range(1, len(t.packet_times_ms) + 1):
-            try:
-                mask = observed_frame_loss(t.name, i, calibration, n_frames=n_frames, runs=runs)
-            except ValueError:
-                continue  # a run that loses nothing has no observed frame
-            frames.append(pd.DataFrame({"table": t.name, "row": i, "index": np.arange(PACKETS_PER_FRAME), "lost": mask}))
+        x = c[c["table"] == t.name].set_index("row")["paper"]
+        rows = [(i, p, float(x.loc[i])) for i, p in enumerate(t.packet_times_ms, start=1) if float(x.loc[i]) > 0]
+        if not rows:
+            continue
+        h = calibration.hosts.loc[t.host]
+        i, p, lost = (list(v) for v in zip(*rows))
+        walls = hc.display_walls(p, lost, buffer_packets=calibration.buffer_packets, display_ms=h["display_ms"],
+                                 kernel_ms=h["kernel_ms"])
+        frames.append(pd.concat([pd.DataFrame({"table": t.name, "testbed": t.testbed, "host": t.host, "row": i,
+                                               "packet_time": p, "paper_avg_lost": lost}), walls], axis=1))
+    return pd.concat(frames, ignore_index=True)
+
+
+# ---------------------------------------------------------------- the contract: one run, one seed
+def _loss_positions_all(runs: dict) -> pd.DataFrame:
+    out = pd.concat([_positions(testbed_runs.lost_matrix(r)).assign(table=name, row=row)
+                     for (name, row), r in runs.items()], ignore_index=True)
+    return out[["table", "row", "index", "lost", "share_of_frames", "plane"]]
+
+
+def _observed_masks(runs: dict, calibration: Calibration, n_frames: int) -> pd.DataFrame:
+    frames = []
+    for t, i, _ in _anim_rows():
+        try:
+            mask = _observed_frame_loss(t.name, i, calibration, n_frames=n_frames, runs=runs)
+        except ValueError:
+            continue  # a run that loses nothing has no observed frame
+        frames.append(pd.DataFrame({"table": t.name, "row": i, "index": np.arange(PACKETS_PER_FRAME), "lost": mask}))
     return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["table", "row", "index", "lost"])
 
 
@@ -905,12 +955,13 @@ def run(params=None, *, seed: int, workers: int = 1) -> Results:
     ['atm_anim', 'atm_max']
     """
     params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper="taylor1993")
-    cal, tables = testbed_tables(params, seed=seed)
+    cal, tables = _testbed_tables(params, seed=seed)
     images = _image_tables(params.quality_frames, tuple(params.quality_rates), params.quality_draws,
                            params.socket_buffer_packets, params.sensor_noise, params.compress_level, seed)
     tables.update({k: v.copy() for k, v in images.items()})
     frame = _frames(params.quality_frames, params.sensor_noise)[0]
-    tables["remedy_reorder"] = remedy_reorder(frame, tables["observed_masks"], buffer_packets=params.socket_buffer_packets)
+    tables["remedy_reorder"] = bitplane_loss.buffer_reordering(frame, tables["observed_masks"],
+                                                               buffer_packets=params.socket_buffer_packets)
     return Results("taylor1993", seed=seed, params=params, tables=tables, descriptions=DESCRIPTIONS,
                    values={"calibration": cal, "kappa": cal.kappa})
 
@@ -927,7 +978,7 @@ def _image_tables(n_frames: int, rates: tuple, draws: int, start: int, noise: fl
     frames = _frames(n_frames, noise)
     return {"quality": bitplane_loss.quality_curves(frames, rates=rates, draws=draws, start=start, streams=(PAPER, "quality"),
                                                     seed=seed),
-            "compressibility": compressibility(compressibility_images(frames[0]), level=level)}
+            "compressibility": bitplane_loss.compressibility(_compressibility_images(frames[0]), level=level)}
 
 
 DESCRIPTIONS = {
@@ -957,18 +1008,15 @@ def _calibrate(params, extra=()) -> Calibration:
                      livelock=params.livelock, display_stage=params.display_stage, buffer_bound=params.buffer_bound)
 
 
-def testbed_tables(params, *, seed: int) -> tuple[Calibration, dict]:
+def _testbed_tables(params, *, seed: int) -> tuple[Calibration, dict]:
     """The calibration and the testbed part of :func:`run` (every table but ``quality`` and ``compressibility``).
-
-    Parameters
-    ----------
-    params : Params
-    seed : int
-        Root seed of the simulations.
 
     Returns
     -------
-    (Calibration, dict of str to pandas.DataFrame)
+    calibration : Calibration
+        The calibrated hosts.
+    tables : dict of str to pandas.DataFrame
+        The testbed tables of :data:`DESCRIPTIONS`.
     """
     cal = _calibrate(params)
     runs = simulate_all(cal, n_frames=params.n_frames, group=params.group, seed=seed)
@@ -977,46 +1025,39 @@ def testbed_tables(params, *, seed: int) -> tuple[Calibration, dict]:
         "identification": pd.concat([cost_profile(h, abstract=params.abstract_run, link_error=params.link_error)
                                      for h in HOSTS], ignore_index=True),
         "comparison": compare_all(cal, n_frames=params.n_frames, runs=runs),
-        "loss_sites": loss_sites(runs),
+        "loss_sites": _loss_sites(runs),
         "loss_positions": _loss_positions_all(runs),
         "observed_masks": _observed_masks(runs, cal, params.n_frames),
-        "loss_concentration": loss_concentration(cal, n_frames=params.n_frames, runs=runs),
-        "display_off": display_off_check(cal, n_frames=params.n_frames, runs=runs, group=params.group, seed=seed),
-        "remedy_buffer": remedy_buffer(cal, n_frames=params.n_frames, group=params.group, seed=seed, runs=runs),
-        "abstract_run": abstract_check(cal, n_frames=params.n_frames, group=params.group, seed=seed),
+        "loss_concentration": _loss_concentration(cal, n_frames=params.n_frames, runs=runs),
+        "display_off": _display_off_check(cal, n_frames=params.n_frames, runs=runs, group=params.group, seed=seed),
+        "remedy_buffer": _remedy_buffer(cal, n_frames=params.n_frames, group=params.group, seed=seed, runs=runs),
+        "abstract_run": _abstract_check(cal, n_frames=params.n_frames, group=params.group, seed=seed),
     }
     return cal, tables
 
 
-def host_band(results, host: str = None) -> pd.DataFrame:
-    """A host's tables across its identified set, for one run (:func:`cost_band`).
+def alpha_band(results) -> pd.DataFrame:
+    """The Alpha's tables across its identified set, for one run (``_cost_band``).
 
     Computed on demand (the chapter reads it for the book's seed only) and kept for the process,
-    keyed by the run's parameters, seed and host.
+    keyed by the run's parameters and seed.
 
     Parameters
     ----------
     results : mmperf.results.Results
         A run of :func:`run`.
-    host : str, default the Alpha
-        One of :data:`HOSTS`.
 
     Returns
     -------
     pandas.DataFrame
-        :func:`cost_band` with ``params.band_points`` points, under the run's seed.
+        ``_cost_band`` of the Alpha with ``params.band_points`` points, under the run's seed.
     """
-    return _host_band(results.params, results.seed, ALPHA if host is None else host).copy()
-
-
-def alpha_band(results) -> pd.DataFrame:
-    """:func:`host_band` of the Alpha."""
-    return host_band(results, ALPHA)
+    return _band(results.params, results.seed, ALPHA).copy()
 
 
 @lru_cache(maxsize=8)
-def _host_band(params, seed: int, host: str) -> pd.DataFrame:
-    return cost_band(params, host, points=params.band_points, seed=seed)
+def _band(params, seed: int, host: str) -> pd.DataFrame:
+    return _cost_band(params, host, points=params.band_points, seed=seed)
 
 
 def clock_ticks(*, tick_ms: float = ULTRIX_TICK_MS, max_ticks: int = 12) -> pd.DataFrame:
@@ -1029,6 +1070,7 @@ def clock_ticks(*, tick_ms: float = ULTRIX_TICK_MS, max_ticks: int = 12) -> pd.D
     Parameters
     ----------
     tick_ms : float, default 1000/256
+        The sender's clock tick [ms].
     max_ticks : int, default 12
         Largest number of ticks tried.
 

@@ -12,6 +12,8 @@ from mmperf.hosts import testbed
 from mmperf.hosts.cost_fit import POINTS as COST_POINTS
 from mmperf.results import params_table
 
+__all__ = ["DISPLAY_CALIBRATION_TABLE", "LINK_ERROR", "QUALITY_RATES", "SSIM_VISIBLE", "Params"]
+
 LINK_ERROR = 0.045
 """The link model's stated relative error in a row's throughput: the maximum-throughput tables'
 own throughput and loss columns disagree by up to 4.5 % of the printed throughput (``paper_checks``,
@@ -63,6 +65,47 @@ def _cost(x) -> bool:
 @dataclass(frozen=True)
 class Params:
     """The chapter's configuration: defaults are the paper's set-up (see :meth:`table`).
+
+    Parameters
+    ----------
+    n_frames : int, default 100
+        Frames per simulated run (sec. 3).
+    group : int, default 2
+        Packets the sender sends back to back (sec. 2.1).
+    socket_buffer_packets : int, default 40
+        The receiver's socket buffer [packets] (sec. 3.4).
+    display_table : str, default "atm_anim"
+        The one animation table the display ratio is fitted on.
+    cost_cv : float, default 0.2
+        Variability of each packet's kernel and application cost.
+    display_cv : float, default 0.1
+        Variability of each frame's display time.
+    band_points : int, default 7
+        Application costs simulated across a host's identified set.
+    ssim_level : float, default 0.90
+        Mean SSIM below which a frame is visibly degraded.
+    quality_rates : tuple of float, default :data:`QUALITY_RATES`
+        Loss rates of the quality-versus-loss curves (fractions).
+    quality_draws : int, default 3
+        Random-loss draws per rate.
+    quality_frames : int, default 1
+        Frames of the test animation whose quality is measured.
+    compress_level : int, default 6
+        zlib level of the compressibility check.
+    abstract_run : bool, default True
+        The abstract's 42.1 Mb/s / 3.4 % Alpha/FDDI run enters the Alpha's identification.
+    link_error : float, default :data:`LINK_ERROR`
+        The link model's relative error in a row's throughput.
+    cost_points : tuple, default ()
+        ``(host, point)`` pairs: the point of a host's identified set used (else ``"fit"``).
+    sensor_noise : float, default 2.0
+        Standard deviation of the test frame's sensor noise [grey levels].
+    livelock : bool, default True
+        Kernel work at interrupt priority (ablation ``livelock``).
+    display_stage : bool, default True
+        The receiver rebuilds and displays each frame (ablation ``display``).
+    buffer_bound : bool, default True
+        The socket buffer's limit (ablation ``socket-buffer``).
 
     Raises
     ------
