@@ -28,10 +28,30 @@
 # Both are applied after the book's settings, before the simulation starts: each restores one of
 # ns-2's defaults for `python validation/ns2.py defaults`, e.g. -set {initialRwnd_ 65536} or
 # -setsrc {segsize_ 536} (the FullTcp receiver keeps its 1-byte segment).
+#   -layerrtx {k0 k1}        transports sctp and cmt: PR-SCTP per layer (the book's SCTPMultiUnreliable
+#                            and SCTPMultiMixed): each schedule line then has a third field, the packet's
+#                            layer (0 base, 1 enhancement), and a message of layer l is abandoned after
+#                            k_l retransmissions (-1: never, a reliable layer). ns-2.35 keeps reliability
+#                            per stream and a non-SCTP-aware application writes every message to stream 0
+#                            (sctp.cc, SctpAgent::sendmsg: uiNumOutStreams = 1, usStreamId = 0), so stream 0
+#                            is made unreliable (numUnrelStreams_ 1) and each message carries its own limit,
+#                            copied from reliability_ when it is written (sendmsg: usReliability =
+#                            uiReliability; MarkChunkForRtx abandons a chunk once iNumTxs > that limit): a
+#                            reliable layer's limit is 65535, more transmissions than any run makes. The
+#                            layers' streams are restored offline, as the one stream's order is (unordered_ 1).
 
 # the options -set and -setsrc: lists of agent variables and values, taken out of argv
 set overrides {}
 set overrides_src {}
+set layerrtx {}
+if {[set i [lsearch -exact $argv -layerrtx]] >= 0} {
+    if {$i + 1 >= [llength $argv] || [llength [lindex $argv $i+1]] != 2} {
+        puts stderr "-layerrtx takes one list of two retransmission limits, e.g. -layerrtx {-1 1}"
+        exit 2
+    }
+    set layerrtx [lindex $argv $i+1]
+    set argv [lreplace $argv $i $i+1]
+}
 foreach option {-set -setsrc} listvar {overrides overrides_src} {
     while {[set i [lsearch -exact $argv $option]] >= 0} {
         if {$i + 1 >= [llength $argv] || [llength [lindex $argv $i+1]] % 2} {
@@ -188,6 +208,7 @@ if {$transport eq "tcp"} {
         $a set unordered_ 1
         $a set reliability_ 0
         $a set useMaxBurst_ 1
+        if {[llength $layerrtx]} { $a set numUnrelStreams_ 1 }
         if {$transport eq "cmt"} {
             $a set useCmtReordering_ 1
             $a set useCmtCwnd_ 1
@@ -234,12 +255,36 @@ proc override {agent var value} {
 foreach {var value} $overrides { override $src $var $value; override $dst $var $value }
 foreach {var value} $overrides_src { override $src $var $value }
 
+# PR-SCTP per layer (-layerrtx; stream 0 made unreliable with the agents above): each message's limit set as
+# it is written
+if {[llength $layerrtx]} {
+    if {$transport ni {sctp cmt}} {
+        puts stderr "-layerrtx applies to the sctp and cmt transports"
+        exit 2
+    }
+    set limits {}
+    foreach k $layerrtx { lappend limits [expr {$k < 0 ? 65535 : $k}] }
+    proc write {bytes layer} {
+        global app src limits
+        $src set reliability_ [lindex $limits $layer]
+        $app send $bytes
+    }
+}
+
 # the schedule: one send per packet at its time
 set fh [open $schedule r]
 set n 0
 while {[gets $fh line] >= 0} {
-    lassign $line t bytes
-    $ns at $t "write $bytes"
+    lassign $line t bytes layer
+    if {[llength $layerrtx]} {
+        if {$layer eq ""} {
+            puts stderr "-layerrtx needs a layer (third field) on every schedule line"
+            exit 2
+        }
+        $ns at $t "write $bytes $layer"
+    } else {
+        $ns at $t "write $bytes"
+    }
     incr n
 }
 close $fh
