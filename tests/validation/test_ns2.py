@@ -144,6 +144,25 @@ def test_book_engine_within_tolerance_of_ns2(name, book):
     _check_tolerance(ns2.CASES[name], committed(name), book[name])
 
 
+def test_layered_delivery_reads_each_layers_order_and_skips(tmp_path):
+    """The per-layer reading on a hand-written SCTP trace: a layer waits only for its own earlier packets, an
+    abandoned packet unblocks its layer when the receiver's cumulative TSN passes it, and a packet that never
+    arrived is not delivered."""
+    def line(ev, t, src, dst, flags, seq):
+        return f"{ev} {t} {src} {dst} sctp 1500 {flags} 0 {src}.0 {dst}.0 1 {seq} 1 0 0 0"
+    data = [("r", 1.0, 1), ("r", 1.2, 3), ("r", 1.3, 4)]          # TSN 2 and 5 never arrive
+    sacks = [(1.0, 1), (1.2, 1), (1.3, 1), (3.0, 4)]               # the FORWARD-TSN for 2 is processed at 3 s
+    lines = [line(ev, t, 0, 2, "-------D", k) for ev, t, k in data] + \
+        [line("+", t, 2, 0, "-------S", c) for t, c in sacks]
+    trace = tmp_path / "out.tr"
+    trace.write_text("\n".join(lines) + "\n")
+    got = ns2.layered_delivery(trace, [0, 1, 0, 1, 0])
+    np.testing.assert_array_equal(got, [1.0, -1.0, 1.2, 3.0, -1.0])
+    # one layer: packet 3 waits for 2's skip as well
+    np.testing.assert_array_equal(ns2.layered_delivery(trace, [0, 0, 0, 0, 0]), [1.0, -1.0, 3.0, 3.0, -1.0])
+    assert ns2.undelivered_by_layer(got, [0, 1, 0, 1, 0]) == {"undelivered_base": 1, "undelivered_enh": 1}
+
+
 DAC_CASE = "cmt60-1e-2-dac"
 
 
