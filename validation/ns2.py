@@ -1009,6 +1009,16 @@ DEFAULT_VARIANTS = {v.name: v for v in (
     DefaultVariant("cmt-pf", "cmt60-1e-2", "PF off", "PF on (cmtPFCwnd_ 2)", both=(("useCmtPF_", 1),)),
 )}
 
+NS2_SACK_DELAY_S = 0.2
+"""ns-2.35's delayed-SACK timer (``Agent/SCTP set sackDelay_ 0.200`` in ``tcl/lib/ns-default.tcl``)."""
+
+BOOK_OPTION_OF_VARIANT = {
+    "sctp-delayed-sack": (("sack_delay", NS2_SACK_DELAY_S),),
+    "cmt-delayed-sack-no-dac": (("sack_delay", NS2_SACK_DELAY_S),),
+}
+"""The book's transport option (``SctpConfig`` fields) that runs a variant's restored ns-2 default, where it has
+one: delayed SACKs (``SctpConfig.sack_delay``). Delayed SACKs with DAC are not modelled (``cmt-delayed-sack-dac``)."""
+
 DEFAULTS_COLUMNS = ["variant", "setting", "case", "seed", "delay_mean_s", "delay_p99_s", "delay_max_s",
                     "delivered_frac", "queue_drops", "error_drops", "retransmissions", "transmissions"]
 

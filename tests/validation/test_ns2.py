@@ -464,6 +464,19 @@ def test_committed_defaults_are_of_the_current_variants_and_schedule(schedule):
         assert (settings.loc[[n]] == v.setting).all(), f"{n}: setting changed: run `make validate`"
 
 
+@pytest.mark.parametrize("variant", list(ns2.BOOK_OPTION_OF_VARIANT))
+def test_book_option_meets_ns2s_restored_default(variant, video):
+    """Where the book has an option for one of ns-2's defaults (delayed SACKs: ``SctpConfig.sack_delay`` at
+    ns-2's 0.2 s), the book with it meets ns-2 with that default restored, within the case's tolerance."""
+    from dataclasses import replace
+
+    v = VARIANTS[variant]
+    case = ns2.CASES[v.case]
+    spec = replace(case, book_config=case.book_config + ns2.BOOK_OPTION_OF_VARIANT[variant])
+    d = defaults_rows()
+    _check_tolerance(spec, d[d["variant"] == variant], _book_rows(spec, video), parts=("mean", "max", "drops"))
+
+
 def test_defaults_book_rows_match_the_validation_cases():
     """The rows run with the book's settings reproduce the validation cases' committed results, so each
     variant is compared with the same run the rest of the appendix uses; for SCTP and CMT this also checks
