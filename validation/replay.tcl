@@ -28,6 +28,10 @@
 # Both are applied after the book's settings, before the simulation starts: each restores one of
 # ns-2's defaults for `python validation/ns2.py defaults`, e.g. -set {initialRwnd_ 65536} or
 # -setsrc {segsize_ 536} (the FullTcp receiver keeps its 1-byte segment).
+#   -droplist <file>         link 1 loses exactly the packets listed in <file> (whitespace-separated, sorted,
+#                            counting from 0 every packet that leaves link 1's queue: ns-2's ErrorModel/List)
+#                            instead of its uniform error model; link 2 loses nothing. For tracing ns-2 and
+#                            the engine on one loss pattern (validation/tcp_trace.py).
 #   -layerrtx {k0 k1}        transports sctp and cmt: PR-SCTP per layer (the book's SCTPMultiUnreliable
 #                            and SCTPMultiMixed): each schedule line then has a third field, the packet's
 #                            layer (0 base, 1 enhancement), and a message of layer l is abandoned after
@@ -44,6 +48,15 @@
 set overrides {}
 set overrides_src {}
 set layerrtx {}
+set droplist {}
+if {[set i [lsearch -exact $argv -droplist]] >= 0} {
+    if {$i + 1 >= [llength $argv]} {
+        puts stderr "-droplist takes a file of packet numbers"
+        exit 2
+    }
+    set droplist [lindex $argv $i+1]
+    set argv [lreplace $argv $i $i+1]
+}
 if {[set i [lsearch -exact $argv -layerrtx]] >= 0} {
     if {$i + 1 >= [llength $argv] || [llength [lindex $argv $i+1]] != 2} {
         puts stderr "-layerrtx takes one list of two retransmission limits, e.g. -layerrtx {-1 1}"
@@ -106,8 +119,19 @@ set s1 [$ns node]; set s2 [$ns node]
 set r1 [$ns node]; set r2 [$ns node]
 duplex $s1 $r1
 duplex $s2 $r2
-set em1 [errmodel $s1 $r1 $start1]
-set em2 [errmodel $s2 $r2 $start2]
+if {$droplist eq ""} {
+    set em1 [errmodel $s1 $r1 $start1]
+    set em2 [errmodel $s2 $r2 $start2]
+} else {
+    set fh [open $droplist r]
+    set drops [string trim [read $fh]]
+    close $fh
+    set em1 [new ErrorModel/List]
+    $em1 unit pkt
+    $em1 droplist $drops
+    $em1 drop-target [new Agent/Null]
+    $ns link-lossmodel $em1 $s1 $r1
+}
 foreach {a b} [list $s1 $r1 $r1 $s1 $s2 $r2 $r2 $s2] { $ns trace-queue $a $b $tf }
 
 if {$transport eq "tcp"} {
@@ -291,8 +315,12 @@ close $fh
 puts "scheduled $n packets"
 
 proc finish {} {
-    global ns tf rf
+    global ns tf rf transport src
     $ns flush-trace
+    if {$transport eq "tcp"} {
+        # FullTcp's counters: retransmission timeouts (tcp-full.cc timeout: ++nrexmit_) and window cuts
+        puts "tcp nrexmit_ [$src set nrexmit_] ncwndcuts_ [$src set ncwndcuts_]"
+    }
     close $tf
     if {[info exists rf]} { close $rf }
     exit 0
