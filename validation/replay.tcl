@@ -28,10 +28,43 @@
 # Both are applied after the book's settings, before the simulation starts: each restores one of
 # ns-2's defaults for `python validation/ns2.py defaults`, e.g. -set {initialRwnd_ 65536} or
 # -setsrc {segsize_ 536} (the FullTcp receiver keeps its 1-byte segment).
+#   -droplist <file>         link 1 loses exactly the packets listed in <file> (whitespace-separated, sorted,
+#                            counting from 0 every packet that leaves link 1's queue: ns-2's ErrorModel/List)
+#                            instead of its uniform error model; link 2 loses nothing. For tracing ns-2 and
+#                            the engine on one loss pattern (validation/tcp_trace.py).
+#   -layerrtx {k0 k1}        transports sctp and cmt: PR-SCTP per layer (the book's SCTPMultiUnreliable
+#                            and SCTPMultiMixed): each schedule line then has a third field, the packet's
+#                            layer (0 base, 1 enhancement), and a message of layer l is abandoned after
+#                            k_l retransmissions (-1: never, a reliable layer). ns-2.35 keeps reliability
+#                            per stream and a non-SCTP-aware application writes every message to stream 0
+#                            (sctp.cc, SctpAgent::sendmsg: uiNumOutStreams = 1, usStreamId = 0), so stream 0
+#                            is made unreliable (numUnrelStreams_ 1) and each message carries its own limit,
+#                            copied from reliability_ when it is written (sendmsg: usReliability =
+#                            uiReliability; MarkChunkForRtx abandons a chunk once iNumTxs > that limit): a
+#                            reliable layer's limit is 65535, more transmissions than any run makes. The
+#                            layers' streams are restored offline, as the one stream's order is (unordered_ 1).
 
 # the options -set and -setsrc: lists of agent variables and values, taken out of argv
 set overrides {}
 set overrides_src {}
+set layerrtx {}
+set droplist {}
+if {[set i [lsearch -exact $argv -droplist]] >= 0} {
+    if {$i + 1 >= [llength $argv]} {
+        puts stderr "-droplist takes a file of packet numbers"
+        exit 2
+    }
+    set droplist [lindex $argv $i+1]
+    set argv [lreplace $argv $i $i+1]
+}
+if {[set i [lsearch -exact $argv -layerrtx]] >= 0} {
+    if {$i + 1 >= [llength $argv] || [llength [lindex $argv $i+1]] != 2} {
+        puts stderr "-layerrtx takes one list of two retransmission limits, e.g. -layerrtx {-1 1}"
+        exit 2
+    }
+    set layerrtx [lindex $argv $i+1]
+    set argv [lreplace $argv $i $i+1]
+}
 foreach option {-set -setsrc} listvar {overrides overrides_src} {
     while {[set i [lsearch -exact $argv $option]] >= 0} {
         if {$i + 1 >= [llength $argv] || [llength [lindex $argv $i+1]] % 2} {
@@ -86,8 +119,19 @@ set s1 [$ns node]; set s2 [$ns node]
 set r1 [$ns node]; set r2 [$ns node]
 duplex $s1 $r1
 duplex $s2 $r2
-set em1 [errmodel $s1 $r1 $start1]
-set em2 [errmodel $s2 $r2 $start2]
+if {$droplist eq ""} {
+    set em1 [errmodel $s1 $r1 $start1]
+    set em2 [errmodel $s2 $r2 $start2]
+} else {
+    set fh [open $droplist r]
+    set drops [string trim [read $fh]]
+    close $fh
+    set em1 [new ErrorModel/List]
+    $em1 unit pkt
+    $em1 droplist $drops
+    $em1 drop-target [new Agent/Null]
+    $ns link-lossmodel $em1 $s1 $r1
+}
 foreach {a b} [list $s1 $r1 $r1 $s1 $s2 $r2 $r2 $s2] { $ns trace-queue $a $b $tf }
 
 if {$transport eq "tcp"} {
@@ -188,6 +232,7 @@ if {$transport eq "tcp"} {
         $a set unordered_ 1
         $a set reliability_ 0
         $a set useMaxBurst_ 1
+        if {[llength $layerrtx]} { $a set numUnrelStreams_ 1 }
         if {$transport eq "cmt"} {
             $a set useCmtReordering_ 1
             $a set useCmtCwnd_ 1
@@ -234,20 +279,48 @@ proc override {agent var value} {
 foreach {var value} $overrides { override $src $var $value; override $dst $var $value }
 foreach {var value} $overrides_src { override $src $var $value }
 
+# PR-SCTP per layer (-layerrtx; stream 0 made unreliable with the agents above): each message's limit set as
+# it is written
+if {[llength $layerrtx]} {
+    if {$transport ni {sctp cmt}} {
+        puts stderr "-layerrtx applies to the sctp and cmt transports"
+        exit 2
+    }
+    set limits {}
+    foreach k $layerrtx { lappend limits [expr {$k < 0 ? 65535 : $k}] }
+    proc write {bytes layer} {
+        global app src limits
+        $src set reliability_ [lindex $limits $layer]
+        $app send $bytes
+    }
+}
+
 # the schedule: one send per packet at its time
 set fh [open $schedule r]
 set n 0
 while {[gets $fh line] >= 0} {
-    lassign $line t bytes
-    $ns at $t "write $bytes"
+    lassign $line t bytes layer
+    if {[llength $layerrtx]} {
+        if {$layer eq ""} {
+            puts stderr "-layerrtx needs a layer (third field) on every schedule line"
+            exit 2
+        }
+        $ns at $t "write $bytes $layer"
+    } else {
+        $ns at $t "write $bytes"
+    }
     incr n
 }
 close $fh
 puts "scheduled $n packets"
 
 proc finish {} {
-    global ns tf rf
+    global ns tf rf transport src
     $ns flush-trace
+    if {$transport eq "tcp"} {
+        # FullTcp's counters: retransmission timeouts (tcp-full.cc timeout: ++nrexmit_) and window cuts
+        puts "tcp nrexmit_ [$src set nrexmit_] ncwndcuts_ [$src set ncwndcuts_]"
+    }
     close $tf
     if {[info exists rf]} { close $rf }
     exit 0

@@ -1,5 +1,7 @@
 """RTP, TCP, SCTP and CMT-SCTP: conservation, reliability, ordering, paths, bad configurations."""
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -375,6 +377,39 @@ def test_dac_options_are_checked():
         sctp.SctpConfig(cmt=True, cmt_dac=1)
 
 
+@pytest.mark.parametrize("cmt", [False, True])
+def test_delayed_sacks_acknowledge_every_second_packet_or_after_the_delay(cmt):
+    """ns-2's delayed SACKs on an idle lossless link, in closed form: the first TSN is acknowledged at once,
+    a packet alone ``sack_delay`` after it arrives, and of two back-to-back packets the second's arrival
+    sends the SACK for both (with CMT, on two paths of equal delay, they arrive together). The sender sees each SACK as an RTT measurement when it arrives."""
+    net = Network(10.0)
+    rate, delay = net.arrays()[:2]
+    size = 1000.0
+    gen = np.array([0.25, 5.25, 10.25, 10.25])
+    layers = np.zeros(4, np.int64)
+    hdr = sctp.HEADER_BYTES
+    tx = (size + hdr) * 8.0 / rate[0]
+    # CMT sends the two back-to-back packets on the two paths at once (round robin), SCTP one after the other
+    arrive = np.array([0.25 + tx, 5.25 + tx, 10.25 + tx, 10.25 + (1 if cmt else 2) * tx]) + delay[0]
+    back = delay[0] + 8.0 * 60 / rate[0]  # a SACK's way back: propagation and its 60 bytes
+    cfg = sctp.SctpConfig(cmt=cmt, multi_stream=False)
+    for sack_delay, expect in ((0.0, arrive + back),
+                               (0.2, [arrive[0] + back, arrive[1] + 0.2 + back, arrive[3] + back])):
+        r = sctp.run(gen, np.full(4, size), layers, net, replace(cfg, sack_delay=sack_delay), seed=1,
+                     trace_events=200)
+        np.testing.assert_allclose(r.deliver_time, arrive, rtol=0, atol=1e-12)  # delivery does not wait
+        sacks = r.trace[r.trace["event"] == "rtt_data"]["time"].to_numpy()
+        np.testing.assert_allclose(sacks, expect, rtol=0, atol=1e-12)
+
+
+def test_delayed_sacks_are_checked():
+    for bad in (-0.1, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="sack_delay"):
+            sctp.SctpConfig(sack_delay=bad)
+    with pytest.raises(ValueError, match="sack_delay > 0 with cmt_dac"):
+        sctp.SctpConfig(cmt=True, cmt_dac=True, sack_delay=0.2)
+
+
 @pytest.mark.parametrize("mode", ["tcp", "sctp", "cmt"])
 def test_the_window_kernel_on_its_named_structures_delivers_an_idle_link_in_closed_form(mode):
     """``run_window`` called directly with its named structures (Chunks, Config, Net, Trace): packets one
@@ -391,7 +426,7 @@ def test_the_window_kernel_on_its_named_structures_delivers_an_idle_link_in_clos
     cfg = _engine.Config(mode=m, n_paths=1 if mode == "tcp" else 2, n_streams=1, hdr=hdr, mtu=1500.0,
                          rbuf=65536.0, init_cwnd=4500.0, rto_init=3.0, rto_min=1.0, rto_max=60.0,
                          path_max_retrans=5, hb_interval=30.0, rtx_limit=1, ns2_rwnd_defect=False, dac_count=-1,
-                         t_end=100.0)
+                         sack_delay=0.0, t_end=100.0)
     net = _engine.Net(rate, delay, qlim, per, start, np.zeros((2, 4 * n)), 1.0, 102)
     tr = _engine.Trace(np.zeros((1000, 6)), np.zeros(1, np.int64))
     deliver, txc, st, counters, stats, in_flight, drops, end = _engine.run_window(chunks, cfg, net, tr, 1 << 10)

@@ -146,7 +146,8 @@ class WindowConfig:
     """What the window core needs of a TCP, SCTP or CMT-SCTP configuration (see :mod:`mmperf.transports._engine`).
 
     ``mode`` is one of ``_engine.MODE_*``; sizes are in bytes and times in seconds; ``dac_count`` >= 0 turns on
-    CMT's delayed-ack rule with every SACK reporting that many data packets (-1: off).
+    CMT's delayed-ack rule with every SACK reporting that many data packets (-1: off); ``sack_delay`` > 0 delays
+    the receiver's SACKs (SCTP and CMT-SCTP; 0: a SACK per packet).
     """
 
     mode: int
@@ -164,6 +165,7 @@ class WindowConfig:
     rtx_limit: int
     ns2_rwnd_defect: bool = False
     dac_count: int = -1
+    sack_delay: float = 0.0
 
     def engine_config(self, t_end: float) -> _engine.Config:
         """The kernel's :class:`~mmperf.transports._engine.Config`, every field of the type it is compiled for."""
@@ -173,7 +175,7 @@ class WindowConfig:
             rto_init=float(self.rto_init), rto_min=float(self.rto_min), rto_max=float(self.rto_max),
             path_max_retrans=int(self.path_max_retrans), hb_interval=float(self.hb_interval),
             rtx_limit=int(self.rtx_limit), ns2_rwnd_defect=bool(self.ns2_rwnd_defect),
-            dac_count=int(self.dac_count), t_end=float(t_end))
+            dac_count=int(self.dac_count), sack_delay=float(self.sack_delay), t_end=float(t_end))
 
 
 def run_window_transport(name, gen_time, sizes, streams, unreliable, network, window: WindowConfig, *, seed, bin_s,

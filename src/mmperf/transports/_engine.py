@@ -37,11 +37,20 @@ reliable transports of the chapter, selected by ``mode``:
   SACKs are not delayed (its receiver counts packets only for delayed SACKs),
   ``dac_count`` 0.
 
+Optionally (``sack_delay`` > 0, SCTP and CMT-SCTP) the receiver delays its SACKs
+as ns-2.35's ``sctp.cc`` does with ``useDelayedSacks_`` (``ProcessChunk``; RFC
+4960 sec. 6.2): a SACK for every second data packet, or ``sack_delay`` after the
+first one unacknowledged, and at once for the first TSN, a duplicate, or while
+the receiver holds a gap. A delayed SACK goes back on the path of the last data
+packet; since it is sent only when nothing is out of order, it acknowledges
+cumulatively and gap-acknowledges nothing, so the sender handles it as any
+SACK. The default (0) sends a SACK per data packet.
+
 A TSN is one packet of the video (one slice or slice fragment). Events: 0 the
 application has data, 1 a data packet reaches the receiver, 2 a SACK reaches
 the sender, 3 a T3 timer, 4 a FORWARD-TSN reaches the receiver, 5 a
 heartbeat restores a failed path, 6 a path's heartbeat timer, 7 a
-HEARTBEAT-ACK reaches the sender.
+HEARTBEAT-ACK reaches the sender, 8 the receiver's delayed-SACK timer.
 
 Heartbeats (SCTP and CMT-SCTP, RFC 4960 sec. 8.3): every path has a heartbeat
 timer of ``hb_interval`` + its RTO. When it fires on an active path that had no
@@ -120,10 +129,11 @@ TRACE_EVENTS = {TR_SEND: "send", TR_T3_START: "t3_start", TR_T3_RESTART: "t3_res
 Chunks = namedtuple("Chunks", "gen_t size stream unreliable")
 """The packets to send, one entry per TSN: generation time [s], bytes, stream, unreliable (bool)."""
 Config = namedtuple("Config", "mode n_paths n_streams hdr mtu rbuf init_cwnd rto_init rto_min rto_max "
-                              "path_max_retrans hb_interval rtx_limit ns2_rwnd_defect dac_count t_end")
+                              "path_max_retrans hb_interval rtx_limit ns2_rwnd_defect dac_count sack_delay t_end")
 """The transport's configuration (read only): ``mode`` (``MODE_*``), paths, streams, header, MTU and receive
 buffer [bytes], initial cwnd [bytes], RTOs [s], path failure threshold, heartbeat interval [s], PR-SCTP
-retransmission limit, the ns-2 receiver defect (bool), the DAC count (-1: off) and the run's horizon [s]."""
+retransmission limit, the ns-2 receiver defect (bool), the DAC count (-1: off), the delayed-SACK timer
+[s] (0: a SACK per packet) and the run's horizon [s]."""
 Net = namedtuple("Net", "rate delay qlim per loss_start unif bin_s nbins")
 """The two links (read only; the arrays of :meth:`mmperf.networks.packetsim.Network.arrays`), the
 error model's uniform draws, and the statistics bins (width [s], count)."""
@@ -150,8 +160,10 @@ Receiver = namedtuple("Receiver", "rcvd deliver sstop slist sptr held mark")
 """The receiver: each TSN's state (0 none, 1 received, 2 skipped), delivery time; the TSNs of each stream
 in order (``slist``, stream ``s`` ending at ``sstop[s]``) and each stream's next one (``sptr``); the bytes
 its buffer holds (``held[0]``), its cumulative TSN, highest TSN received and window drops (``mark[CUM]``,
-``mark[HIGHEST]``, ``mark[DROPS]``)."""
-CUM, HIGHEST, DROPS = 0, 1, 2
+``mark[HIGHEST]``, ``mark[DROPS]``); with delayed SACKs, the expiry of the SACK timer (``held[1]``, INF when
+off), the data packets not yet acknowledged, the last of them and its path (``mark[DS_COUNT]``,
+``mark[DS_TSN]``, ``mark[DS_PATH]``)."""
+CUM, HIGHEST, DROPS, DS_COUNT, DS_TSN, DS_PATH = 0, 1, 2, 3, 4, 5
 Trace = namedtuple("Trace", "rows count")
 """The sender's trace: rows ``(time, event, path, tsn, value, timer)`` and ``count[0]`` events seen."""
 
@@ -414,6 +426,7 @@ def _on_data(tsn, p, now, ch, cfg, lk, hp, fq, rcv):  # pragma: no cover
     rbuf = cfg.rbuf
     mark = rcv.mark
     lk.counters[p, 3] += 1
+    duplicate = rcv.rcvd[tsn] != 0
     if rcv.rcvd[tsn] == 0:
         full = rcv.held[0] + size[tsn] > rbuf
         if full and (cfg.ns2_rwnd_defect or tsn > mark[HIGHEST]):
@@ -424,15 +437,34 @@ def _on_data(tsn, p, now, ch, cfg, lk, hp, fq, rcv):  # pragma: no cover
             if tsn > mark[HIGHEST]:
                 mark[HIGHEST] = tsn
             _deliver_in_order(ch.stream[tsn], now, size, rcv)
+    if cfg.sack_delay > 0.0 and cfg.mode != MODE_TCP:
+        # delayed SACKs (ns-2 sctp.cc ProcessChunk): at once for the first TSN, a duplicate or while a gap
+        # is held; else one for every second packet, or when the timer started by the first expires
+        if not (tsn == 0 or duplicate or mark[HIGHEST] > mark[CUM]):
+            mark[DS_COUNT] += 1
+            mark[DS_TSN] = tsn
+            mark[DS_PATH] = p
+            if mark[DS_COUNT] == 1:
+                rcv.held[1] = now + cfg.sack_delay
+                _push(hp, rcv.held[1], 8, 0, 0, 0)
+                return
+        mark[DS_COUNT] = 0
+        rcv.held[1] = INF
+    _send_sack(tsn, p, now, cfg, lk, hp, fq, rcv)
+
+
+@njit(cache=True, inline="always")
+def _send_sack(tsn, p, now, cfg, lk, hp, fq, rcv):  # pragma: no cover
+    """The receiver sends a SACK on path ``p``, the arrival of chunk ``tsn`` its trigger."""
     # SCTP advertises the buffer less everything it holds (a gap-acknowledged chunk is no longer
     # outstanding at the sender). TCP has no gap acknowledgements: the out-of-order bytes are
     # still outstanding at the sender, which counts them against the window already, so the
     # receiver advertises its buffer less the in-order bytes not yet read (none: the application
     # reads at once), as ns-2's FullTcp does.
-    arw = rbuf if cfg.mode == MODE_TCP else rbuf - rcv.held[0]
+    arw = cfg.rbuf if cfg.mode == MODE_TCP else cfg.rbuf - rcv.held[0]
     if arw < 0:
         arw = 0
-    _fifo_push(fq, 2 + p, now + lk.ack_delay[p], tsn, mark[CUM], int(arw), hp)
+    _fifo_push(fq, 2 + p, now + lk.ack_delay[p], tsn, rcv.mark[CUM], int(arw), hp)
 
 
 @njit(cache=True, inline="always")
@@ -819,6 +851,8 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
                 continue  # the heartbeats stop (and do not move the clock) once the transfer is over
             if int(ev[1]) == 3 and ev[0] != t3_ev[int(ev[2])]:
                 continue  # a T3 event superseded by an earlier one (see _arm_t3)
+            if int(ev[1]) == 8 and ev[0] != rcv.held[1]:
+                continue  # a delayed-SACK timer stopped by a SACK sent before it expired
         now = bt
         if now > t_end:  # leave the event pending: a packet still on the wire at t_end counts as in flight
             if src == 4:
@@ -853,6 +887,11 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
             continue
         elif kind == 7:  # ---------------- HEARTBEAT-ACK of path a
             _on_heartbeat_ack(a, now, cfg, pth, trace)
+            continue
+        elif kind == 8:  # ---------------- the receiver's delayed-SACK timer expires
+            rcv.mark[DS_COUNT] = 0
+            rcv.held[1] = INF
+            _send_sack(rcv.mark[DS_TSN], rcv.mark[DS_PATH], now, cfg, lk, hp, fq, rcv)
             continue
         elif kind == 3:  # ---------------- T3 timer
             if not _t3_due(a, now, hp, pth):
@@ -916,7 +955,8 @@ def run_window(ch, cfg, net, trace, fifo_cap):  # pragma: no cover
         slist[sfill[s]] = i
         sfill[s] += 1
     rcv = Receiver(rcvd=np.zeros(n, np.int8), deliver=np.full(n, -1.0), sstop=soff[1:], slist=slist,
-                   sptr=soff[:-1].copy(), held=np.zeros(1), mark=np.array([-1, -1, 0], np.int64))
+                   sptr=soff[:-1].copy(), held=np.array([0.0, INF]),
+                   mark=np.array([-1, -1, 0, 0, -1, 0], np.int64))
     in_flight = np.zeros(2, np.int64)
     rwnd_drops, now = _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight)
     return rcv.deliver, snd.txc, snd.st, lk.counters, lk.stats, in_flight, rwnd_drops, now

@@ -90,6 +90,14 @@ class SctpConfig:
         SACKs, ``sctp-cmt.cc``): a missing chunk then gets a miss indication
         only from a SACK that also acknowledges a lower TSN of its path, and
         most losses wait for the T3 timeout.
+    sack_delay : float, default 0
+        Delayed SACKs [s] as ns-2.35's ``useDelayedSacks_`` (``sackDelay_`` 0.2
+        s by default there; RFC 4960 sec. 6.2): the receiver acknowledges every
+        second data packet, or ``sack_delay`` after the first one it has not
+        acknowledged, and at once the first TSN, a duplicate, or any packet
+        while it holds a gap. 0 (the default) sends a SACK per data packet. Not
+        with ``cmt_dac``: the packet count DAC reads from a delayed SACK is not
+        modelled.
     """
 
     cmt: bool = False
@@ -107,6 +115,7 @@ class SctpConfig:
     ns2_rwnd_defect: bool = False
     cmt_dac: bool = False
     ns2_dac_count_defect: bool = False
+    sack_delay: float = 0.0
 
     def __post_init__(self):
         check_flags(self, ("cmt", "multi_stream", "ns2_rwnd_defect", "cmt_dac", "ns2_dac_count_defect"))
@@ -114,6 +123,10 @@ class SctpConfig:
             raise ValueError("cmt_dac=True needs cmt=True: the delayed-ack rule is CMT-SCTP's")
         if self.ns2_dac_count_defect and not self.cmt_dac:
             raise ValueError("ns2_dac_count_defect=True needs cmt_dac=True: it models the count DAC reads")
+        _validate.non_negative(self.sack_delay, "sack_delay")
+        if self.sack_delay > 0 and self.cmt_dac:
+            raise ValueError("sack_delay > 0 with cmt_dac=True is not modelled: DAC's packet count of a delayed "
+                             "SACK; use one or the other")
         if isinstance(self.mtu, bool) or not (isinstance(self.mtu, (int, np.integer)) and self.mtu >= 100):
             raise ValueError(f"mtu must be an int >= 100 bytes, got {self.mtu!r}")
         if not isinstance(self.reliability, (tuple, list)) or len(self.reliability) != 2 or any(r not in RELIABILITY for r in self.reliability):
@@ -181,7 +194,7 @@ def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConf
         header=HEADER_BYTES, mtu=config.mtu, rbuf=config.receive_buffer, init_cwnd=config.init_cwnd,
         rto_init=config.rto_init, rto_min=config.rto_min, rto_max=config.rto_max,
         path_max_retrans=config.path_max_retrans, hb_interval=config.hb_interval, rtx_limit=config.rtx_limit,
-        ns2_rwnd_defect=config.ns2_rwnd_defect, dac_count=dac_count(config))
+        ns2_rwnd_defect=config.ns2_rwnd_defect, dac_count=dac_count(config), sack_delay=config.sack_delay)
     return run_window_transport("cmt-sctp" if config.cmt else "sctp", gen_time, sizes, streams, unreliable, network,
                                 window, seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4,
                                 trace_events=trace_events)

@@ -96,10 +96,16 @@ def run(gen_time, sizes, network: Network, config: TcpConfig = TcpConfig(), *, s
     if not isinstance(config, TcpConfig):
         raise TypeError(f"config must be a TcpConfig, got {type(config).__name__}")
     n = check_inputs(gen_time, sizes, network)[0].size
-    window = WindowConfig(
+    return run_window_transport("tcp", gen_time, sizes, np.zeros(n, np.int64), np.zeros(n, bool), network,
+                                _window_config(config),
+                                seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4)
+
+
+def _window_config(config: TcpConfig) -> WindowConfig:
+    """The window engine's configuration of a TCP connection: one path, one stream, no path failure,
+    heartbeats or abandonment."""
+    return WindowConfig(
         mode=MODE_TCP, n_paths=1, n_streams=1, header=HEADER_BYTES, mtu=config.mss + HEADER_BYTES,
         rbuf=config.receive_buffer, init_cwnd=config.init_cwnd_segments * (config.mss + HEADER_BYTES),
         rto_init=config.rto_init, rto_min=config.rto_min, rto_max=config.rto_max, path_max_retrans=10**9,
         hb_interval=1e9, rtx_limit=10**9)
-    return run_window_transport("tcp", gen_time, sizes, np.zeros(n, np.int64), np.zeros(n, bool), network, window,
-                                seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4)
