@@ -384,6 +384,13 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
     ValueError
         For fewer than one user or a negative load.
     """
+    return pd.Series(_evaluate(system, users, load=load, rep=rep, model=model, limits=limits, scheduler=scheduler,
+                               root=root))
+
+
+def _evaluate(system: System, users: int, *, load: int, rep: int, model: ConferenceModel, limits: UserLimits,
+              scheduler: Scheduler, root: int | None) -> dict:
+    """:func:`evaluate` as a dict (the row :func:`sweep` builds its table from)."""
     if isinstance(load, bool) or not isinstance(load, (int, np.integer)) or load < 0:
         raise ValueError(f"load (CPU-bound processes) must be an int >= 0, got {load!r}")
     _validate.whole(rep, "rep")
@@ -394,7 +401,6 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
     _validate.events(2 * users * model.n_frames, "2 * users * model.n_frames (the conference's frames)")
     _validate.events((load + 2) * users * model.n_frames * model.frame_cpu_spec_us / system.specint92 / scheduler.tick_us,
                      "load, users and model.n_frames (the run's scheduler ticks)", what="ticks", limit=_validate.MAX_TICKS)
-    shares = load_shares(system, users, model=model, limits=limits)
     period = 1e6 / limits.full_frame_rate
     host = Host(system.name, system.specint92, hogs=load, sched_class=system.sched_class)
     others = (users - 1) / users * shares["net_utilization"]
@@ -411,9 +417,9 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
     best = _closest(b, jitter.dropped_pct(late, b), limits)
     latency = model.record_us + float(t["delay_us"].min()) + best["buffer_us"] + model.play_us
     q = quality(latency, best["dropped_pct"], shares["loss"], limits=limits)
-    return pd.Series({**shares, "jitter_us2": jitter.variance(t["interarrival_us"]),
-                      "area": 100.0 * float(np.minimum(late, jitter.MAX_BUFFER_US).mean()), "buffer_us": best["buffer_us"],
-                      "gaps_pct": best["dropped_pct"], "latency_us": latency, "quality": q, "acceptable": bool(q <= 1.0)})
+    return {**shares, "jitter_us2": jitter.variance(t["interarrival_us"]),
+            "area": 100.0 * float(np.minimum(late, jitter.MAX_BUFFER_US).mean()), "buffer_us": best["buffer_us"],
+            "gaps_pct": best["dropped_pct"], "latency_us": latency, "quality": q, "acceptable": bool(q <= 1.0)}
 
 
 def conference_streams(users: int, shares: dict, *, period_us: float, n_frames: int, rng: np.random.Generator) -> list:
@@ -512,6 +518,7 @@ def sweep(systems: list[System], *, users=(5,), loads=(0,), reps: int = 1, **kwa
     n_frames = _validate.instance(kwargs.get("model", ConferenceModel()), "model", ConferenceModel).n_frames
     _validate.events(len(systems) * reps * n_loads.size * 2 * float(n_users.sum()) * n_frames,
                      "systems x users x loads x reps (the sweep's frames)")
+    kw = {"model": ConferenceModel(), "limits": VIDEOCONFERENCE, "scheduler": SVR4_SCHEDULER, "root": None, **kwargs}
     rows = []
     for s in systems:
         for n in users:
@@ -519,7 +526,7 @@ def sweep(systems: list[System], *, users=(5,), loads=(0,), reps: int = 1, **kwa
                 for r in range(reps):
                     rows.append({"system": s.name, "specint92": s.specint92, "mbps": s.mbps, "sched_class": s.sched_class,
                                  "users": int(n), "load": int(ld), "rep": r,
-                                 **evaluate(s, int(n), load=int(ld), rep=r, **kwargs).to_dict()})
+                                 **_evaluate(s, int(n), load=int(ld), rep=r, **kw)})
     return pd.DataFrame(rows)
 
 
