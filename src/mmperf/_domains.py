@@ -1009,7 +1009,7 @@ spec("mmperf.quality.planning:ConferenceModel",
      lambda: dict(frame_bytes=6000.0, frame_cpu_spec_us=2.5e6, record_us=33_333.0, play_us=33_333.0, transmission_loss=0.005,
                   n_frames=10),
      frame_bytes=POS, frame_cpu_spec_us=POS, record_us=NONNEG, play_us=NONNEG, transmission_loss=PROB,
-     n_frames=Int(lo=3), check=_no_check)
+     n_frames=Int(lo=3), overload=Choice(options=("shed", "delay")), check=_no_check)
 spec("mmperf.quality.planning:load_shares", lambda: dict(system=_system(), users=2, model=_model(), limits=_limits()),
      system=Instance(ref="mmperf.quality.planning:System"), users=Int(lo=1),
      model=Instance(ref="mmperf.quality.planning:ConferenceModel"), limits=Instance(ref="mmperf.quality.planning:UserLimits"))
@@ -1023,7 +1023,8 @@ spec("mmperf.quality.planning:evaluate",
 spec("mmperf.quality.planning:conference_streams",
      lambda: dict(users=2, shares=call("mmperf.quality.planning:load_shares", _system(), 2, model=_model()), period_us=33_333.0,
                   n_frames=10, rng=_rng()),
-     users=Int(lo=1), shares=Bad(values=({}, "ab", 1.5)), period_us=POS, n_frames=Int(lo=1), rng=RNG)
+     users=Int(lo=1), shares=Bad(values=({}, "ab", 1.5)), period_us=POS, n_frames=Int(lo=1), rng=RNG,
+     overload=Choice(options=("shed", "delay")))
 spec("mmperf.quality.planning:sweep", lambda: dict(systems=[_system()], users=(2,), loads=(0,), reps=1, model=_model()),
      systems=Bad(values=([], "ab", [1.5])), users=Bad(values=((), (0,), (2.5,), (math.nan,), "ab", (10**12,))),
      loads=Bad(values=((), (-1,), (2.5,), "ab")), reps=Int(lo=1), extra_keywords=False)

@@ -80,6 +80,26 @@ def test_a_saturated_conference_sheds_the_other_streams_frames_to_a_full_process
     assert all(len(s) == 3000 for s in P.conference_streams(5, light, period_us=33_333.3, n_frames=3000, rng=rng("t")))
 
 
+def test_the_delay_overload_rule_queues_every_frame_and_makes_the_saturated_stream_later():
+    from dataclasses import replace
+
+    from mmperf.quality import planning as P
+
+    model = P.ConferenceModel(frame_cpu_spec_us=225_000.0, n_frames=300)
+    sh = P.load_shares(P.System("x", 21.8, 10.0), 5, model=model)  # utilisation 1.55: saturated
+    kept = P.conference_streams(5, sh, period_us=33_333.3, n_frames=300, rng=rng("t", "delay"), overload="delay")
+    assert [len(s) for s in kept] == [300] * 4  # nothing shed
+    with pytest.raises(ValueError, match="overload"):
+        P.conference_streams(5, sh, period_us=33_333.3, n_frames=300, rng=rng("t"), overload="drop")
+    system = P.System("IPX", 21.8, 10.0)
+    shed = P.evaluate(system, 5, model=model, root=3)
+    delay = P.evaluate(system, 5, model=replace(model, overload="delay"), root=3)
+    assert delay["loss"] == shed["loss"]  # Sec. 8.4's loss is counted under both rules
+    assert delay["latency_us"] > shed["latency_us"]  # the processor carries every frame: a backlog builds
+    light = P.System("fast", 300.0, 10.0)  # not saturated: the rule changes nothing
+    assert P.evaluate(light, 5, model=model, root=3).equals(P.evaluate(light, 5, model=replace(model, overload="delay"), root=3))
+
+
 def test_load_average_approaches_the_counters():
     g = rng("claypool1998", "t-w")
     assert load_average(hogs=4, background=0, duration_s=160, rng=g) == pytest.approx(4 * (1 - np.exp(-160 / 60)), rel=0.02)

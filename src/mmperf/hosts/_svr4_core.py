@@ -33,7 +33,8 @@ from numba import njit
 
 from mmperf import _numba_cache
 from mmperf.hosts import _timesharing_core
-from mmperf.hosts._timesharing_core import _advance, _next_event, _record
+from mmperf.hosts._timesharing_core import (_advance, _arrival_order, _arrive, _next_arrival, _next_event,
+                                              _record)
 
 SLEEPING, READY, RUNNING = 0, 1, 2
 KERNEL, USER = 0, 1
@@ -101,6 +102,8 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
     left = np.zeros(n, np.float64)
     cur_job = np.full(n, -1, np.int64)
     next_job = jobs_start[:-1].copy()
+    order, owner = _arrival_order(jobs_start, job_time)
+    k_arr = 0  # jobs arrived so far, in arrival order
     done_upto = jobs_start[:-1].copy()
     cpu_time = np.zeros(n, np.float64)
     start = np.full(n_jobs, -1.0)
@@ -143,7 +146,7 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
             j = cur_job[b]
             if j >= 0 and start[j] < 0:
                 start[j] = t
-        t_next = _next_event(t, next_tick, t_end, running, next_job, jobs_start, job_time, left)
+        t_next = _next_event(t, next_tick, t_end, running, _next_arrival(order, job_time, k_arr), left)
         _advance(running, hog, left, cpu_time, t_next - t)
         t = t_next
         if t >= t_end:
@@ -170,24 +173,20 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
                     running[c] = -1
                     cur_job[p] = -1
                     state[p] = SLEEPING
-        for p in range(n):  # arrivals wake sleepers: ts_wakeup, kernel part at the SYS priority
-            while next_job[p] < jobs_start[p + 1] and job_time[next_job[p]] <= t:
-                j = next_job[p]
-                next_job[p] += 1
-                if state[p] == SLEEPING:
-                    cur_job[p] = j
-                    phase[p] = KERNEL
-                    left[p] = job_kernel[j]
-                    state[p] = READY
-                    if rt[p]:
-                        gp[p] = RT_PRI
-                    else:
-                        cpupri[p] = slpret[cpupri[p]]
-                        timeleft[p] = quantum_ticks[cpupri[p]]
-                        dispwait[p] = 0
-                        gp[p] = SYS_PRI
-                    seq[p] = back
-                    back += 1
+        # arrivals, in (time, process, job) order, wake sleepers: ts_wakeup, kernel part at the SYS priority
+        while k_arr < n_jobs and job_time[order[k_arr]] <= t:
+            p = _arrive(order[k_arr], owner, job_kernel, next_job, state, cur_job, phase, left)
+            k_arr += 1
+            if p >= 0:
+                if rt[p]:
+                    gp[p] = RT_PRI
+                else:
+                    cpupri[p] = slpret[cpupri[p]]
+                    timeleft[p] = quantum_ticks[cpupri[p]]
+                    dispwait[p] = 0
+                    gp[p] = SYS_PRI
+                seq[p] = back
+                back += 1
         if t >= next_tick:  # the clock
             tick += 1
             next_tick = (tick + 1) * tick_us

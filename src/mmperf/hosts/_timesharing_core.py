@@ -88,12 +88,44 @@ def _record(trace, n_trace, c, p, t0, t1):
 
 
 @njit(cache=True)
-def _next_event(t, next_tick, t_end, running, next_job, jobs_start, job_time, left):
+def _arrival_order(jobs_start, job_time):
+    """Every sleeper's jobs in the order the event loop meets them: by arrival time, among equal times by
+    process id, then job (a stable sort: the jobs are grouped by process and sorted within), with each
+    job's process."""
+    order = np.argsort(job_time, kind="mergesort")
+    owner = np.empty(job_time.shape[0], np.int64)
+    for p in range(jobs_start.shape[0] - 1):
+        owner[jobs_start[p]:jobs_start[p + 1]] = p
+    return order, owner
+
+
+@njit(cache=True)
+def _next_arrival(order, job_time, k):
+    """The arrival time of the ``k``-th job in arrival order (inf once every job has arrived)."""
+    return job_time[order[k]] if k < order.shape[0] else np.inf
+
+
+@njit(cache=True)
+def _arrive(j, owner, job_kernel, next_job, state, cur_job, phase, left):
+    """Job ``j`` arrives: its process counts it; a sleeping process wakes into the job's kernel part.
+    Returns the process woken (-1 if it was not sleeping: the job waits in its socket)."""
+    p = owner[j]
+    next_job[p] += 1
+    if state[p] != SLEEPING:
+        return -1
+    cur_job[p] = j
+    phase[p] = KERNEL
+    left[p] = job_kernel[j]
+    state[p] = READY
+    return p
+
+
+@njit(cache=True)
+def _next_event(t, next_tick, t_end, running, next_arrival, left):
     """The time of the next event: a tick, an arrival, or the end of a running phase (at most ``t_end``)."""
     t_next = next_tick
-    for p in range(next_job.shape[0]):
-        if next_job[p] < jobs_start[p + 1] and job_time[next_job[p]] < t_next:
-            t_next = job_time[next_job[p]]
+    if next_arrival < t_next:
+        t_next = next_arrival
     for c in range(running.shape[0]):
         p = running[c]
         if p >= 0 and t + left[p] < t_next:
@@ -136,6 +168,8 @@ def run_core(t_end, n_cpus, procs, clock, trace_cap):
     estcpu = np.zeros(n, np.float64)
     cur_job = np.full(n, -1, np.int64)   # job being served
     next_job = jobs_start[:-1].copy()    # next job not yet arrived
+    order, owner = _arrival_order(jobs_start, job_time)
+    k_arr = 0                            # jobs arrived so far, in arrival order
     done_upto = jobs_start[:-1].copy()   # next job to serve
     cpu_time = np.zeros(n, np.float64)
     start = np.full(n_jobs, -1.0)
@@ -182,7 +216,7 @@ def run_core(t_end, n_cpus, procs, clock, trace_cap):
             if j >= 0 and start[j] < 0:
                 start[j] = t
         # the next event: a tick, an arrival, or the end of a running phase
-        t_next = _next_event(t, next_tick, t_end, running, next_job, jobs_start, job_time, left)
+        t_next = _next_event(t, next_tick, t_end, running, _next_arrival(order, job_time, k_arr), left)
         _advance(running, hog, left, cpu_time, t_next - t)
         t = t_next
         if t >= t_end:
@@ -212,18 +246,13 @@ def run_core(t_end, n_cpus, procs, clock, trace_cap):
                     cur_job[p] = -1
                     state[p] = SLEEPING
         # arrivals wake sleepers at the sleep priority
-        for p in range(n):
-            while next_job[p] < jobs_start[p + 1] and job_time[next_job[p]] <= t:
-                j = next_job[p]
-                next_job[p] += 1
-                if state[p] == SLEEPING:
-                    cur_job[p] = j
-                    phase[p] = KERNEL
-                    left[p] = job_kernel[j]
-                    state[p] = READY
-                    pri[p] = RT_PRI if rt[p] else wake_pri
-                    seq[p] = counter
-                    counter += 1
+        while k_arr < n_jobs and job_time[order[k_arr]] <= t:  # (time, process, job) order
+            p = _arrive(order[k_arr], owner, job_kernel, next_job, state, cur_job, phase, left)
+            k_arr += 1
+            if p >= 0:
+                pri[p] = RT_PRI if rt[p] else wake_pri
+                seq[p] = counter
+                counter += 1
         # the clock
         if t >= next_tick:
             tick += 1

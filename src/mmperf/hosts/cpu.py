@@ -263,10 +263,30 @@ def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.ra
     _validate.instance(rng, "rng", np.random.Generator)
     if isinstance(others, (str, bytes)) or not hasattr(others, "__iter__"):
         raise TypeError(f"others must be a sequence of job-time arrays, got {type(others).__name__}: {others!r:.80}")
-    others = [_validate.finite_array(o, f"others[{i}]", ndim=1, non_negative=True, allow_empty=True)
-              for i, o in enumerate(others)]
-    mean_work = mean_work_us(host.specint92, scheduler=scheduler) if work_spec_us is None else (
-        _validate.positive(work_spec_us, "work_spec_us") / host.specint92)
+    others = _job_times(others, "others")
+    if work_spec_us is not None:
+        _validate.positive(work_spec_us, "work_spec_us")
+    _validate.flag(app, "app")
+    return _served(ready_us, host=host, scheduler=scheduler, rng=rng, work_spec_us=work_spec_us, others=others, app=app)
+
+
+def _job_times(others, name: str) -> list:
+    """``others`` as 1-d float arrays of finite times >= 0, checked at once over the joined arrays (each array
+    checked alone, for the message naming ``name[i]``, only if the joined check fails)."""
+    others = list(others)
+    if others and all(isinstance(o, np.ndarray) and o.dtype == np.float64 and o.ndim == 1 for o in others):
+        joined = np.concatenate(others)
+        if np.isfinite(joined).all() and not (joined < 0).any():
+            return others
+    return [_validate.finite_array(o, f"{name}[{i}]", ndim=1, non_negative=True, allow_empty=True)
+            for i, o in enumerate(others)]
+
+
+def _served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.random.Generator,
+            work_spec_us: float | None, others: list, app: bool) -> dict:
+    """:func:`served` on checked arguments (``ready_us`` and ``others`` float arrays, ``ready_us`` non-decreasing),
+    for callers that have checked them (:func:`mmperf.media.periodic.simulate_arrays`)."""
+    mean_work = scheduler.work_spec_us / host.specint92 if work_spec_us is None else work_spec_us / host.specint92
     jobs_total = ready_us.size + sum(o.size for o in others)
     _validate.events((ready_us[-1] + 1e6 + (host.hogs + 2) * mean_work * jobs_total) / scheduler.tick_us,
                      "host.hogs, work_spec_us / specint92 and the jobs (the run's scheduler ticks)", what="ticks", limit=_validate.MAX_TICKS)
@@ -276,26 +296,25 @@ def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.ra
         return rng.gamma(scheduler.work_shape, mean_work / scheduler.work_shape, size=n)
 
     work = draw(ready_us.size)
-    _validate.flag(app, "app")
     extra = scheduler.app_work_spec_us / host.specint92 if (app and work_spec_us is None) else 0.0
     jobs = []
     for o in others:
-        o = np.asarray(o, dtype=float)
         o = o[o <= ready_us[-1]] if ready_us.size else o[:0]  # the run ends with the stream's last job
         if o.size:
             w = draw(o.size)
             jobs.append((o, k * w, (1 - k) * w))
     if scheduler.discipline == "fifo":
         return {"work_us": work + extra, "done_us": _fifo(ready_us, work + extra, jobs)}
+    user = (1 - k) * work + extra
     kw = dict(hogs=host.hogs, cpus=host.cpus, nice=NICED if host.sched_class == "niced" else 0,
-              realtime=host.sched_class == "real-time", policy=scheduler.policy(host.ts_policy), others=jobs)
+              realtime=host.sched_class == "real-time", policy=scheduler.policy(host.ts_policy),
+              jobs=[(ready_us, k * work, user)] + jobs)
     # the run goes on one second after the last job; if a backlog is left, it is run again long enough
     # for every backlog to drain even if the sleepers together got only a fair share of one process
-    user = (1 - k) * work + extra
-    _, done = timesharing.serve(ready_us, k * work, user, **kw)
+    _, done = timesharing._serve(tail_us=1e6, **kw)
     if np.isnan(done).any():
         total = float(work.sum() + ready_us.size * extra + sum(j[1].sum() + j[2].sum() for j in jobs))
-        _, done = timesharing.serve(ready_us, k * work, user, tail_us=1e6 + (host.hogs + 1) * total, **kw)
+        _, done = timesharing._serve(tail_us=1e6 + (host.hogs + 1) * total, **kw)
     if np.isnan(done).any():
         raise RuntimeError(f"served: {int(np.isnan(done).sum())} jobs on host {host.name!r} not done by the end of the run")
     return {"work_us": work + extra, "done_us": done}

@@ -60,6 +60,7 @@ Table" (``dispadmin -c TS -g``), https://docs.oracle.com/cd/E19504-01/802-5750/s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -407,14 +408,19 @@ def _run(duration_us, cpus, policy, trace_cap, *, hog, rt, nice, counts, job_tim
     procs = _core.Procs(np.asarray(hog, dtype=np.bool_), np.asarray(rt, dtype=np.bool_), np.asarray(nice, dtype=np.int64),
                         starts, job_time, job_kernel, job_user)
     if policy.kind == "svr4":
-        quantum, tqexp, slpret, maxwait, lwait = policy.ts_arrays()
-        table = _svr4_core.Svr4Table(policy.tick_us, policy.hz, quantum, tqexp, slpret, maxwait, lwait,
-                                     int(policy.ts_start_level))
-        return _svr4_core.run_svr4(float(duration_us), int(cpus), procs, table, int(trace_cap))
+        return _svr4_core.run_svr4(float(duration_us), int(cpus), procs, _svr4_table(policy), int(trace_cap))
     clock = _core.BsdClock(policy.tick_us, policy.quantum_ticks, policy.recompute_ticks, policy.hz, policy.puser,
                            policy.wake_pri, -1.0 if policy.fixed_load is None else float(policy.fixed_load))
     return (*_core.run_core(float(duration_us), int(cpus), procs, clock, int(trace_cap)),
             np.full(len(hog), -1, np.int64))
+
+
+@lru_cache(maxsize=16)
+def _svr4_table(policy: Policy) -> _svr4_core.Svr4Table:
+    """The clock and dispatch table of an SVR4 policy as the event loop takes them (built once per policy)."""
+    quantum, tqexp, slpret, maxwait, lwait = policy.ts_arrays()
+    return _svr4_core.Svr4Table(policy.tick_us, policy.hz, quantum, tqexp, slpret, maxwait, lwait,
+                                int(policy.ts_start_level))
 
 
 def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice: int = 0, realtime: bool = False,
@@ -469,10 +475,20 @@ def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice
         raise ValueError(f"nice must be in -20..19, got {nice!r}")
     if not isinstance(policy, Policy):
         raise TypeError(f"policy must be a Policy, got {type(policy).__name__}")
+    return _serve(jobs, hogs=hogs, cpus=cpus, nice=nice, realtime=realtime, policy=policy,
+                  tail_us=_validate.positive(tail_us, "tail_us"))
+
+
+def _serve(jobs: list, *, hogs: int, cpus: int, nice: int, realtime: bool, policy: Policy,
+           tail_us: float) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`serve` on checked arguments: ``jobs`` the (arrivals, kernel, user) float arrays of the stream, then
+    of the other sleepers (for callers that have checked them, :func:`mmperf.hosts.cpu.served`)."""
+    arr = jobs[0][0]
     _validate.size(16 * (hogs + cpus + len(jobs)), "hogs and cpus (the per-process and per-processor state)")
-    duration = float(arr[-1]) + _validate.positive(tail_us, "tail_us")
+    duration = float(arr[-1]) + tail_us
     _validate.size(int(duration / policy.tick_us) + arr.size, "arrivals_us[-1] + tail_us (the events of the run)")
-    jobs = [(a[a <= duration], k[a <= duration], u[a <= duration]) for a, k, u in jobs]
+    jobs = [j if j[0].size == 0 or j[0][-1] <= duration else (j[0][j[0] <= duration], j[1][j[0] <= duration],
+                                                              j[2][j[0] <= duration]) for j in jobs]
     m = len(jobs)
     start, finish, *_ = _run(duration, cpus, policy, 1, hog=[False] * m + [True] * hogs,
                              rt=[bool(realtime)] * m + [False] * hogs, nice=[nice] * m + [0] * hogs,

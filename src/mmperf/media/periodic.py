@@ -107,6 +107,11 @@ def fifo(ready, service) -> np.ndarray:
         service = np.broadcast_to(service, ready.shape)
     except ValueError:
         raise ValueError(f"service must be one number or one per item of ready {ready.shape}, got shape {service.shape}") from None
+    return _fifo(ready, service)
+
+
+def _fifo(ready: np.ndarray, service: np.ndarray) -> np.ndarray:
+    """:func:`fifo` on checked float arrays of one shape."""
     c = np.cumsum(service)
     return np.maximum.accumulate(ready - c) + c
 
@@ -201,15 +206,19 @@ def simulate_arrays(stream: PeriodicStream, *, sender: Host, receiver: Host, net
     for name, others in (("sender_others", sender_others), ("receiver_others", receiver_others)):
         if isinstance(others, (str, bytes)) or not hasattr(others, "__iter__"):
             raise TypeError(f"{name} must be a sequence of job-time arrays, got {type(others).__name__}: {others!r:.80}")
-        for i, o in enumerate(others):
-            _validate.finite_array(o, f"{name}[{i}]", ndim=1, non_negative=True, allow_empty=True)
+        others = list(others)
+        joined = np.concatenate(others) if others and all(
+            isinstance(o, np.ndarray) and o.dtype == np.float64 and o.ndim == 1 for o in others) else None
+        if joined is None or not (np.isfinite(joined).all() and (joined >= 0).all()):  # one check over the joined arrays
+            for i, o in enumerate(others):  # or each alone, naming the first bad one
+                _validate.finite_array(o, f"{name}[{i}]", ndim=1, non_negative=True, allow_empty=True)
     if work_spec_us is not None:
         _validate.positive(work_spec_us, "work_spec_us")
     n = stream.n_packets
     t = np.arange(n) * stream.period_us
     x = served(t, host=sender, scheduler=scheduler, rng=rng, work_spec_us=work_spec_us, others=sender_others)["done_us"]
     d = network_delay_arrays(n, stream.size_bytes, network=network, traffic=traffic, rng=rng)
-    a = fifo(x + d["delay_us"], d["transmit_us"])
+    a = _fifo(x + d["delay_us"], d["transmit_us"])
     r = served(a, host=receiver, scheduler=scheduler, rng=rng, work_spec_us=work_spec_us, others=receiver_others,
                app=True)["done_us"]
     ia = np.empty(n)

@@ -35,7 +35,7 @@ from mmperf.networks.lan import Network, Traffic
 from mmperf.seeds import check_seed, rng
 
 __all__ = [
-    "UserLimits", "VIDEOCONFERENCE", "LIVE_AUDIO", "SVR4_SCHEDULER", "quality", "acceptable",
+    "UserLimits", "VIDEOCONFERENCE", "LIVE_AUDIO", "OVERLOAD_RULES", "SVR4_SCHEDULER", "quality", "acceptable",
     "optimal_buffer", "additive_jitter", "System", "ConferenceModel", "load_shares", "evaluate",
     "conference_streams", "sweep", "max_acceptable_users", "project", "crossing_year",
     "regression_thresholds"
@@ -92,6 +92,9 @@ VIDEOCONFERENCE = UserLimits()
 
 LIVE_AUDIO = replace(VIDEOCONFERENCE, name="live audio", latency_us=400_000.0)
 """Live audio: Partridge's 400 ms (Sec. 7); the other limits as for the videoconference (assumed)."""
+
+OVERLOAD_RULES = ("shed", "delay")
+"""What a saturated processor does with the other streams' frames beyond its capacity (:class:`ConferenceModel`)."""
 
 SVR4_SCHEDULER = Scheduler(ts_policy="svr4")
 """The scheduler a workstation runs unless told otherwise: SVR4's time-sharing class (SunOS 5)."""
@@ -274,6 +277,12 @@ class ConferenceModel:
         Fraction of packets lost in transmission at full network load (Sec. 8.4).
     n_frames : int, default 600
         Frames simulated per prediction (20 s).
+    overload : {'shed', 'delay'}, default 'shed'
+        What a saturated processor (utilisation above 1) does with the other streams' frames beyond
+        its capacity (:func:`conference_streams`): ``'shed'`` drops them before they reach the
+        scheduler (the saturation loss of Sec. 8.4, counted by :func:`load_shares`); ``'delay'``
+        drops none, every frame is queued and served late (the loss is still counted as Sec. 8.4
+        says, the processor still carries every frame).
     """
 
     frame_bytes: float = 6000.0
@@ -282,12 +291,14 @@ class ConferenceModel:
     play_us: float = 33_333.0
     transmission_loss: float = 0.005
     n_frames: int = 600
+    overload: str = "shed"
 
     def __post_init__(self):
         for f in ("frame_bytes", "frame_cpu_spec_us", "record_us", "play_us"):
             (_validate.non_negative if f in ("record_us", "play_us") else _validate.positive)(getattr(self, f), f)
         _validate.fraction(self.transmission_loss, "transmission_loss", closed=False)
         _validate.size(16 * _validate.whole(self.n_frames, "n_frames", minimum=3), "16 * n_frames (a stream's per-frame arrays)")
+        _validate.one_of(self.overload, "overload", OVERLOAD_RULES)
 
 
 def load_shares(system: System, users: int, *, model: ConferenceModel = ConferenceModel(),
@@ -350,7 +361,8 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
     phase) and ``load`` CPU-bound processes, all conference processes in the system's class. A
     saturated processor (utilisation above 1) sheds the other streams' frames beyond its capacity
     (those are the data loss of :func:`load_shares`), so at most all of it is offered; the measured
-    stream's frames are all decoded. The network carries the other users' frames as background
+    stream's frames are all decoded (``model.overload='delay'``: nothing is shed, every frame is
+    queued). The network carries the other users' frames as background
     bursts. The stream's jitter compensation curve gives the optimal buffer and the gaps.
 
     Parameters
@@ -384,6 +396,13 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
     ValueError
         For fewer than one user or a negative load.
     """
+    return pd.Series(_evaluate(system, users, load=load, rep=rep, model=model, limits=limits, scheduler=scheduler,
+                               root=root))
+
+
+def _evaluate(system: System, users: int, *, load: int, rep: int, model: ConferenceModel, limits: UserLimits,
+              scheduler: Scheduler, root: int | None) -> dict:
+    """:func:`evaluate` as a dict (the row :func:`sweep` builds its table from)."""
     if isinstance(load, bool) or not isinstance(load, (int, np.integer)) or load < 0:
         raise ValueError(f"load (CPU-bound processes) must be an int >= 0, got {load!r}")
     _validate.whole(rep, "rep")
@@ -394,7 +413,6 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
     _validate.events(2 * users * model.n_frames, "2 * users * model.n_frames (the conference's frames)")
     _validate.events((load + 2) * users * model.n_frames * model.frame_cpu_spec_us / system.specint92 / scheduler.tick_us,
                      "load, users and model.n_frames (the run's scheduler ticks)", what="ticks", limit=_validate.MAX_TICKS)
-    shares = load_shares(system, users, model=model, limits=limits)
     period = 1e6 / limits.full_frame_rate
     host = Host(system.name, system.specint92, hogs=load, sched_class=system.sched_class)
     others = (users - 1) / users * shares["net_utilization"]
@@ -404,24 +422,28 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
     t = simulate_arrays(PeriodicStream(period_us=period, size_bytes=model.frame_bytes, n_packets=model.n_frames),
                         sender=host, receiver=host, network=Network(system.name, system.mbps), traffic=traffic,
                         scheduler=scheduler, rng=g, work_spec_us=model.frame_cpu_spec_us,
-                        sender_others=conference_streams(users, shares, period_us=period, n_frames=model.n_frames, rng=g),
-                        receiver_others=conference_streams(users, shares, period_us=period, n_frames=model.n_frames, rng=g))
+                        sender_others=conference_streams(users, shares, period_us=period, n_frames=model.n_frames, rng=g,
+                                                         overload=model.overload),
+                        receiver_others=conference_streams(users, shares, period_us=period, n_frames=model.n_frames, rng=g,
+                                                         overload=model.overload))
     late = jitter.lateness(t["recv_us"], t["send_us"])
     b = jitter.DEFAULT_BUFFERS_US
     best = _closest(b, jitter.dropped_pct(late, b), limits)
     latency = model.record_us + float(t["delay_us"].min()) + best["buffer_us"] + model.play_us
     q = quality(latency, best["dropped_pct"], shares["loss"], limits=limits)
-    return pd.Series({**shares, "jitter_us2": jitter.variance(t["interarrival_us"]),
-                      "area": 100.0 * float(np.minimum(late, jitter.MAX_BUFFER_US).mean()), "buffer_us": best["buffer_us"],
-                      "gaps_pct": best["dropped_pct"], "latency_us": latency, "quality": q, "acceptable": bool(q <= 1.0)})
+    return {**shares, "jitter_us2": jitter.variance(t["interarrival_us"]),
+            "area": 100.0 * float(np.minimum(late, jitter.MAX_BUFFER_US).mean()), "buffer_us": best["buffer_us"],
+            "gaps_pct": best["dropped_pct"], "latency_us": latency, "quality": q, "acceptable": bool(q <= 1.0)}
 
 
-def conference_streams(users: int, shares: dict, *, period_us: float, n_frames: int, rng: np.random.Generator) -> list:
+def conference_streams(users: int, shares: dict, *, period_us: float, n_frames: int, rng: np.random.Generator,
+                       overload: str = "shed") -> list:
     """Frame arrival times of a workstation's other ``users - 1`` conference processes (see :func:`evaluate`).
 
     Each is periodic (``period_us``) with a uniform random phase; when the processor is saturated
     (``shares["cpu_utilization"]`` above 1) each frame is kept with the probability that brings the
-    offered load, with the measured stream's own, down to 1.
+    offered load, with the measured stream's own, down to 1 (``overload='shed'``), or every frame is
+    kept and queued (``overload='delay'``).
 
     Parameters
     ----------
@@ -435,6 +457,9 @@ def conference_streams(users: int, shares: dict, *, period_us: float, n_frames: 
         Frames of each stream before shedding, >= 1.
     rng : numpy.random.Generator
         Draws the phases and the kept frames (from :func:`mmperf.seeds.rng`).
+    overload : {'shed', 'delay'}, default 'shed'
+        What a saturated processor does with the frames beyond its capacity: drop them, or queue
+        them (:data:`OVERLOAD_RULES`).
 
     Returns
     -------
@@ -446,7 +471,7 @@ def conference_streams(users: int, shares: dict, *, period_us: float, n_frames: 
     TypeError
         If ``shares`` is not such a dict or ``rng`` not a Generator.
     ValueError
-        If a count or the period is out of range.
+        If a count or the period is out of range, or ``overload`` is not one of :data:`OVERLOAD_RULES`.
 
     Examples
     --------
@@ -463,9 +488,10 @@ def conference_streams(users: int, shares: dict, *, period_us: float, n_frames: 
     _validate.whole(n_frames, "n_frames", minimum=1)
     _validate.events(users * n_frames, "users * n_frames (the streams' frames)")
     _validate.instance(rng, "rng", np.random.Generator)
+    _validate.one_of(overload, "overload", OVERLOAD_RULES)
     u = shares["cpu_utilization"]
     one = u / users  # one stream's utilisation
-    keep = 1.0 if u <= 1 or users < 2 else max(0.0, (1 - one) / (u - one))
+    keep = 1.0 if u <= 1 or users < 2 or overload == "delay" else max(0.0, (1 - one) / (u - one))
     out = []
     for _ in range(users - 1):
         t = rng.uniform(0.0, period_us) + np.arange(n_frames) * period_us
@@ -512,6 +538,7 @@ def sweep(systems: list[System], *, users=(5,), loads=(0,), reps: int = 1, **kwa
     n_frames = _validate.instance(kwargs.get("model", ConferenceModel()), "model", ConferenceModel).n_frames
     _validate.events(len(systems) * reps * n_loads.size * 2 * float(n_users.sum()) * n_frames,
                      "systems x users x loads x reps (the sweep's frames)")
+    kw = {"model": ConferenceModel(), "limits": VIDEOCONFERENCE, "scheduler": SVR4_SCHEDULER, "root": None, **kwargs}
     rows = []
     for s in systems:
         for n in users:
@@ -519,7 +546,7 @@ def sweep(systems: list[System], *, users=(5,), loads=(0,), reps: int = 1, **kwa
                 for r in range(reps):
                     rows.append({"system": s.name, "specint92": s.specint92, "mbps": s.mbps, "sched_class": s.sched_class,
                                  "users": int(n), "load": int(ld), "rep": r,
-                                 **evaluate(s, int(n), load=int(ld), rep=r, **kwargs).to_dict()})
+                                 **_evaluate(s, int(n), load=int(ld), rep=r, **kw)})
     return pd.DataFrame(rows)
 
 

@@ -776,6 +776,18 @@ QUALITY_ASSUMPTIONS = (
                alternatives=(Reading("5", source="Fig. 19's five users (Sec. 8.5.2), the paper's other fixed-users scenario",
                                      apply=lambda p: replace(p, fig21_users=5)),),
                parameter="fig21_users"),
+    Assumption("overload-rule",
+               choice="a saturated processor sheds the other streams' frames beyond its capacity before they reach the "
+                      "scheduler, so the offered load stays at one; the measured stream's frames are all decoded",
+               why="Sec. 8.4 says only that saturation causes data loss ('if the network has a maximum bandwidth of 5 "
+                   "Mbps and the videoconference required 10 Mbps there will be a 50% data loss'), not where the frames "
+                   "are lost; shedding them is the reading in which the lost frames cost the processor nothing",
+               alternatives=(Reading("delay", source="the frames are not dropped but queued and served late, as a Unix "
+                                                     "receiver reading every datagram from its socket does (the E-policy "
+                                                     "of Naylor & Kleinrock, the paper's [31], Sec. 8.1: frames never "
+                                                     "dropped); the loss is still counted as Sec. 8.4 says",
+                                     apply=lambda p: replace(p, overload="delay")),),
+               parameter="overload"),
     SGI_POLICY,
 )
 """The quality chapter's open choices with their alternatives (:class:`mmperf.assumptions.Assumption`)."""

@@ -405,7 +405,8 @@ def run_quality(params: QualityParams | None = None, *, seed: int, workers: int 
     params, seed, workers = prepare_run(QualityParams, params, seed=seed, workers=workers, paper="claypool1998 quality")
     sch = params.scheduler
     kw = dict(root=seed, scheduler=sch, ts_policies=ts_policies(sgi_policy=params.sgi_policy))
-    conf = dict(root=seed, scheduler=sch, model=replace(CONFERENCE, frame_cpu_spec_us=params.frame_cpu_spec_us))
+    conf = dict(root=seed, scheduler=sch, model=replace(CONFERENCE, frame_cpu_spec_us=params.frame_cpu_spec_us,
+                                                                 overload=params.overload))
     runs_ = run_points(grid(), reps=params.reps, **kw)
     t16 = trace(FIG16_CONFIG, 0, **kw)
     sens = [projection(hogs=h, reps=params.sensitivity_reps, root=seed, scheduler=sch).assign(hogs=h) for h in (2, 4)]

@@ -231,6 +231,8 @@ _QDOC = {
                                 "on Ethernet, Fig. 19)"),
     "fig21_users": ("users", "assumed: participants of Fig. 21's load scenario (the paper does not say)"),
     "sgi_policy": _SGI_DOC,
+    "overload": ("-", "assumed: what a saturated processor does with the other streams' frames beyond its capacity, "
+                      "'shed' (dropped before the scheduler: Sec. 8.4's saturation loss) or 'delay' (all queued)"),
 }
 
 
@@ -298,10 +300,12 @@ class QualityParams(_Common):
     frame_cpu_spec_us: float = CONFERENCE.frame_cpu_spec_us
     fig21_users: int = FIG21_USERS
     sgi_policy: str = TS_POLICY["SGI Challenge L"]
+    overload: str = CONFERENCE.overload
 
     def __post_init__(self):
         self._check([f.name for f in fields(self) if f.type in ("int", int)])
         _validate.one_of(self.no_buffer, "no_buffer", ("tick", "paper"))
+        _validate.one_of(self.overload, "overload", planning.OVERLOAD_RULES)
         _validate.positive(self.frame_cpu_spec_us, "frame_cpu_spec_us")
 
     def table(self) -> pd.DataFrame:
