@@ -1,13 +1,18 @@
 """Every chapter executes under a root seed other than the book's, says so, and its
-stochastic claims move with the seed (nothing asserts a seed-specific outcome)."""
+stochastic claims move with the seed (nothing asserts a seed-specific outcome).
+
+Each chapter runs as a researcher reruns it: papermill sets its ``seed`` and ``judging_seeds``
+parameters. Three judging seeds instead of the book's ten: the checks here are that the chapter
+executes whole under another root seed and that its values move, not its verdicts (nbval checks the
+book's own, over ten seeds); it also checks that ``judging_seeds`` drives the chapter."""
 
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import nbformat
+import papermill
 import pytest
 
-from mmperf.book._execute import execute_notebook
 from mmperf.claims import collect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,9 +30,16 @@ CHAPTER_SEEDS = {
 }
 
 
+JUDGING_SEEDS = 3
+"""Judging seeds of each re-seeded execution (the chapter's ``judging_seeds`` parameter)."""
+
+
 def _execute(args):
     chapter, seed, out = args
-    return execute_notebook(ROOT / "book" / f"{chapter}.ipynb", out=out, seed=seed)
+    papermill.execute_notebook(str(ROOT / "book" / f"{chapter}.ipynb"), str(out), cwd=str(ROOT / "book"),
+                               parameters={"seed": seed, "judging_seeds": JUDGING_SEEDS}, progress_bar=False,
+                               kernel_name="python3")
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +60,12 @@ def test_a_chapter_runs_under_another_seed_and_states_it(reseeded, chapter):
     stated = [o["data"]["text/markdown"] for c in nb.cells if c.cell_type == "code"
               for o in c.outputs if "text/markdown" in o.get("data", {}) and "ran with root seed" in o["data"]["text/markdown"]]
     assert stated == [f"This chapter ran with root seed **{CHAPTER_SEEDS[chapter]}** (the book's default is 20261121)."]
+
+
+@pytest.mark.parametrize("chapter", list(CHAPTER_SEEDS))
+def test_a_chapter_judges_its_claims_over_the_judging_seeds_it_is_given(reseeded, chapter):
+    other = collect([reseeded[chapter]])
+    assert set(other["seeds"]) == {JUDGING_SEEDS}
 
 
 @pytest.mark.parametrize("chapter", list(CHAPTER_SEEDS))
