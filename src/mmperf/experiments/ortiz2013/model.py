@@ -281,11 +281,13 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
             sens.append({"strategy": s, "bandwidth_mbps": float(bw),
                          **{f"psnr_{rule.replace('-', '_')}_db": float(decodes[(s, float(bw), rule)].psnr.mean())
                             for rule in _RULES}})
-    defect = pd.DataFrame([
-        {"strategy": s, "bandwidth_mbps": kb, "error_rate": ke, **run_one(video, s, kb, ke, replace(params, t_end_s=params.defect_t_end_s), seed=seed,
-                                  ns2_rwnd_defect=True).summary()} for s in DEFECT_STRATEGIES])
+    horizon = replace(params, t_end_s=params.defect_t_end_s)
+    defect = pd.DataFrame([{"strategy": s, "bandwidth_mbps": kb, "error_rate": ke,
+                            **run_one(video, s, kb, ke, horizon, seed=seed, ns2_rwnd_defect=True).summary()}
+                           for s in DEFECT_STRATEGIES])
     video_table, rates = _video_tables(video)
-    t_show, panel = frames_panel(video, kept, bandwidth_mbps=kb, error_rate=ke, rtp_black=decodes.get(("RTP", kb, "black")))
+    t_show, panel = frames_panel(video, kept, bandwidth_mbps=kb, error_rate=ke,
+                                 rtp_black=decodes.get(("RTP", kb, "black")))
     tables = {
         "video": video_table, "video_rates": rates, "summary": summary,
         "comparison": compare_with_paper(summary, table(PAPER, "results")),
