@@ -942,20 +942,27 @@ spec("mmperf.networks.queueing:simulate_single_station",
 
 exempt("mmperf.networks.shared_bottleneck:SharedBottleneckResult", "the record shared_bottleneck.simulate builds")
 spec("mmperf.networks.shared_bottleneck:jain_index", lambda: dict(x=[1.0, 2.0, 3.0]), x=Array(lo=0))
+spec("mmperf.networks.shared_bottleneck:TcpOptions",
+     lambda: dict(packet_bytes=1500, ack_bytes=40, rwnd_packets=10_000, init_cwnd=2, init_rto_s=1.0, min_rto_s=0.2,
+                  max_rto_s=60.0, congestion_control="newreno"),
+     packet_bytes=Int(lo=1), ack_bytes=Int(lo=1), rwnd_packets=Int(lo=1), init_cwnd=Int(lo=1), init_rto_s=POS,
+     min_rto_s=POS, max_rto_s=POS, congestion_control=Choice(options=("newreno", "cubic")), check=_no_check)
+spec("mmperf.networks.shared_bottleneck:Reservation",
+     lambda: dict(reserved_bps=[1e6], bucket_bytes=[3000.0], video_streams=np.zeros(20, int), reservation_period_s=None,
+                  signalling_delay_s=0.0, bucket_renewal="carry", reserved_queue="bounded", reserved_limit_packets=20),
+     reserved_bps=Array(lo=0), bucket_bytes=Array(lo=0), video_streams=Array(lo=0, integer=True, min_len=0),
+     reservation_period_s=Real(lo=0, lo_open=True, none=True), signalling_delay_s=NONNEG,
+     bucket_renewal=Choice(options=("carry", "full")), reserved_queue=Choice(options=("unbounded", "bounded", "shared")),
+     reserved_limit_packets=Int(lo=1, none=True), check=_no_check)
 spec("mmperf.networks.shared_bottleneck:simulate",
      lambda: dict(video_times=_t(), video_sizes=np.full(20, 1500.0), capacity_bps=1e7, buffer_packets=20, rtt_s=0.01,
-                  tcp_start_s=[0.0], duration_s=0.5, packet_bytes=1500, ack_bytes=40, rwnd_packets=10_000, init_cwnd=2,
-                  init_rto_s=1.0, min_rto_s=0.2, max_rto_s=60.0, video_streams=None, reserved_bps=None, bucket_bytes=None,
-                  reservation_period_s=None, signalling_delay_s=0.0, bucket_renewal="carry", reserved_queue="bounded",
-                  reserved_limit_packets=20, congestion_control="newreno"),
+                  tcp_start_s=[0.0], duration_s=0.5, tcp=call("mmperf.networks.shared_bottleneck:TcpOptions"),
+                  reservation=call("mmperf.networks.shared_bottleneck:Reservation", reserved_bps=[1e6],
+                                   bucket_bytes=[3000.0], video_streams=np.zeros(20, int), reserved_queue="bounded")),
      video_times=Array(lo=0, min_len=0), video_sizes=Array(lo=0, min_len=0), capacity_bps=POS, buffer_packets=Int(lo=1),
-     rtt_s=POS, tcp_start_s=Array(lo=0, min_len=0), duration_s=POS, packet_bytes=Int(lo=1), ack_bytes=Int(lo=0),
-     rwnd_packets=Int(lo=1), init_cwnd=Int(lo=1), init_rto_s=POS, min_rto_s=POS, max_rto_s=POS,
-     video_streams=Array(lo=0, integer=True, none=True), reserved_bps=Array(lo=0, none=True),
-     bucket_bytes=Array(lo=0, none=True), reservation_period_s=Real(lo=0, lo_open=True, none=True),
-     signalling_delay_s=NONNEG, bucket_renewal=Choice(options=("carry", "reset")),
-     reserved_queue=Choice(options=("unbounded", "bounded", "shared")), reserved_limit_packets=Int(lo=1, none=True),
-     congestion_control=Choice(options=("newreno", "cubic")), check=_result_check)
+     rtt_s=POS, tcp_start_s=Array(lo=0, min_len=0), duration_s=POS,
+     tcp=Instance(ref="mmperf.networks.shared_bottleneck:TcpOptions"),
+     reservation=Instance(ref="mmperf.networks.shared_bottleneck:Reservation", none=True), check=_result_check)
 
 
 # ------------------------------------------------------------------------------------------------
@@ -1297,3 +1304,112 @@ for _name, _extra in (("stream", {"trace_events": Int(lo=0)}), ("stream_summary"
     spec(f"mmperf.media.streaming:{_name}",
          lambda: dict(video=_coded(), config=call("mmperf.transports.rtp:RtpConfig"), network=_net(), seed=1, t_end=60.0,
                       lost_slice_rule="freeze", delay_average="packet"), **_STREAM, **_extra)
+
+# ------------------------------------------------------------------------------------------------
+# mmperf.metrics.crossing (the book's one crossing function; Taylor & Polyzos sec. 3.4, Huynh et al.)
+
+def _curve_frame() -> pd.DataFrame:
+    return pd.DataFrame({"pattern": ["a"] * 4 + ["b"] * 4, "rate": [0, 0, 10, 10] * 2,
+                         "q": [1.0, 1.0, 0.9, 0.7, 1.0, 0.98, 0.97, 0.95]})
+
+
+def _nan_ok(result, kwargs):
+    """A crossing is a finite number or NaN (the curve never reaches the level)."""
+    values = np.asarray(result["crossing"] if isinstance(result, pd.DataFrame) else result, dtype=float)
+    assert not np.any(np.isinf(values)), f"infinite crossing {result!r}"
+
+
+spec("mmperf.metrics.crossing:crossing", lambda: dict(x=[0.0, 10.0, 20.0], y=[0.0, 0.5, 1.0], level=0.75, direction="rise"),
+     x=Bad(values=(np.full((2, 2), 1.0), "abc", WRONG, [1.0, math.nan, 2.0], [1.0, math.inf], [2.0, 1.0, 3.0], np.zeros(0))),
+     y=Bad(values=(np.full((2, 2), 1.0), "abc", WRONG, [1.0, math.nan, 1.0], [1.0, 2.0], np.zeros(0)),
+           edges=([0.0, math.inf, 1.0],)),
+     level=FINITE, direction=Choice(options=("rise", "fall")), check=_nan_ok)
+spec("mmperf.metrics.crossing:crossings",
+     lambda: dict(frame=_curve_frame(), x="rate", y="q", level=0.9, by="pattern", direction="fall"),
+     frame=_FRAME_BAD, x=Text(known=True), y=Text(known=True), by=Text(known=True), level=FINITE,
+     direction=Choice(options=("rise", "fall")), check=_nan_ok)
+
+
+# ------------------------------------------------------------------------------------------------
+# mmperf.hosts.cost_fit, mmperf.hosts.pacing, mmperf.quality.bitplane_loss, mmperf.metrics.loss_position
+# (moved down from the Taylor & Polyzos chapter, issue #29)
+
+def _fit_grid():
+    return call("mmperf.hosts.identification:consistent_costs", [1.0, 2.0], [9.79, 9.79], mbps_per_rate=9.792,
+                rel_error=0.01, digit=0.01, kernel_grid=[0.2, 0.25, 0.3], app_grid=[0.4, 0.5])
+
+
+_FEW_ROWS = Bad(values=(np.full((2, 2), 1.0), "abc", WRONG, [1.0, math.nan], [1.0, math.inf], [1.0, -1.0], [1.0],
+                        np.zeros(0)))
+spec("mmperf.hosts.cost_fit:best_kernel_profile",
+     lambda: dict(arriving=[1.0, 2.0], observed_mbps=[9.79, 9.79], mbps_per_rate=9.792, app_grid=[0.5], scale_ms=0.5),
+     arriving=_FEW_ROWS, observed_mbps=Bad(values=_FEW_ROWS.values + ([1.0, 0.0],)), mbps_per_rate=POS,
+     app_grid=Array(lo=0), scale_ms=Real(lo=0, lo_open=True, huge_ok=False))
+spec("mmperf.hosts.cost_fit:set_point",
+     lambda: dict(grid=_fit_grid(), summary=call("mmperf.hosts.identification:set_summary", _fit_grid()), point="fit"),
+     grid=_FRAME_BAD, summary=Bad(values=(1.5, "abc", WRONG, {"a": 1})),
+     point=Bad(values=("middle", math.nan, math.inf, -1.0, 0.0, WRONG)), check=_no_check)
+spec("mmperf.hosts.cost_fit:fluid_display_loss",
+     lambda: dict(packet_time_ms=[1.0, 2.0, 3.0], display_ms=100.0, kernel_ms=0.3, buffer_packets=40),
+     packet_time_ms=Bad(values=(math.nan, math.inf, 0.0, -1.0, [1.0, math.nan], [1.0, 0.0], "abc", WRONG)),
+     display_ms=Values(lo=0), kernel_ms=Values(lo=0), buffer_packets=NONNEG)
+spec("mmperf.hosts.cost_fit:fit_display_ratio",
+     lambda: dict(packet_time_ms=[2.0, 2.5], avg_lost=[10.0, 0.0], frame_read_ms=100.0, kernel_ms=0.0,
+                  buffer_packets=40, upper=1000.0),
+     packet_time_ms=Bad(values=_FEW_ROWS.values + ([1.0, 0.0],)), avg_lost=_FEW_ROWS, frame_read_ms=POS, kernel_ms=NONNEG,
+     buffer_packets=NONNEG, upper=POS)
+spec("mmperf.hosts.pacing:tick_pacing",
+     lambda: dict(packet_time_ms=1.953125, tick_ms=1000 / 256, groups=[1, 2, 4], max_ticks=12, tolerance=0.005),
+     packet_time_ms=POS, tick_ms=POS, groups=Array(lo=1, integer=True), max_ticks=Int(lo=1), tolerance=NONNEG)
+
+
+def _lost_matrix() -> np.ndarray:
+    return np.array([[False, True, True], [True, True, False], [False, True, False]])
+
+
+_LOST_BAD = Bad(values=(np.zeros(3, bool), np.zeros((0, 3), bool), "abc", WRONG, [[0.5, 1.0]], [[math.nan, 1.0]]))
+spec("mmperf.metrics.loss_position:position_losses", lambda: dict(lost=_lost_matrix()), lost=_LOST_BAD)
+spec("mmperf.metrics.loss_position:typical_frame", lambda: dict(lost=_lost_matrix(), skip=1),
+     lost=Bad(values=_LOST_BAD.values + (np.zeros((3, 3), bool),)), skip=Int(lo=0, hi=2))
+spec("mmperf.metrics.loss_position:loss_concentration", lambda: dict(lost=_lost_matrix(), top=20, start=1),
+     lost=Bad(values=_LOST_BAD.values + (np.zeros((3, 3), bool),)), top=Int(lo=1), start=Int(lo=0))
+
+spec("mmperf.quality.bitplane_loss:degrade", lambda: dict(frame=_image(), lost=np.arange(8) == 0, fill="half", packets=None),
+     frame=Bad(values=(np.zeros((2, 2, 2), np.uint8), np.full((4, 4), 1.5), "ab", WRONG)),
+     lost=Bad(values=(np.ones(7, bool), "ab", [1.0, math.nan] * 4, WRONG)),
+     fill=Choice(options=("half", "zero")), packets=Bad(values=(np.zeros((3, 5), np.uint8), "ab"), none=True))
+spec("mmperf.quality.bitplane_loss:loss_mask",
+     lambda: dict(pattern="random", rate=0.25, layout=_layout(), start=0, frame_index=0, draw=0, streams=("quality",),
+                  seed=1),
+     pattern=Choice(options=("random", "burst", "priority")), rate=PROB, layout=Instance(ref="mmperf.coding.bitplane:Layout"),
+     start=Int(lo=0), frame_index=Free(why="a key of the random stream"), draw=Free(why="a key of the random stream"),
+     streams=Bad(values=("abc", 1.5, WRONG, [1.5])), seed=ROOT)
+spec("mmperf.quality.bitplane_loss:quality_curves",
+     lambda: dict(frames=_image(), rates=[0.0, 0.25], patterns=("random", "burst"), draws=1, fill="half", start=0,
+                  streams=("quality",), seed=1),
+     frames=Bad(values=(np.zeros((2, 2, 2, 2), np.uint8), np.full((4, 4), 1.5), "ab", WRONG)),
+     rates=Bad(values=([math.nan], [1.5], [-0.1], "ab", WRONG)), patterns=Bad(values=(["no-such-pattern"], WRONG)),
+     draws=Int(lo=1, hi=1000), fill=Choice(options=("half", "zero")), start=Int(lo=0),
+     streams=Bad(values=("abc", 1.5, WRONG, [1.5])), seed=ROOT, check=_no_check)
+spec("mmperf.quality.bitplane_loss:reordered_loss",
+     lambda: dict(frame=_image(), lost=np.arange(8) == 0, order=np.arange(8)[::-1], packets=None),
+     frame=Bad(values=(np.zeros((2, 2, 2), np.uint8), np.full((4, 4), 1.5), "ab", WRONG)),
+     lost=Bad(values=(np.ones(7, bool), "ab", [1.0, math.nan] * 4, WRONG)),
+     order=Bad(values=(np.zeros(8, int), np.arange(7), "ab", WRONG)),
+     packets=Bad(values=(np.zeros((3, 5), np.uint8), "ab"), none=True))
+# Claypool et al. 1998's mechanisms moved out of experiments/ (issue 29): trends, playout buffers, a sleeper's schedule
+spec("mmperf.metrics.trends:closest_approach", lambda: dict(intercepts=[0.0, 2.0], slopes=[1.0, -1.0], grid=None),
+     intercepts=Array(), slopes=Array(), grid=Array(none=True))
+spec("mmperf.metrics.trends:significantly_above", lambda: dict(a=[10.0, 11, 12, 11], b=[1.0, 2, 1, 2], level=0.05),
+     a=Array(), b=Array(), level=Real(lo=0, hi=1, lo_open=True, hi_open=True), check=_no_check)
+spec("mmperf.quality.playout:playout_summary",
+     lambda: dict(recv_us=_trace()[0], send_us=_trace()[1], limit_us=100_000.0, limits=_limits()),
+     recv_us=Array(), send_us=Array(), limit_us=NONNEG, limits=Instance(ref="mmperf.quality.planning:UserLimits"))
+spec("mmperf.quality.playout:buffer_threshold",
+     lambda: dict(variance=[1e6, 1e7, 1e8, 1e9], buffer_us=[1e4, 3.2e4, 1e5, 2e5], target_us=1e4, ceiling_us=250_000.0),
+     variance=Array(), buffer_us=Array(), target_us=POS, ceiling_us=POS, check=_no_check)
+spec("mmperf.hosts.sleeper:sleeper_schedule",
+     lambda: dict(arrivals_us=[1000.0, 161_000.0], work_us=[500.0, 500.0], hogs=1, sched_class="default",
+                  scheduler=_sched(), extra_user_us=0.0, tail_us=100_000.0),
+     arrivals_us=Array(lo=0), work_us=Array(lo=0), hogs=Int(lo=0), sched_class=Choice(options=("default", "niced", "real-time")),
+     scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"), extra_user_us=NONNEG, tail_us=POS, check=_no_check)

@@ -9,9 +9,9 @@ estimator) and :mod:`mmperf.hosts` (``_ps2_core``: the heap).
   events keyed by ``(time, sequence number)``, the sequence number counting every push, so that
   events of equal time come out in the order they were pushed; a payload of a kind and three
   integers per event, in seven flat arrays.
-* **The link** (:func:`link_send`, :func:`link_state`): two duplex drop-tail links, each a FIFO
-  server with a bounded queue and a uniform packet error model switched on at a time per link
-  (the model is stated in :mod:`mmperf.networks.packetsim`).
+* **The link** (:func:`link_send`, :func:`link_state`, :class:`Link`): two duplex drop-tail links,
+  each a FIFO server with a bounded queue and a uniform packet error model switched on at a time per
+  link (the model is stated in :mod:`mmperf.networks.packetsim`).
 * **The RTT estimator** (:func:`rtt_update`): RFC 6298's smoothed RTT, its variation and the
   retransmission timeout, per index.
 
@@ -21,6 +21,8 @@ their :func:`mmperf._numba_cache.drop_stale_cache` stamp, so that a change here 
 """
 
 from __future__ import annotations
+
+from collections import namedtuple
 
 import numpy as np
 from numba import njit
@@ -44,16 +46,49 @@ def link_state(queue_limit: int):
     return np.zeros((2, 4)), np.zeros((2, int(queue_limit) + 1))
 
 
+Link = namedtuple("Link", "rate delay qlim per loss_start unif bin_s fstate ring counters stats")
+"""The two links as :func:`link_send` reads and updates them (numba passes a namedtuple as one argument).
+
+Read only: per link ``p`` the rate ``rate[p]`` [bit/s], propagation delay ``delay[p]`` [s], queue limit
+``qlim[p]`` [packets], error rate ``per[p]`` and the time it starts ``loss_start[p]`` [s]; the error
+model's uniform draws ``unif[p, k]``; the statistics bins' width ``bin_s`` [s]. Updated: the links'
+state ``fstate`` and ``ring`` (:func:`link_state`), the counters ``counters[p, C_*]`` and the per-bin
+statistics ``stats[p, bin, S_*]``. Any namedtuple with these fields will do (the transports' ``Links``
+adds the SACK delay).
+"""
+
+
 # inlined into its callers: a call that passes a dozen arrays costs more than the work of a packet
 # (the datagram kernel ran 7x faster inlined, `make bench`)
 @njit(cache=False, inline="always")
-def link_send(p, now, nbytes, rate, delay, qlim, per, loss_start, unif, fstate, ring, counters,
-              stats, bin_s):  # pragma: no cover - compiled
+def link_send(lk, p, now, nbytes):  # pragma: no cover - compiled
     """Offer a packet of ``nbytes`` to link ``p`` at ``now``.
 
-    Returns the arrival time at the far end, or -1.0 if the packet was dropped
-    by the queue (-2.0 if lost to the error model).
+    Parameters
+    ----------
+    lk : Link
+        The links (or any namedtuple with :class:`Link`'s fields); their state, counters and
+        statistics are updated in place.
+    p : int
+        The link, 0 or 1.
+    now : float
+        The time the packet reaches the queue [s].
+    nbytes : float
+        The packet's size [bytes].
+
+    Returns
+    -------
+    float
+        The arrival time at the far end [s], or -1.0 if the packet was dropped by the queue
+        (-2.0 if lost to the error model).
+
+    Raises
+    ------
+    RuntimeError
+        If the error model's uniform draws are exhausted.
     """
+    rate, delay, qlim, per, loss_start, unif = lk.rate, lk.delay, lk.qlim, lk.per, lk.loss_start, lk.unif
+    fstate, ring, counters, stats, bin_s = lk.fstate, lk.ring, lk.counters, lk.stats, lk.bin_s
     cap = ring.shape[1]
     head = int(fstate[p, 1])
     cnt = int(fstate[p, 2])

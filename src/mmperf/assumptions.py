@@ -242,7 +242,9 @@ def check_ledger(assumptions, ablations, *, claim_ids, params) -> None:
     Parameters
     ----------
     assumptions : iterable of Assumption
+        The chapter's assumptions, each with its alternative readings.
     ablations : iterable of Ablation
+        The chapter's ablations, each removing a mechanism meant to produce some claims.
     claim_ids : iterable of str
         The chapter's claim ids.
     params : object

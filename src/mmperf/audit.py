@@ -104,6 +104,14 @@ def variant_seeds(kind: str, seeds: list[int]) -> list[int]:
     Returns
     -------
     list of int
+        ``seeds[:1]`` for a Morris point, else a copy of ``seeds``.
+
+    Raises
+    ------
+    ValueError
+        If ``kind`` is not one of the four.
+    TypeError
+        If ``seeds`` is not a non-empty list or tuple.
     """
     if kind not in ("book", "reading", "ablation", "morris"):
         raise ValueError(f"kind must be one of 'book', 'reading', 'ablation', 'morris', got {kind!r}")
@@ -123,6 +131,12 @@ def continuous(ch) -> list:
     Returns
     -------
     list of Assumption
+        Its assumptions whose ``span`` is set, in the ledger's order.
+
+    Raises
+    ------
+    TypeError
+        If ``ch`` is not a chapter record.
     """
     return [a for a in _chapter(ch).assumptions if a.span is not None]
 
@@ -145,10 +159,24 @@ def morris_design(ch, *, trajectories: int = MORRIS_TRAJECTORIES) -> np.ndarray 
     range (SALib's ``morris.sample``, seeded from the chapter's key, so the design is the same on
     every machine); ``(k + 1) x trajectories`` points for ``k`` assumptions.
 
+    Parameters
+    ----------
+    ch : Chapter
+        A chapter record of the registry.
+    trajectories : int, default :data:`MORRIS_TRAJECTORIES`
+        How many Morris trajectories, a whole number in 2 .. 1000.
+
     Returns
     -------
     numpy.ndarray or None
         One row per point, one column per continuous assumption (in the ledger's order).
+
+    Raises
+    ------
+    TypeError
+        If ``ch`` is not a chapter record.
+    ValueError
+        If ``trajectories`` is not a whole number in 2 .. 1000.
     """
     from SALib.sample import morris  # the optional `grid` extra: only a chapter with a Morris design needs it
 

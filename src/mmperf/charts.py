@@ -98,7 +98,25 @@ def spec_digest(spec: dict) -> str:
 
 
 def chart_id(spec: dict) -> str:
-    """A deterministic element id for a spec: a hash, suffixed when repeated in a session."""
+    """A deterministic element id for a spec: a hash, suffixed when repeated in a session.
+
+    Parameters
+    ----------
+    spec : dict
+        A Vega-Lite spec (``chart.to_dict()``).
+
+    Returns
+    -------
+    str
+        ``mmperf-chart-<digest>`` (the first 12 hex digits of :func:`spec_digest`), with ``-N``
+        appended for the N-th repeat of the same spec since :func:`setup`, so ids stay unique
+        on a page.
+
+    Raises
+    ------
+    TypeError
+        If ``spec`` is not a dict.
+    """
     _validate.instance(spec, "spec", dict)
     digest = spec_digest(spec)
     n = _state["seen"].get(digest, 0)
@@ -107,7 +125,25 @@ def chart_id(spec: dict) -> str:
 
 
 def to_rounded_values(data, **_options) -> dict:
-    """Altair data transformer: a frame's floats rounded to the book's precision, inline."""
+    """Altair data transformer: a frame's floats rounded to the book's precision, inline.
+
+    Parameters
+    ----------
+    data : pandas.DataFrame, dict or geo object
+        The chart's data; a frame is rounded with :func:`mmperf.precision.round_frame` first.
+    **_options : dict
+        Options Altair passes to every data transformer; not used.
+
+    Returns
+    -------
+    dict
+        ``{"values": [...]}``: the data inlined in the spec (:func:`altair.to_values`).
+
+    Raises
+    ------
+    TypeError
+        If ``data`` is not a frame, a dict or an object with ``__geo_interface__``.
+    """
     if isinstance(data, pd.DataFrame):
         data = round_frame(data)
     elif not isinstance(data, dict) and not hasattr(data, "__geo_interface__"):
@@ -129,6 +165,16 @@ def static_png(spec: dict) -> str:
 
     Rendered by vl-convert (Vega and a rasterizer compiled in: no browser, no network).
     nbval does not compare it (the spec is compared instead).
+
+    Parameters
+    ----------
+    spec : dict
+        A Vega-Lite spec (``chart.to_dict()``), drawn at scale 1.
+
+    Returns
+    -------
+    str
+        The base64 (ASCII) text of a PNG with a 256-colour palette (median cut, no dithering).
     """
     import vl_convert  # heavy (a Deno runtime with Vega): imported only when a chart is drawn offline
 
@@ -154,11 +200,18 @@ def render_bundle(spec: dict, **_meta) -> dict:
     ----------
     spec : dict
         A Vega-Lite spec (``chart.to_dict()``).
+    **_meta : dict
+        Keywords an Altair renderer receives (embed options); not used.
 
     Returns
     -------
     dict
         MIME type to content.
+
+    Raises
+    ------
+    TypeError
+        If ``spec`` is not a dict.
     """
     spec = round_json(_validate.instance(spec, "spec", dict))
     return {
@@ -243,6 +296,18 @@ class Figure:
 
     A chart is displayed as two outputs, the chart's own bundle (:func:`render_bundle`,
     so every notebook viewer draws it) and the caption; anything else as one HTML figure.
+    Made by :func:`figure`, which numbers it.
+
+    Parameters
+    ----------
+    content : altair.Chart or displayable
+        The chart, or any object with ``_repr_mimebundle_`` or ``_repr_html_``.
+    number : int
+        The figure's number in the chapter (``Figure N.``).
+    caption : str
+        What the figure shows and what to notice in it.
+    name : str or None
+        Anchor id for links (``#name``), or None for no anchor.
     """
 
     def __init__(self, content, number: int, caption: str, name: str | None):
@@ -325,7 +390,17 @@ def figure(content, caption: str, *, name: str | None = None) -> Figure:
 
 
 class ImageGrid:
-    """A row of grey-scale images with titles, displayed as inline PNGs."""
+    """A row of grey-scale images with titles, displayed as inline PNGs.
+
+    Made by :func:`image_grid`, which checks its inputs.
+
+    Parameters
+    ----------
+    images : dict of str to numpy.ndarray
+        Title to image: uint8 arrays, 2-D (grey) or 3-D (RGB).
+    width : int
+        Display width of each image in CSS pixels.
+    """
 
     def __init__(self, images: dict[str, Any], width: int):
         self.images, self.width = images, width
@@ -356,6 +431,11 @@ def image_grid(images: dict[str, Any], *, width: int = 240) -> ImageGrid:
         Title to image: uint8 arrays, 2-D (grey) or 3-D (RGB).
     width : int, default 240
         Display width of each image in CSS pixels.
+
+    Returns
+    -------
+    ImageGrid
+        Displays, as a cell's last expression, the images in a row, each with its title under it.
 
     Raises
     ------
@@ -392,6 +472,7 @@ def status_matrix(matrix: pd.DataFrame, *, title: str) -> alt.Chart:
     Returns
     -------
     altair.Chart
+        One rectangle per claim and variant, coloured by status (:data:`STATUS_COLOURS`), claims as rows.
 
     Raises
     ------

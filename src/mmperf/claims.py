@@ -340,7 +340,10 @@ class Holds(Criterion):
 class Claim:
     """One claim of a paper, judged against the book's computed value.
 
-    Attributes
+    Made by :func:`mmperf.verdicts.judge` from a :class:`ClaimSpec`; one row of the scorecard
+    (:data:`CSV_COLUMNS` describes the columns).
+
+    Parameters
     ----------
     paper : str
         Paper key (see :data:`mmperf.PAPERS`).
@@ -362,6 +365,41 @@ class Claim:
         Follows from ``criterion.judge(book_value)``; never set by hand.
     reason : str
         The criterion's verdict, and the chapter's explanation where it gives one.
+    kind : str, default ""
+        One of :data:`KINDS` (``""``: not yet classified).
+    seeds : int, default 1
+        How many root seeds the claim was judged under.
+    seed_share : float, default 1.0
+        The share of those seeds (0 to 1) under which the status is the verdict's.
+    book_median, book_low, book_high : float or None, default None
+        The median, 5 % and 95 % quantiles of the book's value over the seeds (None when no
+        seed gave a value).
+    fragile : bool, default False
+        The status under more than :data:`FRAGILE_SHARE` of the seeds differs from the verdict.
+    status_majority : str or None, default None
+        The seeds' majority status (None: the same as ``status``).
+    status_book_seed : str or None, default None
+        The status under the book's own seed (None: the same as ``status``).
+    readings : {'robust', 'depends'} or None, default None
+        Whether the verdict holds under every reading of the chapter's assumptions (from its
+        committed audit; None without one).
+    depends_on : str, default ""
+        The readings that change the verdict, ``;``-separated.
+    paper_reading : str, default ""
+        The variants under which the paper's result is reproduced, ``;``-separated.
+    structural : bool or None, default None
+        The status does not move when a mechanism meant to produce it is ablated (None: no
+        ablation targets the claim).
+    vacuous : bool, default False
+        No value of the claim's domain fails its criterion.
+    kind_flag : str, default ""
+        The audit's doubt about the claim's kind (``""``: none).
+    kind_note : str, default ""
+        Why the kind stands despite the flag (``""`` with a flag: the flag is open).
+    evidence : str, default ""
+        The kind of evidence the paper offered (:data:`EVIDENCE`).
+    miss_cause : str, default ""
+        For a claim not reproduced, why (:data:`MISS_CAUSES`; ``""``: not yet classified).
     """
 
     paper: str
@@ -515,8 +553,24 @@ class ClaimSpec:
 
 
 def clean_value(book_value):
-    """A book value as it is judged and published: a bool, a number rounded to the book's precision,
-    or None for a missing or non-finite value."""
+    """A book value as it is judged and published: a bool, a rounded number, or None.
+
+    Parameters
+    ----------
+    book_value : float, bool or None
+        The value a claim's ``value`` function returned (a Python or numpy number or bool).
+
+    Returns
+    -------
+    float, bool or None
+        A bool as a Python bool; a finite number rounded to the book's precision
+        (:func:`mmperf.precision.round_sig`); None for None, NaN or an infinity.
+
+    Raises
+    ------
+    TypeError
+        If ``book_value`` is not a number, a bool or None.
+    """
     if book_value is None or isinstance(book_value, bool):
         return book_value
     if isinstance(book_value, np.bool_):
@@ -587,6 +641,20 @@ EXCLUSION_COLUMNS = ("fragile", "readings", "vacuous", "structural")
 
 def check_frame(frame, columns, name: str = "frame") -> pd.DataFrame:
     """``frame`` if it is a DataFrame of claims holding ``columns``.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A table of claims (a scorecard, a chapter's claims).
+    columns : iterable of str
+        The column names it must hold.
+    name : str, default "frame"
+        The parameter's name, for the error message.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``frame`` itself, unchanged.
 
     Raises
     ------
@@ -785,7 +853,28 @@ def collect(notebooks: Iterable[str | Path]) -> pd.DataFrame:
 
 
 def write_csv(frame: pd.DataFrame, path: str | Path) -> Path:
-    """Write a scorecard frame as CSV, atomically (nothing half-written)."""
+    """Write a scorecard frame as CSV, atomically (nothing half-written).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Claims holding :data:`CSV_COLUMNS` (other columns are not written).
+    path : str or pathlib.Path
+        The CSV file; its folder is created if missing, and it is replaced only once written
+        in full (through ``path.tmp``).
+
+    Returns
+    -------
+    pathlib.Path
+        ``path``.
+
+    Raises
+    ------
+    TypeError
+        If ``frame`` is not a DataFrame or ``path`` not a str or Path.
+    KeyError
+        If ``frame`` lacks one of :data:`CSV_COLUMNS`.
+    """
     if not isinstance(frame, pd.DataFrame):
         raise TypeError(f"frame must be a pandas.DataFrame of claims, got {type(frame).__name__}")
     if not isinstance(path, (str, Path)):

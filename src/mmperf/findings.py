@@ -75,6 +75,13 @@ def verdict_groups(frame: pd.DataFrame) -> pd.Series:
 def by(frame: pd.DataFrame, column: str) -> pd.DataFrame:
     """Claims per value of ``column`` (``paper``, ``evidence``, ...) and per group, as a tidy table.
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The scorecard's claims (:data:`mmperf.claims.CSV_COLUMNS`).
+    column : str
+        The column to group the claims by.
+
     Returns
     -------
     pandas.DataFrame
@@ -103,6 +110,11 @@ def by(frame: pd.DataFrame, column: str) -> pd.DataFrame:
 def miss_causes(frame: pd.DataFrame) -> pd.DataFrame:
     """Why the predictions the book does not reproduce are missed, per paper.
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The scorecard's claims (:data:`mmperf.claims.CSV_COLUMNS`).
+
     Returns
     -------
     pandas.DataFrame
@@ -127,6 +139,11 @@ def miss_causes(frame: pd.DataFrame) -> pd.DataFrame:
 
 def deciding_assumptions(frame: pd.DataFrame) -> pd.DataFrame:
     """The assumptions whose readings change verdicts, most verdicts first.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The scorecard's claims with their audit columns (:data:`mmperf.claims.CSV_COLUMNS`).
 
     Returns
     -------

@@ -183,6 +183,12 @@ def show(paper: str, *, max_rows: int = 400):
     max_rows : int, default 400
         Rows shown per table (the rest is in the CSV).
 
+    Returns
+    -------
+    object
+        A view that renders as HTML (a notebook cell's last expression): each table of the
+        paper with its source, section, page and repairs, at most ``max_rows`` rows each.
+
     Raises
     ------
     ValueError

@@ -69,6 +69,22 @@ def round_sig(x: float) -> float:
 def round_array(a) -> np.ndarray:
     """Round every element of a float array (see :func:`round_sig`); other dtypes pass through.
 
+    Parameters
+    ----------
+    a : array_like
+        Numbers of any shape; an array whose dtype is not floating point is returned as is.
+
+    Returns
+    -------
+    numpy.ndarray
+        Of the same shape: float64, each element rounded to :data:`SIGNIFICANT_DIGITS`
+        significant digits; or ``numpy.asarray(a)`` itself for a non-float dtype.
+
+    Raises
+    ------
+    TypeError
+        If an element of a float array is not a real number (as :func:`round_sig`).
+
     Examples
     --------
     >>> round_array([1 / 3, 2.0]).tolist()
@@ -83,6 +99,22 @@ def round_array(a) -> np.ndarray:
 
 def round_frame(frame: pd.DataFrame) -> pd.DataFrame:
     """A copy of ``frame`` with every float column, and every float in an object column, rounded (the index is kept).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table to round; it is not modified.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A copy with the same index, columns and dtypes, every float rounded to
+        :data:`SIGNIFICANT_DIGITS` significant digits.
+
+    Raises
+    ------
+    TypeError
+        If ``frame`` is not a :class:`pandas.DataFrame`.
 
     Examples
     --------
@@ -105,6 +137,18 @@ def round_frame(frame: pd.DataFrame) -> pd.DataFrame:
 def round_json(obj: Any) -> Any:
     """Round every float inside a JSON-like structure (dicts, lists, tuples, numbers).
 
+    Parameters
+    ----------
+    obj : object
+        A number, or a dict, list or tuple nesting them at any depth (a Vega-Lite spec, a
+        chart's data); other values (strings, None, ints) pass through.
+
+    Returns
+    -------
+    object
+        The same structure with every float rounded to :data:`SIGNIFICANT_DIGITS` significant
+        digits; tuples become lists and numpy booleans Python bools.
+
     Examples
     --------
     >>> round_json({"values": [{"y": 1 / 3}, {"y": None}], "n": 2})
@@ -123,6 +167,23 @@ def round_json(obj: Any) -> Any:
 
 def format_float(x: float) -> str:
     """Text of a number as the book's tables print it: rounded, no exponent where readable.
+
+    Parameters
+    ----------
+    x : float
+        Any real number.
+
+    Returns
+    -------
+    str
+        ``x`` rounded to :data:`SIGNIFICANT_DIGITS` significant digits, positional (no exponent)
+        for magnitudes from ``1e-4`` to ``1e15`` and zero, in ``.6g`` notation otherwise;
+        ``'nan'``, ``'inf'`` or ``'-inf'`` for those.
+
+    Raises
+    ------
+    TypeError
+        If ``x`` is not a real number.
 
     Examples
     --------

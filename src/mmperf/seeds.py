@@ -49,6 +49,7 @@ def check_seed(seed, *, name: str = "seed") -> int:
     Returns
     -------
     int
+        ``seed`` as a Python int.
 
     Raises
     ------
@@ -78,6 +79,18 @@ def check_seed(seed, *, name: str = "seed") -> int:
 def parse_seed(text: str, *, name: str = ENV_VAR) -> int:
     """A root seed from text (an environment variable or a command-line option).
 
+    Parameters
+    ----------
+    text : str
+        The seed as decimal digits (surrounding whitespace is ignored).
+    name : str, default "MMPERF_SEED"
+        Where the text came from, for the error message.
+
+    Returns
+    -------
+    int
+        The root seed, a whole number in ``0 .. 2**63 - 1``.
+
     Raises
     ------
     ValueError
@@ -94,6 +107,11 @@ def parse_seed(text: str, *, name: str = ENV_VAR) -> int:
 
 def root_from_env() -> int:
     """The root seed ``$MMPERF_SEED`` names, or :data:`DEFAULT_ROOT_SEED` when it is unset or empty.
+
+    Returns
+    -------
+    int
+        The root seed, a whole number in ``0 .. 2**63 - 1``.
 
     Raises
     ------
@@ -122,6 +140,16 @@ def judging_seeds(n: int = JUDGING_SEEDS, *, root: int | None = None) -> tuple[i
     root : int, optional
         The first seed (default :data:`ROOT_SEED`); the others follow it, ``root + 1, root + 2, ...``
         (each a different entropy for :class:`numpy.random.SeedSequence`, so independent streams).
+
+    Returns
+    -------
+    tuple of int
+        ``n`` root seeds, ``root`` first, then ``root + 1, root + 2, ...`` (modulo ``2**63``).
+
+    Raises
+    ------
+    ValueError
+        If ``n`` is not a whole number from 1 to 10,000,000, or ``root`` is not a valid seed.
 
     Examples
     --------
@@ -208,6 +236,7 @@ def seed_sequence(*keys: str | int, root: int | None = None) -> np.random.SeedSe
     Returns
     -------
     numpy.random.SeedSequence
+        Entropy ``root``, spawn key made of the keys' words: the same keys and root give the same stream in every process.
 
     Raises
     ------
@@ -229,6 +258,24 @@ def seed_sequence(*keys: str | int, root: int | None = None) -> np.random.SeedSe
 def rng(*keys: str | int, root: int | None = None) -> np.random.Generator:
     """Return a fresh, independent :class:`numpy.random.Generator` for a named stream.
 
+    Parameters
+    ----------
+    *keys : str or int
+        Names of the stream, most general first (as :func:`seed_sequence`).
+    root : int, optional
+        Overrides :data:`ROOT_SEED`; a whole number in ``0 .. 2**63 - 1``.
+
+    Returns
+    -------
+    numpy.random.Generator
+        A PCG64 generator seeded with :func:`seed_sequence` of ``keys`` and ``root``: the same
+        keys and root give the same draws in every process.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`seed_sequence`.
+
     Examples
     --------
     >>> from mmperf.seeds import rng
@@ -241,6 +288,26 @@ def rng(*keys: str | int, root: int | None = None) -> np.random.Generator:
 
 
 def int_seed(*keys: str | int, root: int | None = None) -> int:
-    """Return a 32-bit integer seed for a named stream (for SimPy or numba code
-    that wants a plain integer)."""
+    """Return a 32-bit integer seed for a named stream.
+
+    For SimPy or numba code that wants a plain integer rather than a generator.
+
+    Parameters
+    ----------
+    *keys : str or int
+        Names of the stream, most general first (as :func:`seed_sequence`).
+    root : int, optional
+        Overrides :data:`ROOT_SEED`; a whole number in ``0 .. 2**63 - 1``.
+
+    Returns
+    -------
+    int
+        The first 32-bit word of the stream's :class:`numpy.random.SeedSequence` state
+        (``0 .. 2**32 - 1``).
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`seed_sequence`.
+    """
     return int(seed_sequence(*keys, root=root).generate_state(1)[0])

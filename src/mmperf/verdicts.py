@@ -110,6 +110,21 @@ def _checked(specs, runs) -> list:
 def judge_value(criterion, value) -> tuple:
     """``(status, detail)`` of one book value under a criterion; a missing value is not reproduced.
 
+    Parameters
+    ----------
+    criterion : mmperf.claims.Criterion
+        How the claim is judged (a tolerance, a range, a share of cases that hold).
+    value : object
+        The book's value for the claim (as :func:`mmperf.claims.clean_value` leaves it), or
+        ``None`` when it could not be computed.
+
+    Returns
+    -------
+    status : str
+        One of :data:`mmperf.claims.STATUSES` (``"not_reproduced"`` for ``None``).
+    detail : str
+        A sentence saying why, as the criterion phrases it.
+
     Raises
     ------
     TypeError
@@ -205,6 +220,16 @@ def noise_bound(spec: ClaimSpec, values: list) -> float | None:
 
 def majority(statuses: Iterable[str]) -> str:
     """The most common status; a tie goes to the less favourable one (not reproduced, then partly).
+
+    Parameters
+    ----------
+    statuses : iterable of str
+        Statuses of one claim (one per seed), each in :data:`mmperf.claims.STATUSES`.
+
+    Returns
+    -------
+    str
+        The status that occurs most often.
 
     Raises
     ------
@@ -429,7 +454,29 @@ def judge(specs: Iterable[ClaimSpec], runs: Mapping[int, Results], *, book_seed:
 
 
 def statuses_by_seed(specs: Iterable[ClaimSpec], runs: Mapping[int, Results]) -> pd.DataFrame:
-    """Every claim's status under every seed: a ``claim_id x seed`` table (for a chart of robustness)."""
+    """Every claim's status under every seed: a ``claim_id x seed`` table (for a chart of robustness).
+
+    Parameters
+    ----------
+    specs : iterable of ClaimSpec
+        A paper's ``CLAIMS``.
+    runs : mapping of int to Results
+        One run per root seed (as :func:`run_seeds` returns them).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``claim_id``, one column per seed (columns axis named ``seed``), each cell the
+        claim's status under that seed (one of :data:`mmperf.claims.STATUSES`).
+
+    Raises
+    ------
+    TypeError
+        If a spec is not a :class:`mmperf.claims.ClaimSpec` or ``runs`` does not map to
+        :class:`mmperf.results.Results`.
+    ValueError
+        If ``runs`` is empty.
+    """
     specs = _checked(specs, runs)
     out = {s: {spec.id: judge_value(spec.criterion, clean_value(spec.value(r)))[0] for spec in specs}
            for s, r in runs.items()}

@@ -119,7 +119,7 @@ def test_on_either_time_sharing_policy_the_light_receiver_never_waits(policy):
     far below the counters'; under SunOS 5's SVR4 TS class it returns from each sleep at ts_slpret 58, above
     every counter (sunk by ts_tqexp, boosted to ts_lwait 50-55). Either way every wake-up preempts at once
     and the jitter does not grow with load."""
-    from mmperf.experiments.claypool1998 import jitter_chapter as J
+    from mmperf.experiments.claypool1998 import model as J
     from mmperf.hosts.cpu import Scheduler
 
     check, trace = J.scheduler_check(seed=5, n_packets=200, hogs=(0, 6),
@@ -136,11 +136,10 @@ def test_the_chapter_runs_on_the_scheduler_and_its_counters_do_not_delay_a_light
     Sec. 4 (about 1-3 % of the processor) waits behind no counter, so its own delays (arrival to
     time stamp) are those of the idle host, datagram for datagram, whatever the number of counters."""
     from mmperf.experiments import claypool1998 as X
-    from mmperf.experiments.claypool1998 import jitter_chapter as J
     from mmperf.hosts.cpu import Host, served
     from mmperf.seeds import rng
 
-    sch = J.Params().scheduler
+    sch = X.Params().scheduler
     assert sch == X.SCHEDULER and sch.ts_policy == "svr4"
     arrivals = np.arange(300) * 160_000.0 + 500.0
     for ws in ("SLC", "SGI Challenge L"):

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from mmperf.experiments.claypool1998 import Params, QualityParams
-from mmperf.experiments.claypool1998 import model as M
+from mmperf.experiments.claypool1998 import params as M
 from mmperf.hosts.cpu import Host, Scheduler, served
 from mmperf.seeds import rng
 

@@ -1,5 +1,5 @@
 """What the maximum-throughput rows determine: the cost profile, its interval, the Alpha's band,
-where losses happen and the sensitivity table (mmperf.experiments.taylor1993)."""
+where losses happen (mmperf.experiments.taylor1993)."""
 
 import numpy as np
 import pandas as pd
@@ -8,6 +8,7 @@ from scipy import stats
 
 from mmperf.experiments import taylor1993 as ex
 from mmperf.experiments.taylor1993 import model
+from mmperf.hosts import testbed
 
 
 @pytest.fixture(scope="module")
@@ -23,8 +24,12 @@ def small_run():
 @pytest.mark.parametrize("host", ex.HOSTS)
 def test_profile_holds_the_best_kernel_cost_for_each_application_cost(host):
     prof = ex.cost_profile(host)
-    resid, pmin, n = model._residuals(host)
-    rms = lambda ck, ca: float(np.sqrt(np.mean(resid((ck, ca)) ** 2)))  # noqa: E731
+    rows = model._max_rows(host)
+    p = rows["packet_time"].to_numpy()
+    pmin = float(p.min())
+    a = testbed.arrival_rate(p, [ex.LINKS[t] for t in rows["testbed"]], packet_bytes=1256)
+    y = rows["throughput_mbps"].to_numpy()
+    rms = lambda ck, ca: float(np.sqrt(np.mean((testbed.read_rate(a, kernel_ms=ck, app_ms=ca) * 1256 * 8 / 1000 / y - 1) ** 2)))  # noqa: E731
     for r in prof.iloc[::20].itertuples():
         for step in (-0.02, 0.02):
             other = max(0.0, r.kernel_ms + step * pmin)
@@ -37,7 +42,6 @@ def test_profile_holds_the_best_kernel_cost_for_each_application_cost(host):
 def test_every_member_of_the_set_fits_every_row_and_no_outsider_does(host):
     grid = ex.identified_set(host)
     rows = model._identification_rows(host, True)
-    from mmperf.hosts import testbed
     a = testbed.arrival_rate(rows["packet_time"].to_numpy(), [ex.LINKS[t] for t in rows["testbed"]], packet_bytes=1256)
     y = rows["throughput_mbps"].to_numpy()
     tol = rows["digit"].to_numpy() / 2 + ex.LINK_ERROR * y
@@ -107,17 +111,6 @@ def test_loss_sites_account_for_every_lost_packet(small_run):
     np.testing.assert_allclose(100 * lost / sites["sent"], loss.loc[sites.index], atol=1e-9)
 
 
-def test_sensitivity_to_a_change_that_changes_nothing_is_nil(small_run):
-    s = ex.sensitivity(small_run, variants={"same again": {"band_points": 3}})
-    assert set(s["variant"]) == {"as run", "same again"}
-    assert not s["changed"].any()
-    a = s[s["variant"] == "as run"].set_index("claim_id")["value"]
-    b = s[s["variant"] == "same again"].set_index("claim_id")["value"]
-    pd.testing.assert_series_equal(a, b, check_names=False)
-    with pytest.raises(ValueError, match="as run"):
-        ex.sensitivity(small_run, variants={"as run": {"group": 3}})
-
-
 @pytest.mark.parametrize("bad", [{"cost_cv": -0.1}, {"display_cv": float("nan")}, {"cost_cv": float("inf")},
                                  {"band_points": 1}, {"cost_cv": True}])
 def test_params_refuse_bad_variability_and_band(bad):
@@ -152,3 +145,23 @@ def test_remedies(small_run):
     r = small_run.table("remedy_reorder")
     # same positions lost under either order: the reorder only moves them to less significant planes
     assert (r["ssim_reordered"] >= r["ssim_natural"] - 1e-9).all()
+
+
+@pytest.mark.parametrize("host", ex.HOSTS)
+def test_cost_spans_are_the_ends_of_the_identified_sets(host):
+    from mmperf.experiments.taylor1993.claims import COST_SPANS
+    low, high = COST_SPANS[host]
+    f = ex.fit_host_costs(host)
+    # 4 significant digits of the set's ends, so the span's ends take the set's own end members
+    assert low == pytest.approx(f["app_ms_low"], rel=1e-3) and high == pytest.approx(f["app_ms_high"], rel=1e-3)
+    for x, end in ((low, "low"), (high, "high")):
+        a, b = ex.fit_host_costs(host, point=x), ex.fit_host_costs(host, point=end)
+        assert (a["kernel_ms"], a["app_ms"]) == (b["kernel_ms"], b["app_ms"])
+
+
+def test_params_take_an_application_cost_as_a_point():
+    p = ex.Params(cost_points=((ex.ALPHA, 0.05),))
+    assert ex.calibrate(cost_points=p.cost_points).hosts.loc[ex.ALPHA, "app_ms"] == pytest.approx(0.05, abs=1e-3)
+    for bad in (-0.1, float("nan"), True, "middle"):
+        with pytest.raises(ValueError, match="cost_points"):
+            ex.Params(cost_points=((ex.ALPHA, bad),))

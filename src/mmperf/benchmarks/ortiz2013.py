@@ -66,6 +66,21 @@ def simpy_cell(gen, nbytes, path_of, net, unif):
     ``queue_limit`` places); the error model draws one uniform per accepted packet after the
     loss onset, in acceptance order, from ``unif[path]``.
 
+    Parameters
+    ----------
+    gen : numpy.ndarray
+        Send time of each packet [s], non-decreasing.
+    nbytes : numpy.ndarray
+        Bytes of each packet on the wire (payload and headers).
+    path_of : numpy.ndarray of int
+        The link (0 or 1) each packet takes.
+    net : mmperf.networks.packetsim.Network
+        The two links' rate, delay, queue limit, packet error rate and loss onset
+        (its ``arrays()``).
+    unif : numpy.ndarray
+        Uniform draws of the error model, shape ``(2, k)``: row ``p`` for link ``p``, read in
+        order (the book engine's, :func:`mmperf.networks.packetsim.uniforms`).
+
     Returns
     -------
     (numpy.ndarray, int)
@@ -114,7 +129,31 @@ def simpy_cell(gen, nbytes, path_of, net, unif):
 
 
 def ns2_cell(gen, sizes, params, *, workdir) -> dict:
-    """ns-2.35 on the cell (``validation/replay.tcl udp``): wall time and trace counts."""
+    """ns-2.35 on the cell (``validation/replay.tcl udp``): wall time and trace counts.
+
+    Parameters
+    ----------
+    gen : numpy.ndarray
+        Send time of each packet [s].
+    sizes : numpy.ndarray
+        Payload bytes of each packet (the script adds the headers).
+    params : mmperf.experiments.ortiz2013.Params
+        The chapter's set-up: link delay, queue limit, loss onsets and end of the run.
+    workdir : str or pathlib.Path
+        A folder for the schedule and ns-2's trace (the caller removes it).
+
+    Returns
+    -------
+    dict
+        ``wall_s`` (ns-2's wall time, start-up and trace writing included), and from the trace
+        ``offered``, ``delivered``, ``queue_drops``, ``error_drops`` and ``events`` (arrivals
+        plus deliveries).
+
+    Raises
+    ------
+    RuntimeError
+        If ns-2 exits with an error.
+    """
     script = repo_root() / "validation" / "replay.tcl"
     sched = Path(workdir) / "schedule.txt"
     trace = Path(workdir) / "out.tr"

@@ -68,7 +68,9 @@ FILL_RULES = ("half", "zero", "previous")
 class Layout:
     """Where each packet's payload sits in the bit-plane representation.
 
-    Attributes
+    Made by :func:`layout`.
+
+    Parameters
     ----------
     shape : (int, int)
         Image height and width [pixels].
@@ -148,6 +150,7 @@ def layout(shape, *, packet_bytes: int = PACKET_BYTES, header_bytes: int = HEADE
     Returns
     -------
     Layout
+        The frame's layout: payload bytes per packet, plane bytes and packets per plane.
 
     Raises
     ------
@@ -207,6 +210,17 @@ def to_planes(image) -> np.ndarray:
 
 def from_planes(planes) -> np.ndarray:
     """Rebuild an 8-bit image from its 8 bit planes (inverse of :func:`to_planes`).
+
+    Parameters
+    ----------
+    planes : array_like
+        Shape ``(8, height, width)``, values 0 and 1; ``planes[0]`` holds bit 7 (the most
+        significant).
+
+    Returns
+    -------
+    numpy.ndarray
+        The image, shape ``(height, width)``, dtype uint8: ``sum(planes[k] << (7 - k))``.
 
     Raises
     ------
@@ -279,6 +293,7 @@ def received_bits(received, lay: Layout) -> np.ndarray:
     received : array_like of bool
         Shape ``(n_packets,)``: True where the packet arrived.
     lay : Layout
+        Where each packet's payload sits (:func:`layout` of the image's shape).
 
     Returns
     -------

@@ -220,7 +220,9 @@ def _bisect(f, lo, hi, target, *, increasing, iters=22):
 class Calibration:
     """The three numbers calibrated once (see module docstring).
 
-    Attributes
+    Made by :func:`calibrate`.
+
+    Parameters
     ----------
     q_base, q_enh : float
         Quantiser steps of the base and enhancement layers.
@@ -258,6 +260,7 @@ def calibrate(frames: np.ndarray, *, frame_rate: float = 25.0, target_psnr: floa
     Returns
     -------
     Calibration
+        The base and enhancement quantiser steps and the bytes-per-bit scale.
 
     Raises
     ------
@@ -404,10 +407,14 @@ def _slice_all(block_bytes, room, header):  # pragma: no cover - compiled
 class CodedVideo:
     """A coded two-layer sequence: packets, slices, reconstructions and errors.
 
-    Attributes
+    Made by :func:`encode`.
+
+    Parameters
     ----------
     frame_rate : float
+        Frames per second of the sequence.
     calibration : Calibration
+        The quantiser steps and the size scale it was coded with.
     original, base, full : ndarray of uint8, shape (n, h, w)
         Source frames and the base-only and full-quality reconstructions.
     se_base, se_full : ndarray, shape (n, blocks)
@@ -420,6 +427,8 @@ class CodedVideo:
         slice header).
     block_slice : ndarray of int, shape (2, n, blocks)
         Global slice id that carries each block in each layer.
+    slice_frame, slice_layer : ndarray of int, shape (slices,)
+        The frame and the layer (0 base, 1 enhancement) of each global slice id.
     """
 
     frame_rate: float
@@ -578,7 +587,7 @@ class CodedVideo:
 class Decoded:
     """Result of :meth:`CodedVideo.decode`.
 
-    Attributes
+    Parameters
     ----------
     psnr : ndarray
         PSNR-Y of each displayed frame against the original [dB].
@@ -587,6 +596,13 @@ class Decoded:
         ``frozen`` (a base slice lost: the last decoded frame is repeated).
     shown : ndarray of int
         Index of the frame whose reconstruction is displayed (-1: none yet).
+    enh_ok : ndarray of bool, shape (n, blocks)
+        Whether each block is shown at full quality (its base and enhancement slices arrived).
+    video : CodedVideo
+        The coded sequence that was decoded.
+    black : ndarray of bool, shape (n, blocks), optional
+        Under the ``black`` rule, the blocks whose base slice was lost (shown black); None under
+        the other rules.
     """
 
     psnr: np.ndarray
@@ -627,6 +643,7 @@ def encode(frames, *, frame_rate: float = 25.0, calibration: Calibration | None 
     Returns
     -------
     CodedVideo
+        The coded sequence: its packets in sending order, slices, reconstructions and errors.
 
     Raises
     ------

@@ -44,6 +44,16 @@ def _registry() -> tuple[Chapter, ...]:
 def chapter(key: str) -> Chapter:
     """The chapter whose key is ``key``.
 
+    Parameters
+    ----------
+    key : str
+        A chapter's key, e.g. ``"taylor1993"`` or ``"claypool1998-jitter"``.
+
+    Returns
+    -------
+    Chapter
+        The entry of :data:`CHAPTERS` with that key.
+
     Raises
     ------
     ValueError

@@ -26,6 +26,8 @@ id; CPUs in index order), so a run is a deterministic function of its inputs.
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
@@ -38,6 +40,11 @@ KERNEL, USER = 0, 1
 TS_LEVELS = 60
 SYS_PRI = 60 + 29  # a socket sleep's kernel priority: in the SYS class (60..99), above every TS level
 RT_PRI = 100       # the real-time class (100..159), above SYS
+
+Svr4Table = namedtuple("Svr4Table", "tick_us hz quantum_ticks tqexp slpret maxwait lwait cpupri0")
+"""The clock and the TS dispatch table (read only): the tick [us], ticks per second; per TS level the
+quantum [ticks], the level after the quantum expires, after a sleep, the wait [s] before a boost and
+the level it boosts to (``ts_dptbl``'s columns); the level every TS process starts at."""
 
 
 @njit(cache=True)
@@ -72,15 +79,16 @@ def _umdpri(cpupri, upri):
 
 
 @njit(cache=True)
-def run_svr4(t_end, n_cpus, hog, rt, upri, jobs_start, job_time, job_kernel, job_user,
-             tick_us, hz, quantum_ticks, tqexp, slpret, maxwait, lwait, cpupri0, trace_cap):
-    """Simulate ``t_end`` microseconds on the SVR4 TS/SYS/RT classes.
-
-    ``quantum_ticks``, ``tqexp``, ``slpret``, ``maxwait`` (seconds), ``lwait``: the dispatch
-    table, one entry per TS level; ``upri[p]``: the user priority adjustment; ``cpupri0``: the
-    level every TS process starts at. Returns what ``_timesharing_core.run_core`` returns and
-    each process's TS level ``cpupri`` at the end.
+def run_svr4(t_end, n_cpus, procs, table, trace_cap):
+    """Simulate ``t_end`` microseconds [us] on the SVR4 TS/SYS/RT classes on ``n_cpus`` processors: the
+    processes ``procs`` (:class:`mmperf.hosts._timesharing_core.Procs`; a process's user priority
+    adjustment ``upri`` is ``-nice``), the clock and dispatch table ``table`` (:class:`Svr4Table`), a
+    trace of at most ``trace_cap`` rows. Returns what :func:`mmperf.hosts._timesharing_core.run_core`
+    returns and each process's TS level ``cpupri`` at the end.
     """
+    hog, rt, nice, jobs_start, job_time, job_kernel, job_user = procs
+    upri = -nice
+    tick_us, hz, quantum_ticks, tqexp, slpret, maxwait, lwait, cpupri0 = table
     n = hog.shape[0]
     n_jobs = job_time.shape[0]
     state = np.zeros(n, np.int64)

@@ -15,6 +15,8 @@ four priorities each (``queue = pri // 4``).
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
@@ -22,6 +24,17 @@ SLEEPING, READY, RUNNING = 0, 1, 2
 KERNEL, USER = 0, 1
 RT_PRI = -4  # queue -1: before every time-sharing queue
 EPS_US = 1e-6  # work below a picosecond is done (a float ulp at 1000 s is 1.2e-7 us)
+
+# ---- the named structures the event loops take (namedtuples; unpacked once at the top of a loop)
+Procs = namedtuple("Procs", "hog rt nice jobs_start job_time job_kernel job_user")
+"""The processes (read only), arrays per process ``p``: ``hog[p]`` (always runnable), ``rt[p]``
+(real time), ``nice[p]``; the jobs of sleeper ``p`` are ``jobs_start[p] .. jobs_start[p+1]-1`` (sorted
+arrival times ``job_time`` [us], CPU work ``job_kernel`` then ``job_user`` [us]). Shared by both
+classes (:mod:`mmperf.hosts._svr4_core`)."""
+BsdClock = namedtuple("BsdClock", "tick_us quantum_ticks recompute_ticks hz puser wake_pri decay_fixed_load")
+"""4.3BSD's clock and priorities (read only): the tick [us], the round-robin quantum and the priority
+recomputation period [ticks], ticks per second, ``PUSER``, the sleep priority, and the load the usage
+decays with (< 0: the measured load average)."""
 
 
 @njit(cache=True)
@@ -102,17 +115,17 @@ def _advance(running, hog, left, cpu_time, dt):
 
 
 @njit(cache=True)
-def run_core(t_end, n_cpus, hog, rt, nice, jobs_start, job_time, job_kernel, job_user,
-             tick_us, quantum_ticks, recompute_ticks, hz, puser, wake_pri, decay_fixed_load, trace_cap):
-    """Simulate ``t_end`` microseconds.
+def run_core(t_end, n_cpus, procs, clock, trace_cap):
+    """Simulate ``t_end`` microseconds [us] of the 4.3BSD scheduler on ``n_cpus`` processors: the
+    processes ``procs`` (:class:`Procs`), the clock ``clock`` (:class:`BsdClock`), a trace of at most
+    ``trace_cap`` rows.
 
-    Parameters (arrays per process ``p``): ``hog[p]`` (always runnable), ``rt[p]``,
-    ``nice[p]``; the jobs of sleeper ``p`` are ``jobs_start[p] .. jobs_start[p+1]-1``
-    (sorted arrival times ``job_time``, CPU work ``job_kernel`` then ``job_user``).
-
-    Returns per job its start and finish time (-1 if not finished), per process its CPU
-    time, and the trace of (cpu, process, start, end) segments.
+    Returns ``(start, finish, cpu_time, trace, truncated)``: per job its start and finish time [us] (-1
+    if not finished), per process its CPU time [us], the (cpu, process, start, end) segments, and
+    whether the trace was cut at ``trace_cap`` rows.
     """
+    hog, rt, nice, jobs_start, job_time, job_kernel, job_user = procs
+    tick_us, quantum_ticks, recompute_ticks, hz, puser, wake_pri, decay_fixed_load = clock
     n = hog.shape[0]
     n_jobs = job_time.shape[0]
     state = np.zeros(n, np.int64)

@@ -65,7 +65,23 @@ NICED = -19
 
 
 def check_class(sched_class: str) -> str:
-    """Return ``sched_class`` if it is a known scheduling class, else raise ValueError."""
+    """Return ``sched_class`` if it is a known scheduling class, else raise ValueError.
+
+    Parameters
+    ----------
+    sched_class : str
+        The scheduling class of the receiving process, one of :data:`SCHEDULING_CLASSES`.
+
+    Returns
+    -------
+    str
+        ``sched_class``, unchanged.
+
+    Raises
+    ------
+    ValueError
+        If ``sched_class`` is not one of :data:`SCHEDULING_CLASSES`.
+    """
     if sched_class not in SCHEDULING_CLASSES:
         raise ValueError(f"sched_class must be one of {SCHEDULING_CLASSES}, got {sched_class!r}")
     return sched_class
@@ -206,7 +222,9 @@ def served(ready_us: np.ndarray, *, host: Host, scheduler: Scheduler, rng: np.ra
     ready_us : array_like of float
         When each job is ready (non-decreasing) [us].
     host : Host
+        The receiving host: processor power, processors, counter processes, scheduling class.
     scheduler : Scheduler
+        The scheduler's tick, quanta and policy, and the work per job.
     rng : numpy.random.Generator
         Draws the work per job (gamma, mean ``work_spec_us / host.specint92``, shape ``scheduler.work_shape``).
     work_spec_us : float, optional
@@ -297,6 +315,23 @@ def _fifo(ready_us: np.ndarray, work_us: np.ndarray, others) -> np.ndarray:
 
 def mean_work_us(specint92: float, *, scheduler: Scheduler = Scheduler()) -> float:
     """Mean CPU time to take in one datagram on a ``specint92`` processor, in microseconds.
+
+    Parameters
+    ----------
+    specint92 : float
+        The processor's SPECint92 rating (> 0).
+    scheduler : Scheduler, default Scheduler()
+        Gives the work on a SPECint92 = 1 processor, ``work_spec_us``.
+
+    Returns
+    -------
+    float
+        ``scheduler.work_spec_us / specint92`` [us].
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``specint92`` is not a finite number > 0 or ``scheduler`` not a :class:`Scheduler`.
 
     Examples
     --------

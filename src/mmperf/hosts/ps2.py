@@ -128,11 +128,49 @@ class Hardware:
     The paper's values (and the book's assumptions) are assembled with their
     sources in the Huynh chapter's experiment module (``experiments/huynh1994``).
 
+    Parameters
+    ----------
+    name : str
+        The system's name (``"386"``, ``"486"``), non-empty.
+    host_clock_hz : float
+        Host processor clock [Hz].
+    host_instructions_per_s : float
+        Host processor speed [instructions/s]: the time of a software path length.
+    memory_cycles_per_instruction : float
+        Memory cycles (at the host clock) each host instruction requests from the memory
+        controller (may be 0).
+    memory_burst_factor : float
+        Share, in (0, 1], of those cycles a burst line fill takes (1: no burst mode).
+    memory_bandwidth : float
+        Memory's rate for channel-path (DMA) transfers [bytes/s].
+    channel_rate : float
+        Micro Channel rate, shared by its transfers [bytes/s].
+    adapter_instructions_per_s : float
+        Speed of each adapter's 80C186 control processor [instructions/s].
+    adapter_scb_instructions : float
+        80C186 instructions to decode or build one control block or element (may be 0).
+    control_block_bytes : float
+        Bytes of the control block or element added to every channel transfer (may be 0).
+    compress_work, decompress_work : float
+        i750 time to compress one captured frame, and to decompress one displayed frame [s].
+    mix_time : float
+        i750 time to mix one composite frame [s].
+    disk_request_bytes : float
+        Largest disk request [bytes]; a file frame takes ``ceil(bytes / disk_request_bytes)``.
+    disk_request_overhead : float
+        Time of one disk request besides its data transfer [s] (may be 0).
+    disk_media_rate : float
+        The disk's sustained media rate [bytes/s].
+    ring_bit_rate : float
+        Token ring rate [bits/s].
+    ring_frame_overhead_bytes : float
+        MAC bytes added to every ring packet (may be 0).
+
     Raises
     ------
     ValueError, TypeError
-        If a field is not a positive finite number (``memory_cycles_per_instruction``,
-        ``control_block_bytes`` and ``ring_frame_overhead_bytes`` may be 0).
+        If a field is not a positive finite number (those marked "may be 0" may be 0), ``name``
+        is empty, or ``memory_burst_factor`` exceeds 1.
     """
 
     name: str
@@ -298,7 +336,7 @@ class Workload:
 class Replication:
     """One replication of :func:`simulate`.
 
-    Attributes
+    Parameters
     ----------
     stations : pandas.DataFrame
         One row per station: ``station``, ``utilization`` [fraction of the horizon],
@@ -887,5 +925,21 @@ def stage_wait_bound(arrivals, frame_time: float) -> np.ndarray:
 
 
 def describe(hardware: Hardware) -> dict:
-    """Return the hardware parameters as a plain dict (for tables)."""
+    """Return the hardware parameters as a plain dict (for tables).
+
+    Parameters
+    ----------
+    hardware : Hardware
+        One PS/2 system.
+
+    Returns
+    -------
+    dict
+        Field name to value, in the fields' order (times in s, rates per s).
+
+    Raises
+    ------
+    TypeError
+        If ``hardware`` is not a :class:`Hardware`.
+    """
     return asdict(_validate.instance(hardware, "hardware", Hardware))

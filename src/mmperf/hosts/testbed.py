@@ -77,6 +77,7 @@ class Link:
     Parameters
     ----------
     name : str
+        Label of the path (e.g. ``"Ethernet"``), for tables.
     rate_mbps : float
         Bottleneck rate [Mb/s].
     overhead_bytes : int
@@ -113,6 +114,7 @@ class Host:
     Parameters
     ----------
     name : str
+        Label of the host (e.g. the workstation's model), for tables.
     kernel_ms : float
         Kernel (interrupt-level) CPU time per arriving packet [ms].
     app_ms : float
@@ -157,6 +159,7 @@ class Stream:
     n_frames : int, default 100
         Frames sent (the paper sent 100 or 200).
     packets_per_frame : int, default 264
+        UDP packets per frame.
     packet_bytes : int, default 1256
         UDP/IP packet size [bytes]: 1224 of data and application header plus 32.
     """
@@ -187,14 +190,21 @@ class Stream:
 class Run:
     """The outcome of one simulated experiment (see :func:`simulate`).
 
-    Attributes
+    Parameters
     ----------
     packets : pandas.DataFrame
         One row per packet sent: ``frame``, ``index`` (0..263), ``send_ms``,
         ``arrive_ms`` (NaN if lost on the link), ``read_ms`` (NaN if lost),
         ``lost_link``, ``lost_socket``, ``received``.
-    stream, link, host : the inputs
+    stream : Stream
+        The paced stream that was sent.
+    link : Link
+        The network path it crossed.
+    host : Host
+        The receiving host.
     display : bool
+        True for the animation experiment (frames displayed), False for the
+        maximum-throughput one (packets only counted).
     """
 
     def __init__(self, packets: pd.DataFrame, stream: Stream, link: Link, host: Host, display: bool):
@@ -259,8 +269,11 @@ def simulate(stream: Stream, link: Link, host: Host, *, display: bool, rng: np.r
     Parameters
     ----------
     stream : Stream
+        The paced sender's stream.
     link : Link
+        The network path between sender and receiver.
     host : Host
+        The receiving host.
     display : bool
         True for the animation experiment (frames rebuilt and displayed), False
         for the maximum-throughput experiment (packets only counted).
@@ -270,6 +283,7 @@ def simulate(stream: Stream, link: Link, host: Host, *, display: bool, rng: np.r
     Returns
     -------
     Run
+        One row per packet sent (its send, arrival and read times, where it was lost), with the inputs.
 
     Raises
     ------
@@ -325,10 +339,13 @@ def fluid_received_rate(packet_time_ms, link: Link, host: Host, *, packet_bytes:
     Parameters
     ----------
     packet_time_ms : float or array_like
+        Sender's time between packets [ms].
     link : Link or sequence of Link
         The path, or one path per packet time.
     host : Host
+        The receiving host (its ``kernel_ms`` and ``app_ms``).
     packet_bytes : int, default 1256
+        UDP/IP packet size [bytes].
 
     Returns
     -------
@@ -355,6 +372,7 @@ def arrival_rate(packet_time_ms, link: Link, *, packet_bytes: int = PACKET_BYTES
     link : Link or sequence of Link
         The path, or one path per packet time.
     packet_bytes : int, default 1256
+        UDP/IP packet size [bytes].
 
     Returns
     -------
@@ -437,10 +455,12 @@ def without_livelock(host: Host) -> Host:
     Parameters
     ----------
     host : Host
+        The host to change.
 
     Returns
     -------
     Host
+        A copy with ``kernel_ms = 0`` and ``app_ms = host.kernel_ms + host.app_ms``.
 
     Raises
     ------

@@ -293,7 +293,7 @@ class Process:
 class Schedule:
     """What one run of the scheduler did.
 
-    Attributes
+    Parameters
     ----------
     jobs : pandas.DataFrame
         One row per job: ``process``, ``job``, ``arrival_us``, ``start_us`` (first run),
@@ -404,18 +404,17 @@ def simulate(processes, *, duration_us: float, cpus: int = 1, policy: Policy = P
 def _run(duration_us, cpus, policy, trace_cap, *, hog, rt, nice, counts, job_time, job_kernel, job_user):
     """Pack the processes' arrays and run the compiled event loop (both entry points share it)."""
     starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    procs = _core.Procs(np.asarray(hog, dtype=np.bool_), np.asarray(rt, dtype=np.bool_), np.asarray(nice, dtype=np.int64),
+                        starts, job_time, job_kernel, job_user)
     if policy.kind == "svr4":
         quantum, tqexp, slpret, maxwait, lwait = policy.ts_arrays()
-        return _svr4_core.run_svr4(
-            float(duration_us), int(cpus), np.asarray(hog, dtype=np.bool_), np.asarray(rt, dtype=np.bool_),
-            -np.asarray(nice, dtype=np.int64), starts, job_time, job_kernel, job_user,
-            policy.tick_us, policy.hz, quantum, tqexp, slpret, maxwait, lwait, int(policy.ts_start_level), int(trace_cap))
-    return (*_core.run_core(
-        float(duration_us), int(cpus), np.asarray(hog, dtype=np.bool_), np.asarray(rt, dtype=np.bool_),
-        np.asarray(nice, dtype=np.int64), starts, job_time, job_kernel, job_user,
-        policy.tick_us, policy.quantum_ticks, policy.recompute_ticks, policy.hz, policy.puser, policy.wake_pri,
-        -1.0 if policy.fixed_load is None else float(policy.fixed_load), int(trace_cap)),
-        np.full(len(hog), -1, np.int64))
+        table = _svr4_core.Svr4Table(policy.tick_us, policy.hz, quantum, tqexp, slpret, maxwait, lwait,
+                                     int(policy.ts_start_level))
+        return _svr4_core.run_svr4(float(duration_us), int(cpus), procs, table, int(trace_cap))
+    clock = _core.BsdClock(policy.tick_us, policy.quantum_ticks, policy.recompute_ticks, policy.hz, policy.puser,
+                           policy.wake_pri, -1.0 if policy.fixed_load is None else float(policy.fixed_load))
+    return (*_core.run_core(float(duration_us), int(cpus), procs, clock, int(trace_cap)),
+            np.full(len(hog), -1, np.int64))
 
 
 def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice: int = 0, realtime: bool = False,
@@ -435,9 +434,12 @@ def serve(arrivals_us, kernel_us, user_us, *, hogs: int = 0, cpus: int = 1, nice
         CPU-bound processes beside it.
     cpus : int, default 1
         Processors sharing the run queue.
-    nice, realtime
-        The stream process's ``nice`` value and class.
-    policy : Policy, optional
+    nice : int, default 0
+        The stream process's ``nice`` value (-20 to 19; the other sleepers share it).
+    realtime : bool, default False
+        Whether the stream process (and the other sleepers) run in the real-time class.
+    policy : Policy, default Policy()
+        The scheduler's constants (4.3BSD defaults).
     tail_us : float, default 1 s
         Simulated time after the last arrival (of the stream's jobs).
     others : sequence of (arrivals_us, kernel_us, user_us), optional

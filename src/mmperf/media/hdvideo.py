@@ -218,6 +218,7 @@ def clip_library(model: VideoModel | None = None, *, root: int | None = None) ->
     Parameters
     ----------
     model : VideoModel, optional
+        The video's frame rate, clip lengths and rates (default ``VideoModel()``).
     root : int, optional
         Root seed of the clips' random draws (default: the process's, :data:`mmperf.seeds.ROOT_SEED`).
 
@@ -242,6 +243,7 @@ def stream_frames(model: VideoModel, *, replication: int, stream: int, clips=Non
     Parameters
     ----------
     model : VideoModel
+        The video's frame rate, clip lengths and rates.
     replication, stream : int
         Which replication and which of the N streams (seeds the order and starts).
     clips : list of numpy.ndarray, optional

@@ -94,6 +94,7 @@ def fifo(ready, service) -> np.ndarray:
     Returns
     -------
     numpy.ndarray
+        When each item leaves the stage, in the unit of the inputs.
 
     Examples
     --------
@@ -174,8 +175,18 @@ def simulate_arrays(stream: PeriodicStream, *, sender: Host, receiver: Host, net
 
     Parameters
     ----------
-    stream, sender, receiver, network, traffic, scheduler, rng
-        As for :func:`simulate` (``traffic`` and ``scheduler`` have no default here).
+    stream : PeriodicStream
+        Period, size and length.
+    sender, receiver : Host
+        The two workstations (power, load, scheduling class).
+    network : Network
+        The LAN between them.
+    traffic : Traffic
+        Other traffic on the LAN (no default here).
+    scheduler : Scheduler
+        Host scheduler parameters (no default here).
+    rng : numpy.random.Generator
+        Source of randomness (use :func:`mmperf.seeds.rng`).
     work_spec_us : float, optional
         Work per datagram at both ends [us x SPECint92] (default: each host's own).
     sender_others, receiver_others : array_like of float, optional

@@ -136,7 +136,7 @@ def _frame(scene: str, k: int, n: int, shape: tuple[int, int]) -> np.ndarray:
 class SceneSequence:
     """The concatenated four-scene test sequence.
 
-    Attributes
+    Parameters
     ----------
     frames_per_scene : tuple of int
         Frames of each scene, in :data:`SCENES` order.
@@ -216,6 +216,7 @@ def four_scenes(*, frames_per_scene=PAPER_FRAMES, height: int = 120, width: int 
     Returns
     -------
     SceneSequence
+        The sequence, whose frames are generated when first read.
 
     Raises
     ------

@@ -24,7 +24,7 @@ __all__ = ["LineFit", "line_fit", "grouped_fits", "fit_chart"]
 class LineFit:
     """An ordinary least-squares line ``y = intercept + slope x``.
 
-    Attributes
+    Parameters
     ----------
     slope, intercept : float
         Coefficients.
@@ -82,6 +82,7 @@ def line_fit(x, y, *, level: float = 0.95, grid_points: int = 50, grid=None) -> 
     Returns
     -------
     LineFit
+        The slope and intercept with their confidence interval, r, n and the band.
 
     Raises
     ------
@@ -124,11 +125,32 @@ def line_fit(x, y, *, level: float = 0.95, grid_points: int = 50, grid=None) -> 
 def grouped_fits(frame: pd.DataFrame, x: str, y: str, by: str, **kwargs) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Fit a line per group.
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The points, one row each.
+    x, y : str
+        Columns of ``frame`` holding the abscissa and the ordinate.
+    by : str
+        Column of ``frame`` whose values name the groups (in order of first appearance).
+    **kwargs
+        Passed to :func:`line_fit` for every group (``level``, ``grid_points``, ``grid``).
+
     Returns
     -------
-    (summary, bands) : tuple of pandas.DataFrame
-        ``summary``: one row per group (``by``, slope, intercept, r, n, x_intercept);
-        ``bands``: the bands stacked with a ``by`` column.
+    summary : pandas.DataFrame
+        One row per group: ``by``, then :meth:`LineFit.summary`'s columns (slope and its
+        interval, intercept, r, n, x-intercept).
+    bands : pandas.DataFrame
+        The groups' :attr:`LineFit.band` stacked, with a ``by`` column.
+
+    Raises
+    ------
+    TypeError
+        If ``frame`` is not a DataFrame.
+    ValueError
+        If ``x``, ``y`` or ``by`` does not name a column, or a group cannot be fitted
+        (:func:`line_fit`).
     """
     _v.instance(frame, "frame", pd.DataFrame)
     for name, column in (("x", x), ("y", y), ("by", by)):
@@ -153,6 +175,42 @@ def fit_chart(points: pd.DataFrame, bands: pd.DataFrame, *, x: str, y: str, titl
     ``x_format`` and ``y_format`` are d3 formats for the axes' labels (``"~s"``: SI prefixes, 2G
     instead of 2000000000); with ``nonnegative`` the quantity cannot be below zero (a variance), so the
     band and line are cut at zero and the axis starts there.
+
+    Parameters
+    ----------
+    points : pandas.DataFrame
+        The measured points: columns ``x`` and ``y`` (and ``color``).
+    bands : pandas.DataFrame
+        Columns ``x``, ``fit``, ``lower`` and ``upper`` (and ``color``): :attr:`LineFit.band`, or
+        the bands of :func:`grouped_fits`.
+    x, y : str
+        The columns of ``points`` drawn on the horizontal and vertical axes.
+    title : str
+        The chart's title.
+    x_title, y_title : str
+        The axes' titles (with units).
+    color : str, optional
+        A column of ``points`` and ``bands`` naming the group of each row (one colour each);
+        None for one group.
+    width, height : int, default 420, 260
+        The chart's size [CSS pixels].
+    y_scale : altair.Scale, optional
+        The vertical scale (default: Altair's; from zero with ``nonnegative``).
+    x_format, y_format : str, optional
+        d3 formats of the axes' labels.
+    nonnegative : bool, default False
+        Cut the band and the line at zero and start the vertical axis there.
+
+    Returns
+    -------
+    altair.LayerChart
+        The band, the line and the points, layered.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If a frame is not a DataFrame, a title or column name is not non-empty text, or a size is
+        not a whole number >= 1.
     """
     import altair as alt  # heavy (2 s to import): only a chart needs it, not the fits
 

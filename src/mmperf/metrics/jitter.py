@@ -69,6 +69,7 @@ def jitter_range(interarrival) -> float:
     Returns
     -------
     float
+        The largest interarrival time, in the unit of the input [us].
 
     Examples
     --------
@@ -81,6 +82,21 @@ def jitter_range(interarrival) -> float:
 def variance(interarrival) -> float:
     """Variance :math:`\\sum_i (x_i - \\bar x)^2 / (n - 1)` of the interarrival times (Sec. 3).
 
+    Parameters
+    ----------
+    interarrival : array_like
+        Interarrival times [us]; NaN (the first packet's) are ignored; at least two others.
+
+    Returns
+    -------
+    float
+        The sample variance [us^2].
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``interarrival`` is not numbers, holds an infinity or fewer than two non-NaN values.
+
     Examples
     --------
     >>> variance([10, 15, 15, 15, 20]), variance([10, 10, 15, 20, 20])
@@ -90,12 +106,43 @@ def variance(interarrival) -> float:
 
 
 def std_dev(interarrival) -> float:
-    """Standard deviation, the square root of :func:`variance` (Sec. 3)."""
+    """Standard deviation, the square root of :func:`variance` (Sec. 3).
+
+    Parameters
+    ----------
+    interarrival : array_like
+        Interarrival times [us]; NaN (the first packet's) are ignored; at least two others.
+
+    Returns
+    -------
+    float
+        The sample standard deviation [us].
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`variance`.
+    """
     return float(np.sqrt(variance(interarrival)))
 
 
 def abs_deviation(interarrival) -> float:
     """Absolute deviation :math:`\\sum_i |x_i - \\bar x|` (Sec. 3; a sum, not a mean).
+
+    Parameters
+    ----------
+    interarrival : array_like
+        Interarrival times [us]; NaN (the first packet's) are ignored; at least one other.
+
+    Returns
+    -------
+    float
+        The sum of absolute deviations from the mean [us].
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``interarrival`` is not numbers, holds an infinity or no non-NaN value.
 
     Examples
     --------
@@ -113,6 +160,21 @@ def reflection_free_variance(interarrival) -> float:
     that are below zero": the book returns :math:`\\sum_{d_i > 0} d_i^2 / (m - 1)`
     over the :math:`m` positive deviations :math:`d_i = x_i - \\bar x`
     (0 when fewer than two are positive).
+
+    Parameters
+    ----------
+    interarrival : array_like
+        Interarrival times [us]; NaN (the first packet's) are ignored; at least two others.
+
+    Returns
+    -------
+    float
+        The variance of the late deviations [us^2].
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`variance`.
 
     Examples
     --------
@@ -139,6 +201,24 @@ def reflection(interarrival, *, late_us: float = 10_000.0) -> float:
     excess, :math:`-d_{i+1}/d_i`, and returns the mean: 1 is a full
     reflection, near 0 a packet "unable to arrive an equal amount early".
     NaN when no interarrival is late.
+
+    Parameters
+    ----------
+    interarrival : array_like
+        Interarrival times [us]; NaN (the first packet's) are ignored; at least three others.
+    late_us : float, default 10,000
+        How far above the mean an interarrival must be to count as late [us], >= 0.
+
+    Returns
+    -------
+    float
+        The mean reflected fraction (dimensionless), or NaN when no interarrival is late.
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``interarrival`` is not numbers, holds an infinity or fewer than three non-NaN
+        values, or ``late_us`` is negative or not finite.
 
     Examples
     --------
@@ -210,6 +290,11 @@ def gaps_per_second(recv_us, send_us, *, buffer_us: float = GAPS_BUFFER_US) -> f
         Receive and send times.
     buffer_us : float, default 250,000
         Playout buffer.
+
+    Returns
+    -------
+    float
+        Frames dropped (arriving after their playout instant) per second of stream [1/s].
 
     Raises
     ------
@@ -291,6 +376,23 @@ def compensation_area(recv_us, send_us, *, max_buffer_us: float = MAX_BUFFER_US)
     The exact integral :math:`\\int_0^{B} 100\\,P(L > b)\\,db = 100\\,E[\\min(L, B)]`
     over buffers up to ``max_buffer_us`` (the paper's 250 ms).
 
+    Parameters
+    ----------
+    recv_us, send_us : array_like
+        Receive and send times of each frame [us], of equal length.
+    max_buffer_us : float, default 250,000
+        The largest buffer of the curve, :math:`B` [us], > 0.
+
+    Returns
+    -------
+    float
+        The area [% x us]; lateness is anchored at the earliest frame (see :func:`lateness`).
+
+    Raises
+    ------
+    ValueError
+        If the times are of different lengths or not finite, or ``max_buffer_us`` is not > 0.
+
     Examples
     --------
     >>> compensation_area([0, 100, 200, 400], [0, 100, 200, 300], max_buffer_us=1000)
@@ -306,6 +408,21 @@ def rfc3550_jitter(recv_us, send_us) -> float:
 
     :math:`D_i = (r_i - r_{i-1}) - (s_i - s_{i-1})`; returns the final :math:`J`.
 
+    Parameters
+    ----------
+    recv_us, send_us : array_like
+        Receive and send times of each packet [us], of equal length >= 2.
+
+    Returns
+    -------
+    float
+        The jitter estimate after the last packet, from :math:`J_0 = 0` [us].
+
+    Raises
+    ------
+    ValueError
+        If the times are of different lengths, shorter than 2, or not finite.
+
     Examples
     --------
     >>> rfc3550_jitter([0, 10, 20], [0, 10, 20])
@@ -320,6 +437,12 @@ def rfc3550_jitter(recv_us, send_us) -> float:
 
 def measures(trace) -> pd.Series:
     """All measures of one trace (a DataFrame or mapping with ``send_us``, ``recv_us``, ``interarrival_us``).
+
+    Parameters
+    ----------
+    trace : pandas.DataFrame or dict
+        One run, one row per frame: send and receive times and interarrival times [us] (the
+        first interarrival NaN).
 
     Returns
     -------

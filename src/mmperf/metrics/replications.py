@@ -38,7 +38,11 @@ def confidence_interval(values, *, level: float = 0.9) -> tuple[float, float, fl
 
     Returns
     -------
-    (mean, low, high) : tuple of float
+    mean : float
+        The mean of ``values``.
+    low, high : float
+        The bounds of the two-sided Student-t interval at ``level``, with ``len(values) - 1``
+        degrees of freedom.
 
     Raises
     ------

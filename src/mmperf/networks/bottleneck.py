@@ -250,6 +250,18 @@ def max_backlog(arrivals: np.ndarray, *, capacity_bytes: float) -> float:
         Bytes arriving per slot, shape ``(T,)``.
     capacity_bytes : float
         Bytes served per slot, > 0.
+
+    Returns
+    -------
+    float
+        The largest :math:`q_t` over the slots [bytes] (0 if the arrivals never exceed the
+        capacity).
+
+    Raises
+    ------
+    ValueError
+        If an arrival is negative, NaN or infinite, ``arrivals`` is not 1-D, or
+        ``capacity_bytes`` is not > 0.
     """
     a = np.ascontiguousarray(_validate.finite_array(arrivals, "arrivals", ndim=1, non_negative=True))
     capacity_bytes = _validate.positive(capacity_bytes, "capacity_bytes")
@@ -477,6 +489,7 @@ def simulate_best_effort_many(video_bytes: np.ndarray, capacity_bytes: np.ndarra
     video_bytes, capacity_bytes : numpy.ndarray
         Shape ``(S, T)``: S input sets (best-effort video arrivals and capacity per slot).
     link : Link
+        The bottleneck, shared by every run.
     set_index, k_flows, seeds : array_like of int
         One entry per run: which input set, how many TCP flows, the loss-draw seed.
 
@@ -532,6 +545,7 @@ def simulate_best_effort(video_bytes: np.ndarray, capacity_bytes: np.ndarray, *,
     capacity_bytes : numpy.ndarray
         Bytes the best-effort class may send per slot (link minus reserved service), shape ``(T,)``.
     link : Link
+        The bottleneck: capacity, buffer, round-trip time of the flows, slot, segment size.
     k_flows : int
         Number of long-lived TCP flows, >= 0.
     seed : int

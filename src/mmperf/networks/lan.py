@@ -139,8 +139,16 @@ def network_delay_arrays(n: int, size_bytes: float, *, network: Network, traffic
 
     Parameters
     ----------
-    n, size_bytes, network, traffic, rng
-        As for :func:`network_delays` (``traffic`` has no default here).
+    n : int
+        Number of datagrams, >= 0.
+    size_bytes : float
+        Datagram size [bytes], > 0.
+    network : Network
+        The LAN.
+    traffic : Traffic
+        Background and bulk traffic (no default here).
+    rng : numpy.random.Generator
+        Source of randomness.
 
     Returns
     -------

@@ -53,6 +53,23 @@ def per_frame_count(packets_per_frame: int, rate: float) -> int:
 
     Rounds half up, so a pattern's realised rate is within ``0.5 / packets_per_frame``
     of ``rate``.
+
+    Parameters
+    ----------
+    packets_per_frame : int
+        Packets in each frame, >= 1.
+    rate : float
+        Fraction of each frame lost, in [0, 1].
+
+    Returns
+    -------
+    int
+        Packets lost in every frame, from 0 to ``packets_per_frame``.
+
+    Raises
+    ------
+    ValueError
+        If ``packets_per_frame`` is not a positive int or ``rate`` is outside [0, 1].
     """
     _, n = _check_counts(1, packets_per_frame)
     return int(np.floor(_check_rate(rate) * n + 0.5))
@@ -182,6 +199,27 @@ PATTERNS = ("random", "burst", "priority")
 def pattern(name: str, n_frames: int, packets_per_frame: int, rate: float, *, rng=None, priority=None,
             start: int = 40) -> np.ndarray:
     """Dispatch to a loss pattern by name (``"random"`` uses ``exact=True``).
+
+    Parameters
+    ----------
+    name : {'random', 'burst', 'priority'}
+        The pattern (:data:`PATTERNS`): :func:`random_loss`, :func:`burst_loss` or
+        :func:`priority_drop`.
+    n_frames, packets_per_frame : int
+        Shape of the stream.
+    rate : float
+        Loss rate, in [0, 1] (per packet, or share of each frame).
+    rng : numpy.random.Generator, optional
+        Needed by ``'random'`` (from :func:`mmperf.seeds.rng`).
+    priority : array_like of int, optional
+        Needed by ``'priority'``: one priority per packet position, 0 the highest.
+    start : int, default 40
+        First lost position of the ``'burst'`` pattern.
+
+    Returns
+    -------
+    numpy.ndarray
+        Bool mask ``(n_frames, packets_per_frame)``, True where a packet is lost.
 
     Raises
     ------

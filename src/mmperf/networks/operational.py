@@ -154,6 +154,7 @@ def littles_law(*, throughput, response_time):
     Returns
     -------
     float or numpy.ndarray
+        The mean number in the system, :math:`X R` (an array if an input is one).
 
     Raises
     ------

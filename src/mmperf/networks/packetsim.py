@@ -31,7 +31,7 @@ import pandas as pd
 from numba import njit
 
 from mmperf import _validate
-from mmperf._kernel import heap_pop, heap_push, link_send
+from mmperf._kernel import Link, heap_pop, heap_push, link_send
 from mmperf.seeds import check_seed
 
 __all__ = ["ACK_BYTES", "Network", "check_schedule", "simulate_link", "LinkResult", "uniforms"]
@@ -94,6 +94,7 @@ def _run_link(times, sizes, rate, delay, qlim, per, loss_start, unif, bin_s, nbi
     stats = np.zeros((2, nbins, 3))
     arrive = np.full(times.shape[0], -1.0)
     out = np.empty(5)
+    lk = Link(rate, delay, qlim, per, loss_start, unif, bin_s, fstate, ring, counters, stats)
     n = times.shape[0]
     nxt = 0
     events = 0
@@ -105,8 +106,7 @@ def _run_link(times, sizes, rate, delay, qlim, per, loss_start, unif, bin_s, nbi
         now = out[0]
         if out[1] == 0:  # packet arrives at the queue
             i = int(out[2])
-            t = link_send(0, now, sizes[i], rate, delay, qlim, per, loss_start, unif, fstate, ring, counters,
-                          stats, bin_s)
+            t = link_send(lk, 0, now, sizes[i])
             if t >= 0:
                 heap_push(ht, hq, hk, ha, hb, hc, hs, t, 1, i, 0, 0)
             nxt = i + 1
@@ -163,6 +163,22 @@ def check_schedule(times, sizes, *, times_name: str = "times", sizes_name: str =
 
     Fresh, writable, contiguous copies give the compiled kernels one signature.
 
+    Parameters
+    ----------
+    times : array_like of float
+        Send time of each packet [s], non-negative and non-decreasing.
+    sizes : array_like of float
+        Size of each packet [bytes], > 0; as many as ``times``.
+    times_name, sizes_name : str, default "times", "sizes"
+        The caller's names of the two, for the error messages.
+
+    Returns
+    -------
+    times : numpy.ndarray
+        A fresh, writable, contiguous float64 copy of ``times``, 1-D.
+    sizes : numpy.ndarray
+        A fresh, writable, contiguous float64 copy of ``sizes``, of the same length.
+
     Raises
     ------
     ValueError
@@ -192,7 +208,14 @@ def simulate_link(times, sizes, *, bandwidth_mbps: float, delay_s: float = 0.005
         Non-decreasing offer times [s].
     sizes : array_like of int
         Packet sizes on the wire [bytes].
-    bandwidth_mbps, delay_s, queue_limit, loss_rate : see :class:`Network`.
+    bandwidth_mbps : float
+        Link rate [Mb/s].
+    delay_s : float, default 0.005
+        One-way propagation delay [s].
+    queue_limit : int, default 50
+        Drop-tail limit [packets] (the packet in transmission counts).
+    loss_rate : float, default 0
+        Uniform packet error rate after ``loss_start_s``, in [0, 1].
     loss_start_s : float, default 0
         Loss onset [s].
     seed : int, default 0
@@ -203,6 +226,7 @@ def simulate_link(times, sizes, *, bandwidth_mbps: float, delay_s: float = 0.005
     Returns
     -------
     LinkResult
+        Arrival time of each packet and the link's counters.
 
     Raises
     ------
@@ -232,7 +256,7 @@ def simulate_link(times, sizes, *, bandwidth_mbps: float, delay_s: float = 0.005
 class LinkResult:
     """Result of :func:`simulate_link`.
 
-    Attributes
+    Parameters
     ----------
     arrive : ndarray
         Arrival time of each packet [s]; -1 if dropped or lost.

@@ -319,12 +319,48 @@ def mg1_mean_wait(arrival_rate: float, mean_service: float, scv: float) -> float
 
 
 def mm1_mean_wait(arrival_rate: float, mean_service: float) -> float:
-    """Mean wait in queue of an M/M/1 queue, :math:`\\rho E[S] / (1 - \\rho)` [s]."""
+    """Mean wait in queue of an M/M/1 queue, :math:`\\rho E[S] / (1 - \\rho)` [s].
+
+    Parameters
+    ----------
+    arrival_rate : float
+        Poisson arrival rate :math:`\\lambda` [1/s].
+    mean_service : float
+        Mean of the exponential service time :math:`E[S]` [s].
+
+    Returns
+    -------
+    float
+        :math:`W_q` [s], with :math:`\\rho = \\lambda E[S]`.
+
+    Raises
+    ------
+    ValueError
+        If a parameter is not positive or :math:`\\rho \\ge 1`.
+    """
     return mg1_mean_wait(arrival_rate, mean_service, 1.0)
 
 
 def md1_mean_wait(arrival_rate: float, service: float) -> float:
-    """Mean wait in queue of an M/D/1 queue, :math:`\\rho S / (2 (1 - \\rho))` [s]."""
+    """Mean wait in queue of an M/D/1 queue, :math:`\\rho S / (2 (1 - \\rho))` [s].
+
+    Parameters
+    ----------
+    arrival_rate : float
+        Poisson arrival rate :math:`\\lambda` [1/s].
+    service : float
+        The constant service time :math:`S` [s].
+
+    Returns
+    -------
+    float
+        :math:`W_q` [s], with :math:`\\rho = \\lambda S`.
+
+    Raises
+    ------
+    ValueError
+        If a parameter is not positive or :math:`\\rho \\ge 1`.
+    """
     return mg1_mean_wait(arrival_rate, service, 0.0)
 
 
@@ -335,7 +371,7 @@ def md1_mean_wait(arrival_rate: float, service: float) -> float:
 class SingleStationResult:
     """Result of :func:`simulate_single_station`.
 
-    Attributes
+    Parameters
     ----------
     customers : pandas.DataFrame
         One row per customer: ``arrival``, ``wait``, ``sojourn`` [s].
@@ -389,6 +425,7 @@ def simulate_single_station(
     Returns
     -------
     SingleStationResult
+        Per customer its arrival, wait and sojourn [s], the station's counters and the horizon.
 
     Raises
     ------

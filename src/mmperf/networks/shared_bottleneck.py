@@ -107,7 +107,8 @@ import numpy as np
 from mmperf import _validate
 from mmperf.networks import _shared_bottleneck as _core
 
-__all__ = ["BUCKET_RENEWALS", "CONGESTION_CONTROLS", "RESERVED_QUEUES", "SharedBottleneckResult", "jain_index", "simulate"]
+__all__ = ["BUCKET_RENEWALS", "CONGESTION_CONTROLS", "RESERVED_QUEUES", "Reservation", "SharedBottleneckResult", "TcpOptions",
+           "jain_index", "simulate"]
 
 
 @dataclass(frozen=True)
@@ -257,20 +258,143 @@ BUCKET_RENEWALS = ("carry", "full")
 """What a renewed reservation does to its token bucket (:func:`simulate`'s ``bucket_renewal``)."""
 
 RESERVED_QUEUES = ("unbounded", "bounded", "shared")
-"""The reserved FIFO's limit (:func:`simulate`'s ``reserved_queue``)."""
+"""The reserved FIFO's limit (:class:`Reservation`'s ``reserved_queue``)."""
 
 CONGESTION_CONTROLS = ("newreno", "cubic")
-"""The TCP senders' congestion control (:func:`simulate`'s ``congestion_control``)."""
+"""The TCP senders' congestion control (:class:`TcpOptions`'s ``congestion_control``)."""
+
+
+@dataclass(frozen=True)
+class TcpOptions:
+    """The TCP senders and receivers of :func:`simulate` (checked when built).
+
+    Parameters
+    ----------
+    packet_bytes : int, default 1500
+        TCP packet size on the wire [bytes], >= 1.
+    ack_bytes : int, default 40
+        ACK size [bytes], >= 1 (its transmission time is added to the ACK path).
+    rwnd_packets : int, default 10000
+        Receiver window [segments], >= 1; large, so that the congestion window rules.
+    init_cwnd : int, default 2
+        Initial congestion window [segments], >= 1 (RFC 5681 allows 2-4).
+    init_rto_s, min_rto_s, max_rto_s : float, default 1, 0.2, 60
+        Initial RTO, its lower and upper bounds [s], > 0, ``min_rto_s <= max_rto_s`` (RFC 6298 gives
+        1 s, a 1-s minimum and at least 60 s; 0.2 s is the minimum of Linux and of ns-2, the paper's
+        simulator).
+    congestion_control : {'newreno', 'cubic'}, default 'newreno'
+        The senders' window growth and reduction (the loss recovery is the same).
+
+    Raises
+    ------
+    ValueError
+        If a value is out of range, NaN or infinite, or an option unknown (the message names it).
+    TypeError
+        If a count is not a whole number.
+    """
+
+    packet_bytes: int = 1500
+    ack_bytes: int = 40
+    rwnd_packets: int = 10_000
+    init_cwnd: int = 2
+    init_rto_s: float = 1.0
+    min_rto_s: float = 0.2
+    max_rto_s: float = 60.0
+    congestion_control: str = "newreno"
+
+    def __post_init__(self):
+        for name in ("packet_bytes", "ack_bytes", "rwnd_packets", "init_cwnd"):
+            _validate.whole(getattr(self, name), name, minimum=1)
+        for name in ("init_rto_s", "min_rto_s", "max_rto_s"):
+            _validate.positive(getattr(self, name), name)
+        if self.min_rto_s > self.max_rto_s:
+            raise ValueError(f"min_rto_s ({self.min_rto_s}) must not exceed max_rto_s ({self.max_rto_s})")
+        if self.congestion_control not in CONGESTION_CONTROLS:
+            raise ValueError(f"congestion_control must be one of {CONGESTION_CONTROLS}, got {self.congestion_control!r}")
+
+
+@dataclass(frozen=True)
+class Reservation:
+    """The video streams' reservations in :func:`simulate`: token buckets, a policer and a reserved FIFO.
+
+    Parameters
+    ----------
+    reserved_bps : array_like of float
+        Reserved rate [bit/s] of each stream, >= 0: shape ``(S,)`` for a static reservation, or
+        ``(S, W)`` for one renewed every ``reservation_period_s`` (window ``w`` in force over
+        ``[w P + d, (w + 1) P + d)`` with ``d = signalling_delay_s``; no reservation before ``d``, the
+        last window's after the last).
+    bucket_bytes : array_like of float
+        Token-bucket depth of each stream [bytes], shape ``(S,)``, each at least the largest video
+        packet (checked by :func:`simulate`).
+    video_streams : array_like of int
+        Stream of each video packet (0 .. S-1), one per video packet (checked by :func:`simulate`).
+    reservation_period_s : float, optional
+        Renewal period ``P`` [s] of a reservation given per window, > 0; required when
+        ``reserved_bps`` has two dimensions.
+    signalling_delay_s : float, default 0
+        Delay ``d`` [s] between the start of a window and the router applying its rate, >= 0.
+    bucket_renewal : {'carry', 'full'}, default 'carry'
+        What a renewed reservation does to the bucket: ``'carry'`` keeps the tokens it holds (one
+        policer per flow whose rate changes, as a router renewing an RSVP/TFD reservation does);
+        ``'full'`` fills the bucket at the first packet of every window, as ns-2.35 does with one
+        TokenBucket policy per window (it cannot change a policy's rate): for the cross-check with
+        ns-2. No effect on a static reservation (``reserved_bps`` of one dimension).
+    reserved_queue : {'unbounded', 'bounded', 'shared'}, default 'unbounded'
+        The reserved FIFO's limit: none; its own drop-tail limit of ``reserved_limit_packets``
+        (packets in the system, as ``buffer_packets``); or one buffer of ``buffer_packets`` shared by
+        both classes (see the module's docstring).
+    reserved_limit_packets : int, optional
+        The ``'bounded'`` reserved FIFO's limit [packets], >= 1; default ``buffer_packets``. Only with
+        ``reserved_queue='bounded'``.
+
+    Raises
+    ------
+    ValueError
+        If a value is out of range, NaN or infinite, of the wrong shape, or an option unknown (the
+        message names it).
+    TypeError
+        If a count is not a whole number, or an array holds text.
+    """
+
+    reserved_bps: object
+    bucket_bytes: object
+    video_streams: object
+    reservation_period_s: float | None = None
+    signalling_delay_s: float = 0.0
+    bucket_renewal: str = "carry"
+    reserved_queue: str = "unbounded"
+    reserved_limit_packets: int | None = None
+
+    def __post_init__(self):
+        r = _validate.finite_array(self.reserved_bps, "reserved_bps", non_negative=True)
+        if r.ndim not in (1, 2) or r.size == 0:
+            raise ValueError(f"reserved_bps must have shape (S,) or (S, W) with S, W >= 1, got {r.shape}")
+        if r.ndim == 2 and self.reservation_period_s is None:
+            raise ValueError("reservation_period_s is required with reserved_bps per window (shape (S, W))")
+        depth = _validate.finite_array(self.bucket_bytes, "bucket_bytes", ndim=1, non_negative=True)
+        if depth.shape != (r.shape[0],):
+            raise ValueError(f"bucket_bytes must have shape ({r.shape[0]},), got {depth.shape}")
+        st = _validate.finite_array(self.video_streams, "video_streams", ndim=1, allow_empty=True)
+        if st.size and (np.any(st != np.round(st)) or st.min() < 0 or st.max() >= r.shape[0]):
+            raise ValueError(f"video_streams must hold one stream index in [0, {r.shape[0]}) per video packet")
+        if self.reservation_period_s is not None:
+            _validate.positive(self.reservation_period_s, "reservation_period_s")
+        _validate.non_negative(self.signalling_delay_s, "signalling_delay_s")
+        if self.bucket_renewal not in BUCKET_RENEWALS:
+            raise ValueError(f"bucket_renewal must be one of {BUCKET_RENEWALS}, got {self.bucket_renewal!r}")
+        if self.reserved_queue not in RESERVED_QUEUES:
+            raise ValueError(f"reserved_queue must be one of {RESERVED_QUEUES}, got {self.reserved_queue!r}")
+        if self.reserved_limit_packets is not None:
+            if self.reserved_queue != "bounded":
+                raise ValueError("reserved_limit_packets is for reserved_queue='bounded' only")
+            _validate.whole(self.reserved_limit_packets, "reserved_limit_packets", minimum=1)
 
 
 def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: int, rtt_s: float,
-             tcp_start_s, duration_s: float, packet_bytes: int = 1500, ack_bytes: int = 40,
-             rwnd_packets: int = 10_000, init_cwnd: int = 2, init_rto_s: float = 1.0, min_rto_s: float = 0.2,
-             max_rto_s: float = 60.0, video_streams=None, reserved_bps=None, bucket_bytes=None,
-             reservation_period_s: float | None = None, signalling_delay_s: float = 0.0,
-             bucket_renewal: str = "carry", reserved_queue: str = "unbounded", reserved_limit_packets: int | None = None,
-             congestion_control: str = "newreno") -> SharedBottleneckResult:
-    """Run video packets and K TCP NewReno flows through one drop-tail bottleneck.
+             tcp_start_s, duration_s: float, tcp: TcpOptions = TcpOptions(),
+             reservation: Reservation | None = None) -> SharedBottleneckResult:
+    """Run video packets and K TCP NewReno (or CUBIC) flows through one drop-tail bottleneck.
 
     Parameters
     ----------
@@ -288,48 +412,11 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
         Start time of each TCP flow [s], shape ``(K,)``, each in ``[0, duration_s)``; K may be 0.
     duration_s : float
         Simulated time [s], > 0; everything is measured over ``[0, duration_s]``.
-    packet_bytes : int, default 1500
-        TCP packet size on the wire [bytes].
-    ack_bytes : int, default 40
-        ACK size [bytes] (its transmission time is added to the ACK path).
-    rwnd_packets : int, default 10000
-        Receiver window [segments]; large, so that the congestion window rules.
-    init_cwnd : int, default 2
-        Initial congestion window [segments] (RFC 5681 allows 2-4).
-    init_rto_s, min_rto_s, max_rto_s : float, default 1, 0.2, 60
-        Initial RTO, its lower and upper bounds [s] (RFC 6298 gives 1 s, a 1-s minimum and at
-        least 60 s; 0.2 s is the minimum of Linux and of ns-2, the paper's simulator).
-    video_streams : array_like of int, optional
-        Stream of each video packet (0 .. S-1), same length as ``video_times``; required with
-        ``reserved_bps``.
-    reserved_bps : array_like of float, optional
-        Reserved rate [bit/s] of each stream: shape ``(S,)`` for a static reservation, or
-        ``(S, W)`` for one renewed every ``reservation_period_s`` (window ``w`` in force over
-        ``[w P + d, (w + 1) P + d)`` with ``d = signalling_delay_s``; no reservation before ``d``,
-        the last window's after the last). None: no reserved class (all best effort).
-    bucket_bytes : array_like of float, optional
-        Token-bucket depth of each stream [bytes], shape ``(S,)``, each at least the largest
-        video packet; required with ``reserved_bps``.
-    reservation_period_s : float, optional
-        Renewal period ``P`` [s] of a reservation given per window; required when
-        ``reserved_bps`` has two dimensions.
-    signalling_delay_s : float, default 0
-        Delay ``d`` [s] between the start of a window and the router applying its rate.
-    bucket_renewal : {'carry', 'full'}, default 'carry'
-        What a renewed reservation does to the bucket: ``'carry'`` keeps the tokens it holds (one
-        policer per flow whose rate changes, as a router renewing an RSVP/TFD reservation does);
-        ``'full'`` fills the bucket at the first packet of every window, as ns-2.35 does with one
-        TokenBucket policy per window (it cannot change a policy's rate): for the cross-check with
-        ns-2. No effect on a static reservation (``reserved_bps`` of one dimension).
-    reserved_queue : {'unbounded', 'bounded', 'shared'}, default 'unbounded'
-        The reserved FIFO's limit: none; its own drop-tail limit of ``reserved_limit_packets``
-        (packets in the system, as ``buffer_packets``); or one buffer of ``buffer_packets`` shared by
-        both classes (see the module's docstring).
-    reserved_limit_packets : int, optional
-        The ``'bounded'`` reserved FIFO's limit [packets], >= 1; default ``buffer_packets``. Only with
-        ``reserved_queue='bounded'``.
-    congestion_control : {'newreno', 'cubic'}, default 'newreno'
-        The TCP senders' window growth and reduction (the loss recovery is the same).
+    tcp : TcpOptions, default TcpOptions()
+        The TCP senders and receivers (packet and ACK sizes, windows, RTOs, congestion control).
+    reservation : Reservation, optional
+        The video streams' reservations (token buckets, policer, the reserved FIFO's limit). None: no
+        reserved class (all best effort).
 
     Returns
     -------
@@ -341,8 +428,12 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
     ValueError
         If an argument is out of range, NaN or infinite (the message names it).
     TypeError
-        If a count is not a whole number.
+        If a count is not a whole number, or ``tcp`` or ``reservation`` is not of its class.
     """
+    if not isinstance(tcp, TcpOptions):
+        raise TypeError(f"tcp must be a TcpOptions, got {type(tcp).__name__}")
+    if reservation is not None and not isinstance(reservation, Reservation):
+        raise TypeError(f"reservation must be a Reservation or None, got {type(reservation).__name__}")
     vt = np.array(_validate.finite_array(video_times, "video_times", ndim=1, non_negative=True, allow_empty=True))
     vs = np.array(_validate.finite_array(video_sizes, "video_sizes", ndim=1, allow_empty=True))
     if vs.shape != vt.shape:
@@ -358,35 +449,19 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
     start = np.array(_validate.finite_array(tcp_start_s, "tcp_start_s", ndim=1, non_negative=True, allow_empty=True))
     if np.any(start >= duration_s):
         raise ValueError(f"tcp_start_s must lie in [0, duration_s = {duration_s:g}), got {start.max()!r}")
-    packet_bytes = _validate.whole(packet_bytes, "packet_bytes", minimum=1)
-    ack_bytes = _validate.whole(ack_bytes, "ack_bytes", minimum=1)
-    rwnd_packets = _validate.whole(rwnd_packets, "rwnd_packets", minimum=1)
+    packet_bytes, ack_bytes, rwnd_packets, init_cwnd = tcp.packet_bytes, tcp.ack_bytes, tcp.rwnd_packets, tcp.init_cwnd
+    init_rto_s, min_rto_s, max_rto_s = float(tcp.init_rto_s), float(tcp.min_rto_s), float(tcp.max_rto_s)
+    congestion_control = tcp.congestion_control
+    reserved_queue = "unbounded" if reservation is None else reservation.reserved_queue
+    bucket_renewal = "carry" if reservation is None else reservation.bucket_renewal
+    limit = None if reservation is None else reservation.reserved_limit_packets
     _validate.size(2 * max(start.size, 1) * (rwnd_packets + 2), "TCP rings (K x rwnd_packets)")
-    init_cwnd = _validate.whole(init_cwnd, "init_cwnd", minimum=1)
-    init_rto_s = _validate.positive(init_rto_s, "init_rto_s")
-    min_rto_s = _validate.positive(min_rto_s, "min_rto_s")
-    max_rto_s = _validate.positive(max_rto_s, "max_rto_s")
-    if min_rto_s > max_rto_s:
-        raise ValueError(f"min_rto_s ({min_rto_s}) must not exceed max_rto_s ({max_rto_s})")
-    if reservation_period_s is not None:
-        _validate.positive(reservation_period_s, "reservation_period_s")
-    _validate.non_negative(signalling_delay_s, "signalling_delay_s")
     _validate.size(4 * buffer_packets, "buffer_packets (the queue's arrays)")
     _validate.events((2.0 * duration_s * capacity_bps / (8 * packet_bytes) if start.size else 0.0) + 2.0 * vt.size,
                      "duration_s * capacity_bps / packet_bytes (the run's packets)")
-    res = _reservation_inputs(vt, vs, video_streams, reserved_bps, bucket_bytes, reservation_period_s,
-                              signalling_delay_s, duration_s)
-    if bucket_renewal not in BUCKET_RENEWALS:
-        raise ValueError(f"bucket_renewal must be one of {BUCKET_RENEWALS}, got {bucket_renewal!r}")
-    if reserved_queue not in RESERVED_QUEUES:
-        raise ValueError(f"reserved_queue must be one of {RESERVED_QUEUES}, got {reserved_queue!r}")
-    if congestion_control not in CONGESTION_CONTROLS:
-        raise ValueError(f"congestion_control must be one of {CONGESTION_CONTROLS}, got {congestion_control!r}")
-    if reserved_limit_packets is not None and reserved_queue != "bounded":
-        raise ValueError("reserved_limit_packets is for reserved_queue='bounded' only")
-    res_limit = buffer_packets if reserved_limit_packets is None else _validate.whole(
-        reserved_limit_packets, "reserved_limit_packets", minimum=1)
-    renewed = reserved_bps is not None and np.ndim(reserved_bps) == 2  # a rate per window: renewed
+    res = _reservation_inputs(vt, vs, reservation, duration_s)
+    res_limit = buffer_packets if limit is None else limit
+    renewed = reservation is not None and np.ndim(reservation.reserved_bps) == 2  # a rate per window: renewed
     one_way = rtt_s / 2
     ack_delay = one_way + 8.0 * ack_bytes / capacity_bps
     varr, fc, events, _, _, vres, max_rq = _core.run(
@@ -413,12 +488,13 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
     return res
 
 
-def _reservation_inputs(vt, vs, video_streams, reserved_bps, bucket_bytes, period_s, delay_s, duration_s):
-    """The kernel's policer arrays ``(vstream, rate [bytes/s] (S, W), period, offset, depth)``, checked."""
-    if reserved_bps is None:
-        if video_streams is not None or bucket_bytes is not None:
-            raise ValueError("video_streams and bucket_bytes need reserved_bps")
+def _reservation_inputs(vt, vs, reservation, duration_s):
+    """The kernel's policer arrays ``(vstream, rate [bytes/s] (S, W), period, offset, depth)``, checked
+    against the video packets."""
+    if reservation is None:
         return np.zeros(vt.size, np.int64), np.zeros((0, 1)), 1.0, 0.0, np.zeros(0)
+    reserved_bps, bucket_bytes, video_streams = reservation.reserved_bps, reservation.bucket_bytes, reservation.video_streams
+    period_s, delay_s = reservation.reservation_period_s, reservation.signalling_delay_s
     r = np.array(_validate.finite_array(reserved_bps, "reserved_bps", non_negative=True), float)
     if r.ndim == 1:
         r, period_s = r[:, None], 2.0 * duration_s + 1.0

@@ -53,6 +53,7 @@ def psnr(reference, test, *, cap: float = 99.0) -> float:
     Returns
     -------
     float
+        PSNR [dB], at most ``cap`` (``cap`` itself for identical images).
 
     Raises
     ------
@@ -79,6 +80,18 @@ def ssim(reference, test) -> float:
     map is computed (by skimage) only on bands of rows around the damaged
     rows; the mean is then the same as skimage's over the whole image (to
     rounding, about 1e-12), several times faster.
+
+    Parameters
+    ----------
+    reference : numpy.ndarray
+        The undamaged image, 2-D uint8.
+    test : numpy.ndarray
+        The image to judge, 2-D uint8 of the same shape.
+
+    Returns
+    -------
+    float
+        The mean SSIM, at most 1 (1 for identical images).
 
     Raises
     ------

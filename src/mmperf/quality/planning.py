@@ -134,7 +134,23 @@ def quality(latency_us, gaps_pct, loss, *, limits: UserLimits = VIDEOCONFERENCE)
 
 
 def acceptable(q) -> np.ndarray | bool:
-    """Whether a quality lies in the acceptable region (distance at most 1)."""
+    """Whether a quality lies in the acceptable region (distance at most 1).
+
+    Parameters
+    ----------
+    q : float or array_like
+        Qualities, as :func:`quality` returns them (0 is perfect).
+
+    Returns
+    -------
+    bool or numpy.ndarray
+        ``q <= 1``: a bool for a scalar, a bool array of ``q``'s shape otherwise.
+
+    Raises
+    ------
+    ValueError
+        If a quality is NaN or infinite.
+    """
     a = _validate.finite_array(q, "q", allow_empty=True) <= 1.0
     return bool(a) if a.ndim == 0 else a
 
@@ -181,7 +197,27 @@ def _closest(buffers, dropped, limits: UserLimits) -> dict:
 
 
 def additive_jitter(processor, network):
-    """Predicted jitter of a loaded processor and a loaded network: the sum (Sec. 8.2, Table 4)."""
+    """Predicted jitter of a loaded processor and a loaded network: the sum (Sec. 8.2, Table 4).
+
+    Parameters
+    ----------
+    processor : float or array_like
+        Jitter measured with the processor loaded alone (the variance of interarrivals [us^2]),
+        >= 0.
+    network : float or array_like
+        Jitter measured with the network loaded alone, in the same unit, >= 0; broadcast
+        against ``processor``.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``processor + network``, in their unit (a 0-d array for two scalars).
+
+    Raises
+    ------
+    ValueError
+        If a value is negative, NaN or infinite.
+    """
     return (_validate.finite_array(processor, "processor", non_negative=True, allow_empty=True)
             + _validate.finite_array(network, "network", non_negative=True, allow_empty=True))
 
@@ -261,11 +297,29 @@ def load_shares(system: System, users: int, *, model: ConferenceModel = Conferen
     Each workstation sends its own stream and receives the other ``users - 1``
     (multicast: every stream crosses the network once).
 
+    Parameters
+    ----------
+    system : System
+        Processor power, network bandwidth and scheduling class.
+    users : int
+        Participants, >= 1.
+    model : ConferenceModel, default ConferenceModel()
+        Frame size and CPU work per frame, transmission loss.
+    limits : UserLimits, default VIDEOCONFERENCE
+        Supplies the full frame rate every user sends.
+
     Returns
     -------
     dict
         ``frame_cpu_us``, ``cpu_utilization``, ``net_utilization``, ``loss_cpu``,
         ``loss_net``, ``loss_transmission`` and ``loss`` (all fractions).
+
+    Raises
+    ------
+    ValueError
+        If ``users`` is not a whole number >= 1.
+    TypeError
+        If ``system``, ``model`` or ``limits`` has the wrong type.
     """
     if isinstance(users, bool) or not isinstance(users, (int, np.integer)) or users < 1:
         raise ValueError(f"users must be an int >= 1, got {users!r}")
@@ -309,8 +363,12 @@ def evaluate(system: System, users: int, *, load: int = 0, rep: int = 0, model: 
         Extra CPU-bound processes on each workstation (Fig. 21).
     rep : int, default 0
         Replication (seed).
-    model, limits, scheduler
-        Predictor parameters, user limits, host scheduler.
+    model : ConferenceModel, default ConferenceModel()
+        Frame size and CPU work per frame, recording and playing latency, transmission loss.
+    limits : UserLimits, default VIDEOCONFERENCE
+        The user's limits on each quality axis.
+    scheduler : Scheduler, default SVR4_SCHEDULER
+        The hosts' scheduler.
     root : int, optional
         Root seed of the run's stream (default: the book's, :func:`mmperf.seeds.use`).
 
@@ -365,6 +423,31 @@ def conference_streams(users: int, shares: dict, *, period_us: float, n_frames: 
     (``shares["cpu_utilization"]`` above 1) each frame is kept with the probability that brings the
     offered load, with the measured stream's own, down to 1.
 
+    Parameters
+    ----------
+    users : int
+        Participants of the conference, >= 1.
+    shares : dict
+        The conference's loads, as :func:`load_shares` returns them (``cpu_utilization`` is read).
+    period_us : float
+        Frame period of every stream [us], > 0.
+    n_frames : int
+        Frames of each stream before shedding, >= 1.
+    rng : numpy.random.Generator
+        Draws the phases and the kept frames (from :func:`mmperf.seeds.rng`).
+
+    Returns
+    -------
+    list of numpy.ndarray
+        ``users - 1`` arrays of frame arrival times [us], increasing.
+
+    Raises
+    ------
+    TypeError
+        If ``shares`` is not such a dict or ``rng`` not a Generator.
+    ValueError
+        If a count or the period is out of range.
+
     Examples
     --------
     >>> from mmperf.seeds import rng
@@ -391,7 +474,34 @@ def conference_streams(users: int, shares: dict, *, period_us: float, n_frames: 
 
 
 def sweep(systems: list[System], *, users=(5,), loads=(0,), reps: int = 1, **kwargs) -> pd.DataFrame:
-    """Evaluate every system x users x load, ``reps`` times; one row per evaluation."""
+    """Evaluate every system x users x load, ``reps`` times; one row per evaluation.
+
+    Parameters
+    ----------
+    systems : list of System
+        The systems to evaluate.
+    users : sequence of int, default (5,)
+        Conference sizes, each >= 1.
+    loads : sequence of int, default (0,)
+        CPU-bound processes per workstation, each >= 0.
+    reps : int, default 1
+        Replications of each configuration (:func:`evaluate`'s ``rep``, 0 to ``reps - 1``).
+    **kwargs
+        Passed to :func:`evaluate`: ``model``, ``limits``, ``scheduler``, ``root``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per evaluation: ``system``, ``specint92``, ``mbps``, ``sched_class``, ``users``,
+        ``load``, ``rep`` and the columns of :func:`evaluate`.
+
+    Raises
+    ------
+    TypeError
+        If a system is not a :class:`System` or a keyword is not one of :func:`evaluate`'s.
+    ValueError
+        If a count is out of range, or the sweep would simulate too many frames.
+    """
     systems = _validate.items(systems, "systems", System)
     n_users = _validate.whole_array(users, "users", minimum=1)
     n_loads = _validate.whole_array(loads, "loads", minimum=0)
@@ -414,7 +524,26 @@ def sweep(systems: list[System], *, users=(5,), loads=(0,), reps: int = 1, **kwa
 
 
 def max_acceptable_users(frame: pd.DataFrame) -> pd.Series:
-    """Per system, the largest user count whose mean quality is acceptable (0 if none)."""
+    """Per system, the largest user count whose mean quality is acceptable (0 if none).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A sweep's rows (:func:`sweep`), with columns ``system``, ``users`` and ``quality``.
+
+    Returns
+    -------
+    pandas.Series
+        Indexed by system (in order of first appearance): the largest ``users`` whose quality,
+        averaged over its rows, is at most 1; 0 for a system with none.
+
+    Raises
+    ------
+    TypeError
+        If ``frame`` is not a DataFrame.
+    ValueError
+        If it lacks one of the columns.
+    """
     _validate.instance(frame, "frame", pd.DataFrame)
     missing = [c for c in ("system", "users", "quality") if c not in frame.columns]
     if missing:
@@ -434,12 +563,41 @@ def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str
     ``specint92 * 2**y`` with ``hogs`` CPU-bound processes on the receiver,
     over a network of ``mbps * 2**y`` loaded (``bulk``) by a transfer.
 
+    Parameters
+    ----------
+    years : array_like of float
+        Years from today (0 is today's hardware), 1-D.
+    specint92 : float
+        Today's processor power (SPECint92), > 0.
+    mbps : float
+        Today's network bandwidth [Mbit/s], > 0.
+    hogs : int
+        CPU-bound processes on the receiver, >= 0.
+    sched_class : {'default', 'niced', 'real-time'}
+        Class of the stream's processes.
+    bulk : bool, default True
+        Whether a bulk transfer loads the network.
+    reps : int, default 3
+        Runs per year, >= 1.
+    stream : PeriodicStream, default PeriodicStream()
+        The measured stream.
+    scheduler : Scheduler, default SVR4_SCHEDULER
+        The hosts' scheduler.
+    root : int, optional
+        Root seed of the runs' streams (default: the book's).
+
     Returns
     -------
     pandas.DataFrame
         ``year``, ``specint92``, ``mbps``, ``sched_class``, ``jitter_us2`` (mean
         variance of interarrivals over ``reps`` runs) and ``jitter_low_us2``, ``jitter_high_us2``
         (the smallest and largest of the runs).
+
+    Raises
+    ------
+    TypeError, ValueError
+        If an argument has the wrong type or is out of range, or the projection would simulate
+        too many packets or ticks.
     """
     check_class(sched_class)
     n_years = _validate.finite_array(years, "years", ndim=1).size
@@ -471,8 +629,30 @@ def project(years, *, specint92: float, mbps: float, hogs: int, sched_class: str
 
 
 def crossing_year(projection: pd.DataFrame, threshold: float) -> float:
-    """First year at which the projected jitter is at or below ``threshold`` (linear interpolation
-    between evaluated years in log jitter); ``inf`` if never within the years evaluated."""
+    """First year at which the projected jitter is at or below ``threshold``.
+
+    Linear interpolation in log jitter between the evaluated years.
+
+    Parameters
+    ----------
+    projection : pandas.DataFrame
+        A projection's rows (:func:`project`), with columns ``year`` and ``jitter_us2``.
+    threshold : float
+        The jitter to reach [us^2], > 0.
+
+    Returns
+    -------
+    float
+        The year (the first evaluated year if it is already at or below the threshold);
+        ``inf`` if never within the years evaluated.
+
+    Raises
+    ------
+    TypeError
+        If ``projection`` is not a DataFrame.
+    ValueError
+        If ``threshold`` is not > 0 or ``projection`` is empty or lacks a column.
+    """
     threshold = _validate.positive(threshold, "threshold")
     _validate.instance(projection, "projection", pd.DataFrame)
     missing = [c for c in ("year", "jitter_us2") if c not in projection.columns]
@@ -499,10 +679,26 @@ def regression_thresholds(*, buf_slope: float, buf_intercept: float, area_slope:
     the jitter threshold implies and the buffer that jitter implies, plus the substituted
     Buf-Jitter line.
 
+    Parameters
+    ----------
+    buf_slope, buf_intercept : float
+        The Buf-Area regression (Sec. 8.1), in its own units; the slope non-zero.
+    area_slope, area_intercept : float
+        The Area-Jitter regression (Sec. 9), in its own units; the slope non-zero.
+    area_threshold : float
+        An area threshold, in the regressions' unit of area.
+    jitter_threshold : float
+        A jitter threshold, in the regressions' unit of jitter.
+
     Returns
     -------
     pandas.DataFrame
         ``quantity``, ``value``.
+
+    Raises
+    ------
+    ValueError
+        If a number is NaN or infinite, or a slope is zero.
 
     Examples
     --------

@@ -101,7 +101,7 @@ from collections import namedtuple
 from numba import njit
 
 from mmperf import _kernel, _numba_cache
-from mmperf._kernel import heap_pop, heap_push, link_send, rtt_update
+from mmperf._kernel import Link, heap_pop, heap_push, link_send, rtt_update
 
 MODE_TCP, MODE_SCTP, MODE_CMT = 0, 1, 2
 INF = 1e300
@@ -165,10 +165,10 @@ def run_datagram(gen_t, size, path_of, hdr, rate, delay, qlim, per, loss_start, 
     counters = np.zeros((2, 4), np.int64)
     stats = np.zeros((2, nbins, 3))
     deliver = np.full(n, -1.0)
+    lk = Link(rate, delay, qlim, per, loss_start, unif, bin_s, fstate, ring, counters, stats)
     for i in range(n):
         p = path_of[i]
-        t = link_send(p, gen_t[i], size[i] + hdr, rate, delay, qlim, per, loss_start, unif, fstate, ring,
-                      counters, stats, bin_s)
+        t = link_send(lk, p, gen_t[i], size[i] + hdr)
         if t >= 0:
             deliver[i] = t
             counters[p, 3] += 1
@@ -184,8 +184,7 @@ def _push(hp, t, kind, a, b, c):  # pragma: no cover
 @njit(cache=True, inline="always")
 def _send(lk, p, now, nbytes):  # pragma: no cover
     """Offer ``nbytes`` to link ``p`` at ``now``: arrival time, or -1 if lost (:func:`mmperf._kernel.link_send`)."""
-    return link_send(p, now, nbytes, lk.rate, lk.delay, lk.qlim, lk.per, lk.loss_start, lk.unif, lk.fstate,
-                     lk.ring, lk.counters, lk.stats, lk.bin_s)
+    return link_send(lk, p, now, nbytes)
 
 
 @njit(cache=True, inline="always")

@@ -66,6 +66,7 @@ def run(gen_time, sizes, layers, network: Network, config: RtpConfig = RtpConfig
     Returns
     -------
     TransportResult
+        Each packet's delivery time (-1 if lost), the links' counters and statistics.
 
     Raises
     ------

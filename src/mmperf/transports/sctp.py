@@ -146,7 +146,10 @@ def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConf
     layers : array_like of int
         Layer of each packet (0 base, 1 enhancement): selects stream and reliability.
     network : Network
+        The two paths (:class:`mmperf.networks.packetsim.Network`): rate, delay, queue limit,
+        packet error rate and loss onset.
     config : SctpConfig
+        The SCTP strategy: CMT, streams, each layer's reliability, timers, buffers.
     seed : int
         Seed of the links' error models.
     bin_s : float
@@ -160,6 +163,7 @@ def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConf
     Returns
     -------
     TransportResult
+        Each packet's delivery time and transmissions, the links' counters and statistics.
 
     Raises
     ------
@@ -190,10 +194,17 @@ def dac_count(config: SctpConfig) -> int:
     Parameters
     ----------
     config : SctpConfig
+        The SCTP strategy.
 
     Returns
     -------
     int
+        -1 (no delayed-ack rule), 1 (a SACK per packet) or 0 (ns-2.35's count).
+
+    Raises
+    ------
+    TypeError
+        If ``config`` is not an :class:`SctpConfig`.
 
     Examples
     --------

@@ -75,6 +75,7 @@ def run(gen_time, sizes, network: Network, config: TcpConfig = TcpConfig(), *, s
     network : Network
         The links (TCP uses the first).
     config : TcpConfig
+        TCP's parameters: receive buffer, segment size, timers (ns-2 style defaults).
     seed : int
         Seed of the links' error models.
     bin_s : float
@@ -85,6 +86,7 @@ def run(gen_time, sizes, network: Network, config: TcpConfig = TcpConfig(), *, s
     Returns
     -------
     TransportResult
+        Each packet's delivery time and transmissions, the links' counters and statistics.
 
     Raises
     ------

@@ -226,6 +226,7 @@ def decode(data: bytes, *, ip_version: int = 4, option_number: int | None = None
     Returns
     -------
     TFDOption
+        The option's fields as decoded.
 
     Raises
     ------

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from mmperf.media import hdvideo
-from mmperf.networks.shared_bottleneck import jain_index, simulate
+from mmperf.networks.shared_bottleneck import TcpOptions, jain_index, simulate
 
 C = 10e6
 EMPTY = np.empty(0)
@@ -21,9 +21,11 @@ def cbr(rate_bps, size, duration_s, offset=0.0):
 
 
 def run(video=(EMPTY, EMPTY), k=0, **kw):
+    """``simulate`` with this file's link; the keywords of :class:`TcpOptions` go to ``tcp``."""
+    tcp = TcpOptions(**{n: kw.pop(n) for n in TcpOptions.__dataclass_fields__ if n in kw})
     opts = dict(capacity_bps=C, buffer_packets=40, rtt_s=0.02, tcp_start_s=np.arange(k) * 0.0173, duration_s=60.0)
     opts.update(kw)
-    return simulate(*video, **opts)
+    return simulate(*video, tcp=tcp, **opts)
 
 
 def test_books_balance_with_video_and_tcp_losses_and_timeouts():

@@ -4,7 +4,8 @@ drop-tail limit, one port buffer shared with best effort) and CUBIC beside NewRe
 import numpy as np
 import pytest
 
-from mmperf.networks.shared_bottleneck import simulate
+from mmperf.networks import _shared_bottleneck as _core
+from mmperf.networks.shared_bottleneck import Reservation, TcpOptions, simulate
 
 C = 10e6
 SIZE = 1000.0
@@ -17,11 +18,13 @@ def bursty(duration_s, burst=40, period=0.05):
     return t, np.full(t.size, SIZE)
 
 
-def run(t, b, k=0, **kw):
-    opts = dict(capacity_bps=C, buffer_packets=10, rtt_s=0.02, tcp_start_s=np.arange(k) * 0.0173, duration_s=10.0,
-                video_streams=np.zeros(t.size, int), reserved_bps=[6e6], bucket_bytes=[60 * SIZE])
+def run(t, b, k=0, congestion_control="newreno", **kw):
+    """``simulate`` with one stream reserving 6 Mb/s; the other keywords of :class:`Reservation` go to it."""
+    resv = dict(video_streams=np.zeros(t.size, int), reserved_bps=[6e6], bucket_bytes=[60 * SIZE])
+    resv.update({n: kw.pop(n) for n in Reservation.__dataclass_fields__ if n in kw})
+    opts = dict(capacity_bps=C, buffer_packets=10, rtt_s=0.02, tcp_start_s=np.arange(k) * 0.0173, duration_s=10.0)
     opts.update(kw)
-    return simulate(t, b, **opts)
+    return simulate(t, b, tcp=TcpOptions(congestion_control=congestion_control), reservation=Reservation(**resv), **opts)
 
 
 def test_the_default_reserved_fifo_never_drops_and_the_bounded_one_drops_what_exceeds_its_limit():
@@ -48,18 +51,26 @@ def test_a_shared_buffer_makes_tcp_cost_the_reserved_video_packets():
 
 
 def test_without_a_reserved_class_every_reading_of_its_limit_is_the_same_run():
+    """The reading is a field of ``Reservation``, so ``simulate`` without one runs ``'unbounded'``; the kernel
+    agrees that it cannot matter: with no reserved class its three limits give the same run, bit for bit."""
     t, b = bursty(5.0, burst=8)
-    opts = dict(capacity_bps=C, buffer_packets=10, rtt_s=0.02, tcp_start_s=[0.0, 0.01], duration_s=5.0)
-    a = simulate(t, b, **opts).summary()
-    for q in ("bounded", "shared"):
-        assert simulate(t, b, reserved_queue=q, **opts).summary() == a
+
+    def kernel(mode):
+        return _core.run(t, b, np.zeros(t.size, np.int64), np.zeros((0, 1)), 1.0, 0.0, np.zeros(0), False,
+                         np.array([0.0, 0.01]), 5.0, C, 0.01, 10, 1500.0, 0.01 + 8.0 * 40 / C, 10_000, 2.0, 1.0, 0.2,
+                         60.0, _core.fifo_capacity(2, 10_000), mode, 10, _core.CC_NEWRENO)
+
+    a = kernel(_core.RES_UNBOUNDED)
+    assert a[1][:, _core.F_DROPS].sum() > 0 and (a[0] == _core.V_DROPPED).any()  # the limit is reached
+    for mode in (_core.RES_BOUNDED, _core.RES_SHARED):
+        assert all(np.array_equal(x, y) for x, y in zip(a, kernel(mode)))
 
 
 def test_cubic_backs_off_less_and_fills_a_shallow_buffer_better_than_newreno():
     # one flow, a buffer of 0.1 BDP: NewReno's halving leaves the link idle, CUBIC's 0.7 much less
     opts = dict(capacity_bps=100e6, buffer_packets=10, rtt_s=0.012, tcp_start_s=[0.0], duration_s=20.0)
     reno = simulate(np.empty(0), np.empty(0), **opts)
-    cubic = simulate(np.empty(0), np.empty(0), congestion_control="cubic", **opts)
+    cubic = simulate(np.empty(0), np.empty(0), tcp=TcpOptions(congestion_control="cubic"), **opts)
     reno.check()
     cubic.check()
     assert cubic.utilization_pct > reno.utilization_pct + 3

@@ -5,7 +5,7 @@ whatever TCP does, the non-preemptive priority delay bound, and the policer's cl
 import numpy as np
 import pytest
 
-from mmperf.networks.shared_bottleneck import simulate
+from mmperf.networks.shared_bottleneck import Reservation, simulate
 
 C = 10e6
 SIZE = 1000.0
@@ -18,9 +18,11 @@ def cbr(rate_bps, duration_s, offset=0.0, size=SIZE):
 
 
 def run(t, b, k=0, **kw):
+    """``simulate`` with this file's link; the keywords of :class:`Reservation` (if any) go to ``reservation``."""
+    resv = {n: kw.pop(n) for n in Reservation.__dataclass_fields__ if n in kw}
     opts = dict(capacity_bps=C, buffer_packets=10, rtt_s=0.02, tcp_start_s=np.arange(k) * 0.0173, duration_s=20.0)
     opts.update(kw)
-    return simulate(t, b, **opts)
+    return simulate(t, b, reservation=Reservation(**resv) if resv else None, **opts)
 
 
 @pytest.mark.parametrize("k", [1, 8])
@@ -102,7 +104,7 @@ def test_without_reservation_nothing_conforms():
 
 
 @pytest.mark.parametrize("kw, name", [
-    (dict(reserved_bps=[1e6]), "video_streams"),
+    (dict(reserved_bps=[1e6], video_streams="short", bucket_bytes=[2000.0]), "video_streams"),
     (dict(reserved_bps=[1e6], video_streams="zeros", bucket_bytes=[10.0]), "bucket_bytes"),
     (dict(reserved_bps=[[1e6, 2e6]], video_streams="zeros", bucket_bytes=[2000.0]), "reservation_period_s"),
     (dict(reserved_bps=[-1.0], video_streams="zeros", bucket_bytes=[2000.0]), "reserved_bps"),
@@ -115,6 +117,7 @@ def test_bad_reservations_name_the_parameter(kw, name):
     t, b = cbr(1e6, 1.0)
     kw = dict(kw)
     if "video_streams" in kw:
-        kw["video_streams"] = np.zeros(t.size, int) + (1 if kw["video_streams"] == "ones" else 0)
+        n = 3 if kw["video_streams"] == "short" else t.size  # not one stream per video packet
+        kw["video_streams"] = np.zeros(n, int) + (1 if kw["video_streams"] == "ones" else 0)
     with pytest.raises(ValueError, match=name):
         run(t, b, duration_s=1.0, **kw)

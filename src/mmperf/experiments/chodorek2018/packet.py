@@ -93,7 +93,7 @@ def packet_reservations(params: Params, scenario: str, replication: int, n_video
     Returns
     -------
     dict
-        Keyword arguments of :func:`~mmperf.networks.shared_bottleneck.simulate` (``reserved_bps``,
+        Keyword arguments of :class:`~mmperf.networks.shared_bottleneck.Reservation` (``reserved_bps``,
         ``bucket_bytes``, and for a renewed s4 ``reservation_period_s``, ``signalling_delay_s``); empty for
         s1 (and without reservations).
     """
@@ -148,12 +148,12 @@ def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication:
     t0 = time.perf_counter()
     vt, vb, vst = video_packets(params, replication, n_videos, seed=seed, duration_s=duration_s, streams=True)
     resv = packet_reservations(params, scenario, replication, n_videos, seed=seed, duration_s=duration_s)
-    if resv:
-        resv["video_streams"] = vst
+    reservation = shared_bottleneck.Reservation(**resv, video_streams=vst, bucket_renewal=bucket_renewal,
+                                                reserved_queue=params.reserved_queue) if resv else None
+    tcp = shared_bottleneck.TcpOptions(packet_bytes=params.packet_bytes, congestion_control=params.congestion_control)
     res = shared_bottleneck.simulate(vt, vb, capacity_bps=params.capacity_bps, buffer_packets=buffer_packets, rtt_s=rtt_s,
                                      tcp_start_s=tcp_starts(replication, k_flows, seed=seed), duration_s=duration_s,
-                                     packet_bytes=params.packet_bytes, bucket_renewal=bucket_renewal,
-                                     reserved_queue=params.reserved_queue, congestion_control=params.congestion_control, **resv)
+                                     tcp=tcp, reservation=reservation)
     return {"scenario": scenario, "N": n_videos, "K": k_flows, "replication": replication, "seed": seed, "duration_s": duration_s,
             **res.summary(), "wall_s": time.perf_counter() - t0}
 

@@ -1,31 +1,23 @@
 """Claypool, Habermann & Riedl (1998): jitter under processor load, priorities and network load (two chapters).
 
-The paper has two chapters in the book's registry (:data:`CHAPTERS`), each on the common contract:
-
-* the jitter chapter (Secs. 3-6, :mod:`.jitter_chapter`): :class:`Params`, :func:`run`, :data:`CLAIMS`;
-* the quality chapter (Secs. 7-9, :mod:`.quality_chapter`): :class:`QualityParams`,
-  :func:`run_quality`, :data:`QUALITY_CLAIMS`.
-
-The grid, the configurations and the analyses both chapters share are in :mod:`.model`.
+The paper has two chapters in the book's registry (:data:`CHAPTERS`), each on the common contract: the jitter
+chapter (Secs. 3-6: :class:`Params`, :func:`run`, :data:`CLAIMS`) and the quality chapter (Secs. 7-9:
+:class:`QualityParams`, :func:`run_quality`, :data:`QUALITY_CLAIMS`). The set-up the paper states is in
+:mod:`.paper`, the parameters in :mod:`.params`, the experiments in :mod:`.model`, the claims and ledgers in
+:mod:`.claims`.
 """
 
 from mmperf.experiments._contract import Chapter
-from mmperf.experiments.claypool1998.jitter_chapter import ABLATIONS, ASSUMPTIONS, CLAIMS, Params, run
+from mmperf.experiments.claypool1998.claims import (
+    ABLATIONS, ASSUMPTIONS, CLAIMS, QUALITY_ABLATIONS, QUALITY_ASSUMPTIONS, QUALITY_CLAIMS)
 from mmperf.experiments.claypool1998.model import (
-    NETWORKS, PAPER, REPS, N_PACKETS, SETUP, PAPER_SPECINT92, SPECINT92, CPUS, TS_POLICY, SCHEDULER,
-    WORKSTATIONS, PARAMETERS, Environment, ENVIRONMENTS, QUIET_CLUSTER, RunConfig, trace, traces,
-    reported_load, grid, TABLE4_HOGS, table4_grid, run_points, runs, table2_comparison,
-    closest_approach, example_traces, REFLECTION_HOGS, reflection_configs, environment_configs,
-    network_configs, CONFERENCE, SYSTEMS, FIG19_USERS, FIG19_SPECS, FIG19_MBPS, FIG20_USERS,
-    FIG21_USERS, FIG21_LOADS, QUALITY_REPS, TABLE4_REPS, PROJECTION, PROJECTION_YEARS,
-    NO_BUFFER_TICK_US, QUALITY_PARAMETERS, table4, fig19, fig20, fig21, bottleneck, projection,
-    no_buffer_threshold, FIG16_CONFIG, what_if_grid, TABLE4_READINGS, paper_table4, paper_noise,
-    table4_fig13_r, table4_readings,
-)
-from mmperf.experiments.claypool1998.model import __all__ as _MODEL_NAMES
-from mmperf.experiments.claypool1998.quality_chapter import (
-    QUALITY_ABLATIONS, QUALITY_ASSUMPTIONS, QUALITY_CLAIMS, QualityParams, run_quality,
-)
+    FIG16_CONFIG, RunConfig, example_traces, grid, network_configs, paper_table4, run, run_points, run_quality,
+    table2_comparison, table4_fig13_r, table4_readings, trace, traces, what_if_grid)
+from mmperf.experiments.claypool1998.paper import (
+    CPUS, NETWORKS, PAPER, PAPER_SPECINT92, SETUP, WORKSTATIONS)
+from mmperf.experiments.claypool1998.params import (
+    CONFERENCE, ENVIRONMENTS, PARAMETERS, QUALITY_PARAMETERS, REPS, SCHEDULER, SPECINT92, SYSTEMS, TS_POLICY, Params,
+    QualityParams)
 
 CHAPTERS = (
     Chapter(key="claypool1998-jitter", paper="claypool1998", title="Claypool et al.: jitter", Params=Params, run=run,
@@ -36,4 +28,10 @@ CHAPTERS = (
 )
 """The paper's two chapters, in the book's order."""
 
-__all__ = ["CHAPTERS", "CLAIMS", "Params", "QUALITY_CLAIMS", "QualityParams", "run", "run_quality", *_MODEL_NAMES]
+__all__ = [
+    "CHAPTERS", "CLAIMS", "QUALITY_CLAIMS", "Params", "QualityParams", "run", "run_quality", "PAPER", "SETUP",
+    "PAPER_SPECINT92", "SPECINT92", "CPUS", "TS_POLICY", "SCHEDULER", "WORKSTATIONS", "NETWORKS", "ENVIRONMENTS", "REPS",
+    "PARAMETERS", "QUALITY_PARAMETERS", "CONFERENCE", "SYSTEMS", "RunConfig", "trace", "traces", "grid", "run_points",
+    "table2_comparison", "example_traces", "network_configs", "FIG16_CONFIG", "what_if_grid", "paper_table4",
+    "table4_fig13_r", "table4_readings",
+]

@@ -1,14 +1,9 @@
-"""Claypool, Habermann & Riedl 1998: parameters, experiment grid and runs, in one place.
+"""Claypool, Habermann & Riedl 1998: the experiments of both chapters, composed from the mechanisms.
 
-Every parameter is named with its source: ``paper`` (a number the paper
-states), ``physical`` (a published property of the systems the paper used,
-not stated in the paper), ``assumed`` (the book's choice where the paper is
-silent) or ``calibrated`` (set by the book on one experiment).
-
-The runs are reproducible: :func:`trace` regenerates the trace of any run
-from its configuration and replication number, with the seed stream
-``mmperf.seeds.rng("claypool1998", <experiment>, <point>, rep)``; the quality
-chapter calls it instead of reading files.
+Every run is reproducible: :func:`trace` regenerates the trace of any run from its configuration and
+replication number, with the seed stream ``mmperf.seeds.rng("claypool1998", <experiment>, <point>, rep)``.
+The hosts are sleepers on the event-driven scheduler (:func:`mmperf.media.periodic.simulate_arrays`), the
+conference predictions are :mod:`mmperf.quality.planning`'s, the playout buffers :mod:`mmperf.quality.playout`'s.
 """
 
 from __future__ import annotations
@@ -20,181 +15,35 @@ import numpy as np
 import pandas as pd
 
 from mmperf import papers
-from mmperf.hosts.cpu import NICED, Host, Scheduler, load_average
-from mmperf.hosts.timesharing import Policy
+from mmperf.experiments._contract import prepare_run
+from mmperf.experiments.claypool1998.paper import (
+    CLASSES, CPUS, FIG19_MBPS, FIG19_SPECS, FIG19_USERS, FIG20_USERS, FIG21_LOADS, LOAD_HOGS, PAPER, PRIORITY_HOGS,
+    PROJECTION_YEARS, SETUP, WORKSTATIONS)
+from mmperf.experiments.claypool1998.params import (
+    CONFERENCE, ENVIRONMENTS, FIG20_STOP_AFTER, N_PACKETS, PROJECTION, QUIET_CLUSTER, REFLECTION_HOGS, REPS,
+    SCHEDULER, SPECINT92, SYSTEMS, TABLE4_HOGS, TS_POLICY, Environment, Params, QualityParams, ts_policies)
+from mmperf.hosts.cpu import Host, Scheduler, load_average
+from mmperf.hosts.sleeper import sleeper_schedule
 from mmperf.media.periodic import PeriodicStream, simulate_arrays
 from mmperf.metrics import jitter
-from mmperf.metrics.fits import line_fit
 from mmperf.networks.lan import NETWORKS, Traffic
 from mmperf.quality import planning
+from mmperf.quality.playout import playout_summary
+from mmperf.results import Results
 from mmperf.seeds import rng
 
-PAPER = "claypool1998"
-
-REPS = 10
-"""Runs (replications) per experiment point; each is an independent trace."""
-
-N_PACKETS = 1000
-"""Datagrams per run (assumed: the paper does not give its run length; 1000 audio datagrams = 160 s)."""
-
-
-SETUP = {
-    # the paper's experimental setup: inputs of the book's runs, stated here with their source
-    # (tests/claypool1998/test_paper_tables.py checks them against the transcription in data/papers)
-    "audio_period": 160_000.0,  # us, Sec. 3: audio-rate interarrival
-    "audio_size": 1280.0,  # bytes, Sec. 3
-    "mid_period": 100_000.0,  # us, Sec. 3
-    "mid_size": 4000.0,  # bytes, Sec. 3
-    "video_period": 33_000.0,  # us, Sec. 3
-    "video_size": 6000.0,  # bytes, Sec. 3
-    "fig5_period_1": 30_000.0,  # us, Sec. 3, Fig. 5 rates
-    "fig5_period_2": 70_000.0,
-    "fig5_period_3": 110_000.0,
-    "fig5_period_4": 160_000.0,
-    "fig3_period_top": 160_000.0,  # us, Fig. 3 upper (reflecting) stream
-    "fig3_period_bottom": 30_000.0,  # us, Fig. 3 lower stream
-    "gaps_buffer": 250_000.0,  # us, Sec. 3: playout buffer of the gaps measure
-    "fig16_max_buffer": 250.0,  # ms, Sec. 8.1: largest buffer of the compensation curve
-    "fig19_users": 5.0,  # users, Sec. 8.5.2
-    "hardware_doubling": 1.0,  # years, Sec. 9
-}
-"""The paper's experimental setup (stream periods and sizes, buffers, users), with sources."""
-
-PAPER_SPECINT92 = {"SLC": 8.6, "IPC": 13.8, "IPX": 21.8, "Sparc 5": 64.0}
-"""Processor power of the four Sun workstations [SPECint92], the paper's Table 3."""
-
-
-SPECINT92 = {
-    **PAPER_SPECINT92,  # paper, Table 3
-    "SPARCclassic": 26.4,  # physical: Sun SPARCclassic (microSPARC 50 MHz), Sec. 5 host; not in the paper
-    "SGI Challenge L": 90.0,  # assumed: R4400-class, Sec. 6 host; the paper gives no SPECint92
-    "DEC Alpha": 300.0,  # assumed: 21164-class, Sec. 8.5.3's "DEC Alpha"; the paper gives no SPECint92
-}
-"""Processor power of every host, SPECint92."""
-
-CPUS = {"SGI Challenge L": 4}
-"""Processors per host where more than one: Sec. 6.1, "We used 4 processor SGI Challenge L workstations" (paper)."""
-
-TS_POLICY = {"SGI Challenge L": "4.3bsd"}
-"""Time-sharing policy of a host where it differs from the scheduler's (``Host.ts_policy``): the Suns
-run SunOS 5.4 (the SVR4 TS class, :data:`SCHEDULER`); the SGI's
-IRIX 5.3 is kept on the 4.3BSD decay-usage policy (an approximation: IRIX's own scheduler is not
-modelled, and on four processors the counters hardly matter)."""
-
-SEC4_HOSTS = ("SLC", "IPC", "IPX", "Sparc 5")
-"""The Suns whose operating system the paper does not name (it names SunOS 5.4 only for the SPARCclassics, Sec. 5.1)."""
-
-
-def ts_policies(sec4_policy: str = "svr4") -> dict:
-    """Every host's time-sharing policy where it differs from :data:`SCHEDULER`'s, with the Sec. 4 Suns
-    (:data:`SEC4_HOSTS`) on ``sec4_policy`` ('svr4': SunOS 5, the book's; '4.3bsd': SunOS 4.1)."""
-    if sec4_policy not in ("svr4", "4.3bsd"):
-        raise ValueError(f"sec4_policy must be 'svr4' or '4.3bsd', got {sec4_policy!r}")
-    return {**TS_POLICY, **({h: sec4_policy for h in SEC4_HOSTS} if sec4_policy != "svr4" else {})}
-
-
-SCHEDULER = Scheduler(ts_policy="svr4")
-"""The hosts' scheduler in both chapters: the event-driven scheduler of :mod:`mmperf.hosts.timesharing` with SunOS 5's
-SVR4 TS class (the Suns; the SGI overrides it, :data:`TS_POLICY`), hz 100, the calibrated work per datagram."""
-
-APP_WORK_FIG6 = 300_000.0
-"""Receiving application's own work per datagram x SPECint92 [us] of the reading that Fig. 6 calibrates: on the
-SunOS 4.1 (4.3BSD) reading, the smallest of 100,000, 200,000, ... at which the SLC's r of load and variance
-reaches 0.95 (three runs per point, root seed 1; 35 ms per datagram on the SLC, 4.7 ms on a Sparc 5).
-Calibrated, used only by a reading of the ledger (issue 32)."""
-
-APP_WORK_FIG10 = 900_000.0
-"""The same on the SPARCclassic alone (SVR4, SunOS 5.4 stated): the value on a 50,000 grid whose default-class
-variance at six counters comes closest (in log) to Fig. 10's axis top, 3.5e10 us^2 (4.8e10; 850,000 gives 9.4e9):
-34 ms per datagram. On every host it would overload the SLC (105 ms per 160 ms datagram beside six counters).
-Calibrated, used only by a reading of the ledger (issue 32)."""
-
-WORKSTATIONS = ["SLC", "IPC", "IPX", "Sparc 5"]
-"""The four Sun workstations of Sec. 4 (Table 3)."""
-
-PARAMETERS = pd.DataFrame([
-    ("audio period", SETUP["audio_period"], "us", "paper", "Sec. 3: 1280-byte datagrams every 160,000 us"),
-    ("audio size", SETUP["audio_size"], "bytes", "paper", "Sec. 3"),
-    ("gaps buffer", SETUP["gaps_buffer"], "us", "paper", "Sec. 3, after Naylor & Kleinrock"),
-    ("compensation buffers", SETUP["fig16_max_buffer"] * 1000, "us", "paper", "Sec. 8.1: buffers 0 to 250 ms"),
-    ("host mechanism", "event-driven scheduler", "-", "book",
-     "each host's stream process is a sleeper on the event-driven scheduler (mmperf.hosts.timesharing)"),
-    ("time-sharing policy, Suns", "svr4", "-", "paper (SPARCclassic) / assumed (SLC, IPC, IPX, Sparc 5)",
-     "SunOS 5.4 is stated for the SPARCclassics only (Sec. 5.1); the Sec. 4 Suns are assumed to run it too (ledger: "
-     "sec4-os): the SVR4 TS class with the default Solaris 2 ts_dptbl (60 levels; quantum 200 ms at level 0 "
-     "to 20 ms at 59; ts_tqexp, ts_slpret, ts_maxwait, ts_lwait; Sun, System Administration Guide 802-5750)"),
-    ("time-sharing policy, SGI Challenge L", TS_POLICY["SGI Challenge L"], "-", "assumed",
-     "IRIX 5.3's scheduler not modelled: 4.3BSD decay usage on four processors"),
-    ("clock tick", Scheduler().tick_us, "us", "physical", "hz = 100 (SunOS 5, and 4.3BSD, the paper's [32])"),
-    ("SVR4 start level / ts_upri of a nice value", "29 / -nice", "-", "assumed",
-     "a new TS process inherits its parent's level (mid-table assumed); nice -19 adds 19 to the level (clipped to 59)"),
-    ("SVR4 kernel part of a woken process", "SYS class", "-", "physical",
-     "a process woken from a socket sleep runs its kernel part at its sleep priority, above every TS level"),
-    ("4.3BSD time-sharing quantum (SGI)", Scheduler().quantum_us, "us", "physical", "4.3BSD roundrobin every 100 ms ([32])"),
-    ("4.3BSD priority recomputation (SGI)", Policy().recompute_ticks * Scheduler().tick_us, "us", "physical",
-     "the running process's usrpri every 4 ticks, everyone's (and the estcpu decay 2L/(2L+1)) once a second ([32])"),
-    ("4.3BSD PUSER / PSOCK (SGI)", f"{Policy().puser} / {Policy().wake_pri}", "-", "physical",
-     "4.3BSD param.h; a woken process's kernel part runs at PSOCK, before every user-mode process ([32])"),
-    ("nice of the niced class", NICED, "-", "paper", "Sec. 5.1: setpriority(-19)"),
-    ("real-time class", "before every time-sharing and system process", "-", "paper",
-     "Sec. 5.1: a runnable real-time process runs before any other (SVR4: RT above SYS above TS)"),
-    ("processors, SGI Challenge L", CPUS["SGI Challenge L"], "processors", "paper", "Sec. 6.1: 4 processor SGI Challenge L workstations"),
-    ("processors, Sun workstations", 1, "processors", "physical", "the SLC, IPC, IPX, Sparc 5 and SPARCclassic are uniprocessors"),
-    ("per-datagram CPU work x SPECint92", Scheduler().work_spec_us, "us", "calibrated",
-     "exponential; calibrated under the former per-datagram draw on one scale (default-class variance at six counters "
-     "on the SPARCclassic of the order of Fig. 10's axis) and kept: on the scheduler it sets the hosts' own spread (Fig. 9)"),
-    ("share of that work in the kernel", Scheduler().kernel_share, "fraction", "assumed",
-     "receive path at the sleep priority (SYS / PSOCK); the rest in user mode"),
-    ("other processes on the hosts", 0, "processes", "book", "no daemons are modelled: multi- and single-user hosts are the same; "
-     "the environments differ only in their Ethernet traffic"),
-    ("TCP window of netperf", Traffic().window_bytes, "bytes", "physical", "largest TCP window without window scaling"),
-    ("SPARCclassic SPECint92", SPECINT92["SPARCclassic"], "SPECint92", "physical", "Sec. 5 host; not stated in the paper"),
-    ("SGI Challenge L SPECint92", SPECINT92["SGI Challenge L"], "SPECint92", "assumed", "Sec. 6 host; not stated in the paper"),
-    ("datagrams per run", N_PACKETS, "datagrams", "assumed", "the paper does not state its run length"),
-    ("runs per point", REPS, "runs", "assumed", "replications per experiment point"),
-], columns=["parameter", "value", "unit", "source", "note"])
-"""All parameters of the jitter experiments with their source."""
-
-
-@dataclass(frozen=True)
-class Environment:
-    """Background activity of a test environment (Fig. 8).
-
-    ``utilization`` and ``burst_bytes`` describe other traffic on a shared
-    Ethernet (0 on a dedicated, disconnected network). No daemons are
-    modelled on the hosts, so multi- and single-user environments differ
-    only in their traffic. All values are assumed: the paper describes the
-    environments only in words.
-    """
-
-    name: str
-    utilization: float
-    burst_bytes: float = 24_576.0
-
-
-ENVIRONMENTS = {
-    e.name: e for e in [
-        Environment("multi-user, day", 0.10),
-        Environment("multi-user, night", 0.02),
-        Environment("single-user, day", 0.10),
-        Environment("single-user, night", 0.02),
-        Environment("single-user, dedicated network", 0.0),
-    ]
-}
-"""The five environments of Fig. 8 (top to bottom)."""
-
-QUIET_CLUSTER = Environment("SGI cluster, private networks", 0.0)
-"""Environment of the network experiments (Sec. 6): point-to-point networks without other users' traffic (assumed)."""
+__all__ = [
+    "RunConfig", "trace", "traces", "reported_load", "grid", "table4_grid", "run_points", "runs", "table2_comparison",
+    "example_traces", "reflection_configs", "environment_configs", "network_configs", "SCHEDULER_CHECK_HOST",
+    "scheduler_check", "run", "FIG16_CONFIG", "table4", "fig19", "fig20", "fig21", "bottleneck", "projection",
+    "what_if_grid", "run_quality", "TABLE4_READINGS", "paper_table4", "paper_noise", "table4_fig13_r", "table4_readings",
+]
 
 
 @dataclass(frozen=True)
 class RunConfig:
-    """One experiment point: who sends to whom, over what, under which load.
-
-    Attributes mirror the paper's factors: processor (``workstation``),
-    counter processes on the receiver (``hogs``), scheduling class, environment,
-    network and whether ``netperf`` loads it, and the stream's period and size.
-    """
+    """One experiment point: the paper's factors (processor, counter processes on the receiver, scheduling
+    class, environment, network and whether ``netperf`` loads it, the stream's period and size)."""
 
     experiment: str
     workstation: str = "IPX"
@@ -214,8 +63,7 @@ class RunConfig:
             raise ValueError(f"environment must be one of {sorted(ENVIRONMENTS) + [QUIET_CLUSTER.name]}, got {self.environment!r}")
         if self.network not in NETWORKS:
             raise ValueError(f"network must be one of {sorted(NETWORKS)}, got {self.network!r}")
-        # Host and PeriodicStream validate the rest
-        self.hosts()
+        self.hosts()  # Host and PeriodicStream validate the rest
         self.stream()
 
     @property
@@ -227,43 +75,20 @@ class RunConfig:
         return ENVIRONMENTS.get(self.environment, QUIET_CLUSTER)
 
     def hosts(self, ts_policies: dict | None = None) -> tuple[Host, Host]:
-        """(sender, receiver): the sender idle, the counters and the class on the receiver.
-
-        ``ts_policies`` maps a workstation to its time-sharing policy (default :data:`TS_POLICY`)."""
-        spec = SPECINT92[self.workstation]
-        cpus = CPUS.get(self.workstation, 1)
+        """(sender, receiver): the sender idle, the counters and the class on the receiver; ``ts_policies`` maps a
+        workstation to its time-sharing policy (default :data:`~.params.TS_POLICY`)."""
+        spec, cpus = SPECINT92[self.workstation], CPUS.get(self.workstation, 1)
         pol = (TS_POLICY if ts_policies is None else ts_policies).get(self.workstation)
-        sender = Host(self.workstation, spec, hogs=0, sched_class=self.sched_class, cpus=cpus, ts_policy=pol)
-        receiver = Host(self.workstation, spec, hogs=self.hogs, sched_class=self.sched_class, cpus=cpus, ts_policy=pol)
-        return sender, receiver
+        return tuple(Host(self.workstation, spec, hogs=h, sched_class=self.sched_class, cpus=cpus, ts_policy=pol)
+                     for h in (0, self.hogs))
 
     def traffic(self, waits: bool = True) -> Traffic:
         """The LAN's other traffic; ``waits=False`` (an ablation): none, the datagrams never wait."""
         e = self.env()
-        if not waits:
-            return Traffic()
-        return Traffic(utilization=e.utilization, burst_bytes=e.burst_bytes, bulk=self.net_loaded)
+        return Traffic(utilization=e.utilization, burst_bytes=e.burst_bytes, bulk=self.net_loaded) if waits else Traffic()
 
     def stream(self) -> PeriodicStream:
         return PeriodicStream(period_us=self.period_us, size_bytes=self.size_bytes, n_packets=self.n_packets)
-
-
-def trace(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDULER, root: int | None = None,
-          ts_policies: dict | None = None, waits: bool = True, app_hosts: tuple | None = None) -> pd.DataFrame:
-    """Regenerate the trace of run ``rep`` of ``config`` (deterministic given ``root``, the root seed;
-    None: the book's root seed, :func:`mmperf.seeds.use`).
-
-    ``ts_policies`` overrides the hosts' time-sharing policies (:meth:`RunConfig.hosts`); ``waits=False``
-    removes the LAN's other traffic (:meth:`RunConfig.traffic`); ``app_hosts`` (None: all) names the
-    workstations whose receiving application does ``scheduler.app_work_spec_us`` (the others do none).
-
-    Returns
-    -------
-    pandas.DataFrame
-        :data:`mmperf.media.periodic.TRACE_COLUMNS`.
-    """
-    return pd.DataFrame(_trace_arrays(config, rep, scheduler=scheduler, root=root, ts_policies=ts_policies, waits=waits,
-                                      app_hosts=app_hosts))
 
 
 def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDULER, root: int | None = None,
@@ -276,111 +101,54 @@ def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDUL
                            rng=rng(PAPER, config.experiment, config.point, rep, root=root))
 
 
+def trace(config: RunConfig, rep: int, **kw) -> pd.DataFrame:
+    """Regenerate the trace of run ``rep`` of ``config`` (deterministic given ``root``, the root seed; None: the
+    book's). Options as :func:`run_points`: ``scheduler``, ``root``, ``ts_policies``, ``waits``, ``app_hosts``
+    (None: all; else the workstations whose receiving application does ``scheduler.app_work_spec_us``)."""
+    return pd.DataFrame(_trace_arrays(config, rep, **kw))
+
+
 def traces(points: list[RunConfig] | None = None, *, reps: int = REPS) -> pd.DataFrame:
-    """Every run's trace as one tidy table (regenerated from the seeds, not read from files).
-
-    Parameters
-    ----------
-    points : list of RunConfig, optional
-        Default: :func:`grid`.
-    reps : int
-        Runs per point.
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``experiment``, ``point``, ``rep`` and the trace columns
-        (:data:`mmperf.media.periodic.TRACE_COLUMNS`), one row per datagram.
-    """
-    pts = grid() if points is None else points
+    """Every run's trace as one tidy table (``experiment``, ``point``, ``rep`` and the trace columns)."""
     return pd.concat([trace(c, r).assign(experiment=c.experiment, point=c.point, rep=r)
-                      for c in pts for r in range(reps)], ignore_index=True)
+                      for c in (grid() if points is None else points) for r in range(reps)], ignore_index=True)
 
 
-def reported_load(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDULER, root: int | None = None) -> float:
-    """The load ``w`` reports at the end of run ``rep`` of ``config`` (deterministic).
-
-    The hosts run no other processes, so the run queue holds the counters alone."""
-    _, receiver = config.hosts()
-    return load_average(hogs=receiver.hogs, background=0.0,
-                        duration_s=config.stream().duration_s, rng=rng(PAPER, "w", config.point, rep, root=root))
-
-
-def with_changes(params, changes: dict):
-    """A copy of a chapter's ``params`` with ``changes``; a key ``scheduler__<field>`` changes that field of its
-    ``scheduler`` (for the ledgers' readings and ablations)."""
-    changes = dict(changes)
-    sch = {k.split("__", 1)[1]: changes.pop(k) for k in list(changes) if k.startswith("scheduler__")}
-    if sch:
-        changes["scheduler"] = replace(changes.get("scheduler", params.scheduler), **sch)
-    return replace(params, **changes)
+def reported_load(config: RunConfig, rep: int, *, root: int | None = None) -> float:
+    """The load ``w`` reports at the end of run ``rep`` of ``config``: the run queue holds the counters alone."""
+    return load_average(hogs=config.hogs, background=0.0, duration_s=config.stream().duration_s,
+                        rng=rng(PAPER, "w", config.point, rep, root=root))
 
 
 def grid() -> list[RunConfig]:
-    """Every experiment point of Secs. 3-6 and of Table 4 (Sec. 8.2)."""
-    pts: list[RunConfig] = []
-    # Sec. 3, Fig. 4: three size/rate pairs
-    for p, s in [("audio", "audio"), ("mid", "mid"), ("video", "video")]:
-        pts.append(RunConfig("size-rate", period_us=SETUP[f"{p}_period"], size_bytes=SETUP[f"{s}_size"]))
-    # Sec. 3, Fig. 5: 1280-byte packets at four rates
-    for k in range(1, 5):
-        pts.append(RunConfig("rate", period_us=SETUP[f"fig5_period_{k}"]))
-    # Sec. 4.2, Figs. 6-7: counters on the receiver, four workstations
-    for ws in WORKSTATIONS:
-        for h in range(0, 7):
-            pts.append(RunConfig("processor-load", workstation=ws, hogs=h))
-    # Sec. 4.3, Fig. 8: five environments (IPX, assumed)
-    for env in ENVIRONMENTS:
-        pts.append(RunConfig("environment", environment=env))
-    # Sec. 4.3, Fig. 9: isolated network, single-user, four workstations
-    for ws in WORKSTATIONS:
-        pts.append(RunConfig("isolated", workstation=ws, environment="single-user, dedicated network"))
-    # Sec. 5, Figs. 10-11: one to six counters, three classes, SPARCclassic
-    for cls in ("default", "niced", "real-time"):
-        for h in range(1, 7):
-            pts.append(RunConfig("priority", workstation="SPARCclassic", hogs=h, sched_class=cls))
-    # Sec. 6, Figs. 12-13: three networks, idle and loaded, SGI Challenge L
-    for net in NETWORKS:
-        for loaded in (False, True):
-            pts.append(RunConfig("network", workstation="SGI Challenge L", environment=QUIET_CLUSTER.name,
-                                 network=net, net_loaded=loaded))
+    """Every experiment point of Secs. 3-6."""
+    pts = [RunConfig("size-rate", period_us=SETUP[f"{p}_period"], size_bytes=SETUP[f"{p}_size"])  # Sec. 3, Fig. 4
+           for p in ("audio", "mid", "video")]
+    pts += [RunConfig("rate", period_us=SETUP[f"fig5_period_{k}"]) for k in range(1, 5)]  # Sec. 3, Fig. 5
+    pts += [RunConfig("processor-load", workstation=ws, hogs=h) for ws in WORKSTATIONS for h in LOAD_HOGS]  # Figs. 6-7
+    pts += [RunConfig("environment", environment=e) for e in ENVIRONMENTS]  # Sec. 4.3, Fig. 8 (IPX, assumed)
+    pts += [RunConfig("isolated", workstation=ws, environment="single-user, dedicated network") for ws in WORKSTATIONS]
+    pts += [RunConfig("priority", workstation="SPARCclassic", hogs=h, sched_class=c)  # Sec. 5, Figs. 10-11
+            for c in CLASSES for h in PRIORITY_HOGS]
+    pts += [RunConfig("network", workstation="SGI Challenge L", environment=QUIET_CLUSTER.name, network=n,  # Sec. 6
+                      net_loaded=ld) for n in NETWORKS for ld in (False, True)]
     return pts
-
-
-TABLE4_HOGS = 1
-"""Counter processes on the receiving SGI for the 'loaded processor' runs of Table 4 (assumed: the paper
-says only that the processor jitter is "as obtained in results from Section 4", Sec. 8.2, where one to
-six counters ran). On the scheduler the count hardly matters: the SGI's four processors absorb
-three counters, and the light receiver preempts the rest, so the processor column is the idle SGI's
-(about 0.9 ms² for 0 to 6 counters, against the paper's 501-591)."""
 
 
 def table4_grid() -> list[RunConfig]:
     """Sec. 8.2, Table 4: processor loaded, network loaded, both, per network."""
-    pts = []
-    for net in NETWORKS:
-        for hogs, loaded, label in [(TABLE4_HOGS, False, "processor"), (0, True, "network"),
-                                    (TABLE4_HOGS, True, "both")]:
-            pts.append(RunConfig(f"additivity-{label}", workstation="SGI Challenge L",
-                                 environment=QUIET_CLUSTER.name, network=net, hogs=hogs, net_loaded=loaded))
-    return pts
+    return [RunConfig(f"additivity-{label}", workstation="SGI Challenge L", environment=QUIET_CLUSTER.name, network=net,
+                      hogs=hogs, net_loaded=loaded)
+            for net in NETWORKS for hogs, loaded, label in [(TABLE4_HOGS, False, "processor"), (0, True, "network"),
+                                                            (TABLE4_HOGS, True, "both")]]
 
 
-def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Scheduler = SCHEDULER,
-               root: int | None = None, ts_policies: dict | None = None, waits: bool = True,
-               app_hosts: tuple | None = None) -> pd.DataFrame:
-    """Run every point ``reps`` times; one row per run with its factors, load and measures.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Factor columns of :class:`RunConfig`, ``rep``, ``specint92``, ``mbps``,
-        ``load`` (as ``w`` reports it), the measures of :func:`mmperf.metrics.jitter.measures`
-        and the optimal playout buffer of the run's compensation curve (``buffer_us``,
-        ``dropped_pct`` at that buffer; :func:`mmperf.quality.planning.optimal_buffer`), the
-        percentage dropped with a 100 ms buffer (``dropped_100ms_pct``) and the buffer that drops
-        nothing (``no_drop_buffer_us``, the largest lateness).
-    """
+def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Scheduler = SCHEDULER, root: int | None = None,
+               ts_policies: dict | None = None, waits: bool = True, app_hosts: tuple | None = None) -> pd.DataFrame:
+    """Run every point ``reps`` times: one row per run with its factors, ``rep``, ``specint92``, ``mbps``, ``load``
+    (as ``w`` reports it), the measures of :func:`mmperf.metrics.jitter.measures`, the optimal playout buffer
+    (``buffer_us``, ``dropped_pct``), ``dropped_100ms_pct`` and ``no_drop_buffer_us``
+    (:func:`mmperf.quality.playout.playout_summary`)."""
     if isinstance(reps, bool) or not isinstance(reps, (int, np.integer)) or reps < 1:
         raise ValueError(f"reps must be an int >= 1, got {reps!r}")
     rows = []
@@ -388,14 +156,11 @@ def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Schedule
         for rep in range(reps):
             t = _trace_arrays(c, rep, scheduler=scheduler, root=root, ts_policies=ts_policies, waits=waits,
                               app_hosts=app_hosts)
-            m = jitter.measures(t)
-            late = jitter.lateness(t["recv_us"], t["send_us"])
-            b = jitter.DEFAULT_BUFFERS_US
-            best = planning.optimal_buffer(pd.DataFrame({"buffer_us": b, "dropped_pct": jitter.dropped_pct(late, b)}))
-            rows.append({**asdict(c), "rep": rep, "specint92": SPECINT92[c.workstation],
-                         "mbps": NETWORKS[c.network].mbps, "load": reported_load(c, rep, scheduler=scheduler, root=root), **m.to_dict(),
-                         "buffer_us": best["buffer_us"], "dropped_pct": best["dropped_pct"],
-                         "dropped_100ms_pct": 100.0 * float((late > 100_000).mean()), "no_drop_buffer_us": float(late.max())})
+            p = playout_summary(t["recv_us"], t["send_us"])
+            rows.append({**asdict(c), "rep": rep, "specint92": SPECINT92[c.workstation], "mbps": NETWORKS[c.network].mbps,
+                         "load": reported_load(c, rep, root=root), **jitter.measures(t).to_dict(),
+                         "buffer_us": p["buffer_us"], "dropped_pct": p["dropped_pct"],
+                         "dropped_100ms_pct": p["dropped_limit_pct"], "no_drop_buffer_us": p["no_drop_buffer_us"]})
     return pd.DataFrame(rows)
 
 
@@ -405,64 +170,30 @@ def _cached_runs(reps: int) -> pd.DataFrame:
 
 
 def runs(*, reps: int = REPS) -> pd.DataFrame:
-    """All runs of :func:`grid` (cached per process); see :func:`run_points`."""
+    """All runs of :func:`grid` under the book's seed (cached per process); see :func:`run_points`."""
     return _cached_runs(reps).copy()
 
 
-# --- analyses shared by the two chapters -------------------------------------------------
-
 def table2_comparison(run_table: pd.DataFrame) -> pd.DataFrame:
-    """Table 2 side by side: the paper's correlation and the book's over all runs.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``row``, ``column``, ``paper``, ``book``, ``difference`` (book - paper),
-        one row per ordered pair of the six measures.
-    """
+    """Table 2 side by side: ``row``, ``column``, ``paper``, ``book`` (r over all runs), ``difference``."""
     book = run_table[jitter.MEASURES].corr()
-    paper = papers.table(PAPER, "table2")
-    out = paper.rename(columns={"value": "paper"})[["row", "column", "paper"]].copy()
+    out = papers.table(PAPER, "table2").rename(columns={"value": "paper"})[["row", "column", "paper"]].copy()
     out["book"] = [float(book.loc[a.lower(), b.lower()]) for a, b in zip(out["row"], out["column"])]
     out["difference"] = out["book"] - out["paper"]
     return out
 
 
-def closest_approach(summary: pd.DataFrame, *, grid=None) -> float:
-    """The load at which a family of fitted lines (``slope``, ``intercept``) is closest together.
-
-    The spread is the range (max - min) of the lines' values; the grid is 0 to 6 in steps of 0.01.
-    """
-    g = np.arange(0.0, 6.0001, 0.01) if grid is None else np.asarray(grid, dtype=float)
-    vals = summary["intercept"].to_numpy()[:, None] + summary["slope"].to_numpy()[:, None] * g[None, :]
-    spread = vals.max(axis=0) - vals.min(axis=0)
-    return float(g[int(np.argmin(spread))])
-
-
-def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int = 100,
-                   offset_us: float = 0.0, scheduler: Scheduler = SCHEDULER, root: int | None = None,
-                   ts_policies: dict | None = None, waits: bool = True, app_hosts: tuple | None = None) -> pd.DataFrame:
-    """Interarrival times of the first ``packets`` datagrams of several runs, stacked with an offset.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``stream``, ``packet``, ``interarrival_us`` and ``plotted_us``
-        (interarrival + offset x position from the bottom, as Figs. 8 and 12 draw them).
-    """
-    frames = []
-    n = len(configs)
+def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int = 100, offset_us: float = 0.0,
+                   **kw) -> pd.DataFrame:
+    """Interarrival times of the first ``packets`` datagrams of several runs, stacked with an offset as Figs. 8
+    and 12 draw them: ``stream``, ``packet``, ``interarrival_us``, ``plotted_us``. Options as :func:`trace`."""
+    frames, n = [], len(configs)
     for k, (label, c) in enumerate(configs.items()):
-        t = trace(c, rep, scheduler=scheduler, root=root, ts_policies=ts_policies, waits=waits,
-                  app_hosts=app_hosts).iloc[1:packets + 1]
+        t = trace(c, rep, **kw).iloc[1:packets + 1]
         frames.append(pd.DataFrame({"stream": label, "packet": t["packet"].to_numpy(),
                                     "interarrival_us": t["interarrival_us"].to_numpy(),
                                     "plotted_us": t["interarrival_us"].to_numpy() + offset_us * (n - 1 - k)}))
     return pd.concat(frames, ignore_index=True)
-
-
-REFLECTION_HOGS = 2
-"""Counter processes on the receiving IPX in the Fig. 3 streams (assumed: the paper does not say)."""
 
 
 def reflection_configs() -> dict[str, RunConfig]:
@@ -478,199 +209,233 @@ def environment_configs() -> dict[str, RunConfig]:
 
 def network_configs() -> dict[str, RunConfig]:
     """The six streams of Fig. 12 (three networks, loaded and idle)."""
-    out = {}
-    for net in NETWORKS:
-        for loaded in (True, False):
-            out[f"{net}, {'load' if loaded else 'no load'}"] = RunConfig(
-                "network", workstation="SGI Challenge L", environment=QUIET_CLUSTER.name, network=net, net_loaded=loaded)
-    return out
+    return {f"{net}, {'load' if ld else 'no load'}": RunConfig(
+        "network", workstation="SGI Challenge L", environment=QUIET_CLUSTER.name, network=net, net_loaded=ld)
+        for net in NETWORKS for ld in (True, False)}
 
 
-# --- the quality planning model (Secs. 7-8) -------------------------------------------------
-
-CONFERENCE = planning.ConferenceModel(frame_cpu_spec_us=225_000.0)
-"""Videoconference predictors; the CPU time per frame is calibrated on Fig. 19 (see QUALITY_PARAMETERS)."""
-
-SYSTEMS = {
-    "IPX + Ethernet": planning.System("IPX + Ethernet", SPECINT92["IPX"], NETWORKS["Ethernet"].mbps),
-    "Sparc 5 + Fibre Channel": planning.System("Sparc 5 + Fibre Channel", SPECINT92["Sparc 5"], NETWORKS["Fibre Channel"].mbps),
-    "DEC Alpha + HIPPI": planning.System("DEC Alpha + HIPPI", SPECINT92["DEC Alpha"], NETWORKS["HIPPI"].mbps),
-    "IPX + Ethernet, real-time": planning.System("IPX + Ethernet, real-time", SPECINT92["IPX"], NETWORKS["Ethernet"].mbps,
-                                                 sched_class="real-time"),
-}
-"""The systems of Figs. 20-21."""
-
-FIG19_USERS = int(SETUP["fig19_users"])
-FIG19_SPECS = [8.6, 13.8, 21.8, 26.4, 30.0, 35.0, 40.0, 45.0, 50.0, 64.0, 80.0, 100.0, 150.0, 200.0, 300.0]
-FIG19_MBPS = [10.0, 20.0, 50.0, 100.0, 266.0, 500.0, 800.0, 1600.0]
-FIG20_USERS = list(range(1, 21)) + list(range(25, 85, 5))
-FIG21_USERS = 2
-"""Participants in the load scenario (assumed: the paper does not say; a two-party conference)."""
-FIG21_LOADS = list(range(0, 7))
-QUALITY_REPS = 10
-"""Runs per point of the quality predictions (each 600 frames, 20 s): the jitter chapter's ten."""
-FIG20_STOP_AFTER = 3
-"""Fig. 20's sweep of a system stops this many unacceptable user counts in a row past its last acceptable one."""
-TABLE4_REPS = 20
-"""Runs per point for Table 4 (on the scheduler the SGI's variances vary little from run to run: 20 runs
-give each cell's mean within about 2 %)."""
-
-PROJECTION = {"specint92": SPECINT92["IPX"], "mbps": NETWORKS["Ethernet"].mbps, "hogs": 6,
-              "reps": 10}
-"""Fig. 22's starting point: an IPX on a netperf-loaded Ethernet with six counter processes -- the heaviest
-load of the paper's experiments (Sec. 5.1) (assumed)."""
-PROJECTION_YEARS = np.arange(0.0, 10.01, 1.0)
-NO_BUFFER_TICK_US = 10_000.0
-"""The book's reading of "virtually no buffering": an optimal buffer of one clock tick or less."""
-
-QUALITY_PARAMETERS = pd.DataFrame([
-    ("latency limit", planning.VIDEOCONFERENCE.latency_us, "us", "paper", "Sec. 8.1 (Jeffay & Stone)"),
-    ("minimum frame rate", planning.VIDEOCONFERENCE.min_frame_rate, "frames/s", "paper", "Sec. 8.1 (Massimino & Sheridan)"),
-    ("gaps limit", planning.VIDEOCONFERENCE.max_gaps_pct, "%", "paper", "Sec. 8.1 (Naylor & Kleinrock)"),
-    ("full frame rate", planning.VIDEOCONFERENCE.full_frame_rate, "frames/s", "paper", "Sec. 3: video acquisition generates 30 frames/s"),
-    ("frame size", CONFERENCE.frame_bytes, "bytes", "paper", "Sec. 3: video-size frames"),
-    ("CPU time per frame x SPECint92", CONFERENCE.frame_cpu_spec_us, "us", "calibrated",
-     "so that five users become acceptable at SPECint92 40 on Ethernet (Fig. 19, Sec. 8.5.2)"),
-    ("recording latency", CONFERENCE.record_us, "us", "assumed", "one frame time; the paper's value is in its [9]"),
-    ("playing latency", CONFERENCE.play_us, "us", "assumed", "one frame time"),
-    ("transmission loss at full load", 100 * CONFERENCE.transmission_loss, "%", "paper", "Sec. 8.4"),
-    ("DEC Alpha SPECint92", SPECINT92["DEC Alpha"], "SPECint92", "assumed", "21164-class; not stated in the paper"),
-    ("users in the load scenario", FIG21_USERS, "users", "assumed", "Fig. 21 does not say"),
-    ("projection load", PROJECTION["hogs"], "counter processes", "assumed", "heaviest load of Sec. 5"),
-    ("hardware doubling time", SETUP["hardware_doubling"], "years", "paper", "Sec. 9 (Hennessy & Patterson)"),
-    ("runs per quality point", QUALITY_REPS, "runs", "assumed", "600 frames each"),
-], columns=["parameter", "value", "unit", "source", "note"])
-"""All parameters of the quality chapter with their source."""
+SCHEDULER_CHECK_HOST = "SPARCclassic"
+"""Host of the scheduler check: the paper's Sec. 5 priority experiments."""
 
 
-def table4(*, reps: int = TABLE4_REPS, root: int | None = None, scheduler: Scheduler = SCHEDULER) -> pd.DataFrame:
-    """Table 4 side by side: processor, network, predicted (their sum) and actual jitter per network.
+def scheduler_check(*, seed: int, n_packets: int = N_PACKETS, period_us: float = 160_000.0, hogs=range(0, 7),
+                    scheduler: Scheduler = SCHEDULER) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Sec. 5 on the full schedule (:func:`mmperf.hosts.sleeper.sleeper_schedule`): per class and counters, the
+    variance of the intervals between the ends of the receiver's work and its longest lateness; and who ran when,
+    300 ms either side of the latest datagram of the default class with the most counters."""
+    spec = SPECINT92[SCHEDULER_CHECK_HOST]
+    arrivals = np.arange(n_packets) * period_us + 1_000.0
+    rows, trace_ = [], None
+    for cls in CLASSES:
+        for h in hogs:
+            work = rng(PAPER, "timesharing", cls, int(h), root=seed).exponential(scheduler.work_spec_us / spec, n_packets)
+            sch, late = sleeper_schedule(arrivals, work, hogs=int(h), sched_class=cls, scheduler=scheduler,
+                                         extra_user_us=scheduler.app_work_spec_us / spec)
+            rows.append({"sched_class": cls, "hogs": int(h), "variance": jitter.variance(np.diff(sch.jobs["finish_us"])),
+                         "late_max_us": round(float(late.clip(lower=0).max()), 3)})
+            if cls == "default" and h == max(hogs):
+                t0, tr = float(sch.jobs.loc[late.idxmax(), "arrival_us"]), sch.trace
+                trace_ = tr[(tr["end_us"] > t0 - 300_000) & (tr["start_us"] < t0 + 300_000)].assign(
+                    start_ms=lambda d: (d["start_us"] - t0) / 1000, end_ms=lambda d: (d["end_us"] - t0) / 1000)
+    return pd.DataFrame(rows), trace_.reset_index(drop=True)
+
+
+def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results:
+    """Every experiment of the jitter chapter (Secs. 3-6) under one root seed.
+
+    Parameters
+    ----------
+    params : Params, optional
+        The chapter's knobs (default ``Params()``).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``: every run's streams are drawn from it.
+    workers : int, default 1
+        Accepted for the common contract.
 
     Returns
     -------
-    pandas.DataFrame
-        ``network``, ``column`` (processor, network, predicted, actual), ``paper``, ``book`` (mean
-        variance in ms^2, the unit the book reads Table 4 in) and ``difference``.
+    mmperf.results.Results
+        Tables ``runs`` (one row per run of the grid), ``table2`` (paper beside book), ``reflection_trace``,
+        ``reflection_runs``, ``environment_traces``, ``network_traces``, ``what_if``, ``scheduler_check`` and
+        ``scheduler_trace`` (:func:`scheduler_check`).
+
+    References
+    ----------
+    Claypool, Habermann & Riedl (1998), Secs. 3-6.
     """
-    r = run_points(table4_grid(), reps=reps, root=root, scheduler=scheduler)
+    params, seed, workers = prepare_run(Params, params, seed=seed, workers=workers, paper="claypool1998 jitter")
+    kw = dict(scheduler=params.scheduler, root=seed, ts_policies=ts_policies(params.sec4_policy, params.sgi_policy),
+              waits=params.lan_waits, app_hosts=None if params.app_hosts == "all" else (params.app_hosts,))
+    runs_ = run_points(grid(), reps=params.reps, **kw)
+    refl = pd.DataFrame([{"stream": k, "rep": r, "reflection": jitter.reflection(t["interarrival_us"]),
+                          "variance": jitter.variance(t["interarrival_us"]),
+                          "reflection_free": jitter.reflection_free_variance(t["interarrival_us"])}
+                         for k, c in reflection_configs().items() for r in range(params.reps) for t in [trace(c, r, **kw)]])
+    what_if = {c: RunConfig("what-if", workstation="IPX", hogs=3, sched_class=c, network="Ethernet", net_loaded=True)
+               for c in CLASSES}
+    check, check_trace = scheduler_check(seed=seed, scheduler=params.scheduler)
+    tables = {
+        "runs": runs_, "table2": table2_comparison(runs_),
+        "reflection_trace": example_traces(reflection_configs(), packets=params.reflection_packets, **kw),
+        "reflection_runs": refl,
+        "environment_traces": example_traces(environment_configs(), packets=params.trace_packets, offset_us=200_000, **kw),
+        "network_traces": example_traces(network_configs(), packets=params.trace_packets, offset_us=750_000, **kw),
+        "what_if": pd.DataFrame({c: jitter.measures(trace(cf, 0, **kw)) for c, cf in what_if.items()}).T.rename_axis(
+            "sched_class").reset_index(),
+        "scheduler_check": check, "scheduler_trace": check_trace,
+    }
+    descriptions = {
+        "runs": "one row per run of Secs. 3-6: factors, reported load, jitter measures [us, us^2], buffers [us]",
+        "table2": "Table 2: correlation r of each pair of jitter measures, paper beside book",
+        "reflection_trace": "Fig. 3: interarrival times [us] of the first datagrams of the 160 ms and 30 ms streams",
+        "reflection_runs": "Fig. 3 streams per run: reflection (fraction given back), variance and reflection-free variance [us^2]",
+        "environment_traces": "Fig. 8: interarrival times [us] per environment, offset 200 ms per stream",
+        "network_traces": "Fig. 12: interarrival times [us] per network and load, offset 750 ms per stream",
+        "what_if": "one IPX run with three counters on a loaded Ethernet per scheduling class: jitter measures",
+        "scheduler_check": "Sec. 5 on the event-driven time-sharing scheduler: variance [us^2] and longest lateness [us] per class and counters",
+        "scheduler_trace": "who ran when [ms from the arrival] around the latest datagram, default class, six counters",
+    }
+    return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions)
+
+
+# --- the quality chapter (Secs. 7-9) -------------------------------------------------------------
+
+FIG16_CONFIG = RunConfig("processor-load", workstation="IPX", hogs=2)
+"""The run whose compensation curve stands for Fig. 16 (chosen before looking: the Fig. 3 host and load)."""
+
+
+def table4(*, reps: int, **kw) -> pd.DataFrame:
+    """Table 4 side by side (Sec. 8.2): ``network``, ``column`` (processor, network, predicted = their sum, actual),
+    ``paper``, ``book`` (mean variance in ms^2, the unit the book reads Table 4 in) and ``difference``."""
+    r = run_points(table4_grid(), reps=reps, **kw)
     r["column"] = r["experiment"].str.replace("additivity-", "", regex=False).replace({"both": "actual"})
     book = r.groupby(["network", "column"])["variance"].mean().unstack() / 1e6
     book["predicted"] = planning.additive_jitter(book["processor"], book["network"])
     book.columns.name = None
     long = (book.rename_axis("net").reset_index().melt(id_vars="net", var_name="column", value_name="book")
             .rename(columns={"net": "network"}))
-    paper = papers.table(PAPER, "table4").rename(columns={"value": "paper"})[["network", "column", "paper"]]
-    out = paper.merge(long, on=["network", "column"])
+    out = papers.table(PAPER, "table4").rename(columns={"value": "paper"})[["network", "column", "paper"]].merge(
+        long, on=["network", "column"])
     out["difference"] = out["book"] - out["paper"]
     return out
 
 
-def fig19(*, reps: int = QUALITY_REPS, root: int | None = None, scheduler: Scheduler = SCHEDULER,
-          model: planning.ConferenceModel | None = None) -> pd.DataFrame:
-    """Quality for five users: processor power rising on Ethernet, and bandwidth rising with an IPX."""
+def fig19(*, reps: int, **kw) -> pd.DataFrame:
+    """Quality for five users: processor power rising on Ethernet, and bandwidth rising with an IPX (Sec. 8.5.2)."""
     cpu = planning.sweep([planning.System(f"SPECint92 {s:g}", s, NETWORKS["Ethernet"].mbps) for s in FIG19_SPECS],
-                         users=(FIG19_USERS,), reps=reps, model=model or CONFERENCE, root=root, scheduler=scheduler).assign(
-        scenario="processor power rises (Ethernet)", x=lambda d: d["specint92"])
+                         users=(FIG19_USERS,), reps=reps, **kw).assign(scenario="processor power rises (Ethernet)",
+                                                                       x=lambda d: d["specint92"])
     net = planning.sweep([planning.System(f"{b:g} Mb/s", SPECINT92["IPX"], b) for b in FIG19_MBPS],
-                         users=(FIG19_USERS,), reps=reps, model=model or CONFERENCE, root=root, scheduler=scheduler).assign(
-        scenario="bandwidth rises (IPX)", x=lambda d: d["mbps"])
+                         users=(FIG19_USERS,), reps=reps, **kw).assign(scenario="bandwidth rises (IPX)", x=lambda d: d["mbps"])
     return pd.concat([cpu, net], ignore_index=True)
 
 
-def fig20(*, reps: int = QUALITY_REPS, users=None, root: int | None = None, scheduler: Scheduler = SCHEDULER,
-          model: planning.ConferenceModel | None = None, stop_after: int | None = FIG20_STOP_AFTER) -> pd.DataFrame:
-    """Quality against users for the three systems.
-
-    Each system's sweep stops once its mean quality has been unacceptable at ``stop_after`` user counts
-    in a row past its last acceptable one (None: the whole grid)."""
-    systems = [SYSTEMS[k] for k in ("IPX + Ethernet", "Sparc 5 + Fibre Channel", "DEC Alpha + HIPPI")]
-    grid_users = FIG20_USERS if users is None else list(users)
+def fig20(*, reps: int, users=None, stop_after: int | None = FIG20_STOP_AFTER, **kw) -> pd.DataFrame:
+    """Quality against users for the three systems (Sec. 8.5.3). Each system's sweep stops once its mean quality has
+    been unacceptable at ``stop_after`` user counts in a row past its last acceptable one (None: the whole grid)."""
     out = []
-    for s in systems:
+    for s in [SYSTEMS[k] for k in ("IPX + Ethernet", "Sparc 5 + Fibre Channel", "DEC Alpha + HIPPI")]:
         bad = 0
-        for n in grid_users:
-            f = planning.sweep([s], users=(n,), reps=reps, model=model or CONFERENCE, root=root, scheduler=scheduler)
-            out.append(f)
-            bad = bad + 1 if f["quality"].mean() > 1.0 else 0
+        for n in FIG20_USERS if users is None else list(users):
+            out.append(planning.sweep([s], users=(n,), reps=reps, **kw))
+            bad = bad + 1 if out[-1]["quality"].mean() > 1.0 else 0
             if stop_after is not None and bad >= stop_after:
                 break
     return pd.concat(out, ignore_index=True)
 
 
-def fig21(*, reps: int = QUALITY_REPS, root: int | None = None, scheduler: Scheduler = SCHEDULER,
-          model: planning.ConferenceModel | None = None) -> pd.DataFrame:
-    """Quality against processor load for the three systems and the IPX with real-time priorities."""
-    return planning.sweep(list(SYSTEMS.values()), users=(FIG21_USERS,), loads=FIG21_LOADS, reps=reps,
-                          model=model or CONFERENCE, root=root, scheduler=scheduler)
+def fig21(*, reps: int, users: int, **kw) -> pd.DataFrame:
+    """Quality against processor load for the three systems and the IPX with real-time priorities (Sec. 8.5.4)."""
+    return planning.sweep(list(SYSTEMS.values()), users=(users,), loads=FIG21_LOADS, reps=reps, **kw)
 
 
-def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21), reps: int = 1,
-               root: int | None = None, scheduler: Scheduler = SCHEDULER,
-               model: planning.ConferenceModel | None = None) -> pd.DataFrame:
-    """Users an IPX-class processor grown for ``y`` years supports on Ethernet and on HIPPI.
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``year``, ``specint92``, ``ethernet_users``, ``hippi_users``; Ethernet is the bottleneck
-        from the first year its count falls below HIPPI's.
-    """
+def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21), reps: int = 1, **kw) -> pd.DataFrame:
+    """Users an IPX-class processor grown for ``y`` years supports on Ethernet and on HIPPI (Sec. 9): ``year``,
+    ``specint92``, ``ethernet_users``, ``hippi_users``."""
     rows = []
     for y in years:
         spec = SPECINT92["IPX"] * 2.0**y
         systems = [planning.System(f"IPX x2^{y:g} + {net}", spec, NETWORKS[net].mbps) for net in ("Ethernet", "HIPPI")]
-        best = planning.max_acceptable_users(planning.sweep(systems, users=users, reps=reps, model=model or CONFERENCE,
-                                                            root=root, scheduler=scheduler))
+        best = planning.max_acceptable_users(planning.sweep(systems, users=users, reps=reps, **kw))
         rows.append({"year": float(y), "specint92": spec, "ethernet_users": int(best.iloc[0]), "hippi_users": int(best.iloc[1])})
     return pd.DataFrame(rows)
 
 
-def projection(*, hogs: int | None = None, reps: int | None = None, root: int | None = None,
-               scheduler: Scheduler = SCHEDULER) -> pd.DataFrame:
-    """Fig. 22: jitter against years with default and real-time priorities."""
-    kw = dict(PROJECTION)
-    if hogs is not None:
-        kw["hogs"] = hogs
-    if reps is not None:
-        kw["reps"] = reps
+def projection(*, root: int | None = None, scheduler: Scheduler = SCHEDULER, **changes) -> pd.DataFrame:
+    """Fig. 22: jitter against years with default and real-time priorities (:data:`~.params.PROJECTION`, with
+    ``changes`` to its ``hogs`` or ``reps``)."""
+    kw = {**PROJECTION, **changes}
     return pd.concat([planning.project(PROJECTION_YEARS, sched_class=c, root=root, scheduler=scheduler, **kw)
-                      for c in ("default", "real-time")],
-                     ignore_index=True)
-
-
-def no_buffer_threshold(run_table: pd.DataFrame, *, buffer_us: float = NO_BUFFER_TICK_US):
-    """The jitter at which the book's optimal buffer falls to ``buffer_us`` (one clock tick).
-
-    Fits log10(optimal buffer) against log10(variance) over the runs whose buffer is below the
-    250 ms ceiling, and solves for ``buffer_us``.
-
-    Returns
-    -------
-    (float, LineFit)
-        The variance (us^2) and the log-log fit.
-    """
-    d = run_table[(run_table["buffer_us"] > 0) & (run_table["buffer_us"] < jitter.MAX_BUFFER_US)]
-    f = line_fit(np.log10(d["variance"]), np.log10(d["buffer_us"]))
-    return float(10 ** ((np.log10(buffer_us) - f.intercept) / f.slope)), f
-
-
-FIG16_CONFIG = RunConfig("processor-load", workstation="IPX", hogs=2)
-"""The run whose compensation curve stands for Fig. 16 (chosen before looking: the Fig. 3 host and load)."""
+                      for c in ("default", "real-time")], ignore_index=True)
 
 
 def what_if_grid(*, users=(2, 3, 5, 10, 20, 50), loads=(0, 3, 6), root: int | None = None) -> pd.DataFrame:
     """Quality of every processor x network x class x users x load, one run each, for the what-if chart."""
     combos = {f"{p} + {n}, {c}": (p, n) for p in ("IPX", "Sparc 5", "DEC Alpha") for n in NETWORKS
               for c in ("default", "real-time")}
-    systems = [planning.System(name, SPECINT92[p], NETWORKS[n].mbps, name.rsplit(", ", 1)[1])
-               for name, (p, n) in combos.items()]
+    systems = [planning.System(name, SPECINT92[p], NETWORKS[n].mbps, name.rsplit(", ", 1)[1]) for name, (p, n) in combos.items()]
     out = planning.sweep(systems, users=users, loads=loads, reps=1, model=CONFERENCE, root=root)
-    out["processor"] = out["system"].map({k: v[0] for k, v in combos.items()})
-    out["network"] = out["system"].map({k: v[1] for k, v in combos.items()})
-    return out
+    return out.assign(processor=out["system"].map({k: v[0] for k, v in combos.items()}),
+                      network=out["system"].map({k: v[1] for k, v in combos.items()}))
 
 
-# ---- the paper's own Table 4, read as data (two findings the paper does not report) -------------
+def run_quality(params: QualityParams | None = None, *, seed: int, workers: int = 1) -> Results:
+    """Every experiment of the quality chapter (Secs. 7-9) under one root seed.
+
+    Parameters
+    ----------
+    params : QualityParams, optional
+        The chapter's knobs (default ``QualityParams()``).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    workers : int, default 1
+        Accepted for the common contract.
+
+    Returns
+    -------
+    mmperf.results.Results
+        Tables ``runs`` (the jitter chapter's runs), ``fig16_curve`` (the pre-registered run's compensation
+        curve), ``table4``, ``fig19``, ``fig20``, ``fig21``, ``projection``, ``projection_sensitivity`` and
+        ``bottleneck``; value ``fig16_run`` (its summary row).
+
+    References
+    ----------
+    Claypool, Habermann & Riedl (1998), Secs. 7-9.
+    """
+    params, seed, workers = prepare_run(QualityParams, params, seed=seed, workers=workers, paper="claypool1998 quality")
+    sch = params.scheduler
+    kw = dict(root=seed, scheduler=sch, ts_policies=ts_policies(sgi_policy=params.sgi_policy))
+    conf = dict(root=seed, scheduler=sch, model=replace(CONFERENCE, frame_cpu_spec_us=params.frame_cpu_spec_us))
+    runs_ = run_points(grid(), reps=params.reps, **kw)
+    t16 = trace(FIG16_CONFIG, 0, **kw)
+    sens = [projection(hogs=h, reps=params.sensitivity_reps, root=seed, scheduler=sch).assign(hogs=h) for h in (2, 4)]
+    tables = {
+        "runs": runs_,
+        "fig16_curve": jitter.compensation_curve(t16["recv_us"], t16["send_us"]),
+        "table4": table4(reps=params.table4_reps, **kw),
+        "fig19": fig19(reps=params.quality_reps, **conf),
+        "fig20": fig20(reps=params.quality_reps, **conf),
+        "fig21": fig21(reps=params.quality_reps, users=params.fig21_users, **conf),
+        "projection": projection(root=seed, scheduler=sch),
+        "projection_sensitivity": pd.concat(sens, ignore_index=True),
+        "bottleneck": bottleneck(**conf),
+    }
+    descriptions = {
+        "runs": "the jitter chapter's runs (Secs. 3-6): measures, optimal buffer [us], dropped [%]",
+        "fig16_curve": "Fig. 16: buffering [us] against frames dropped [%] for the pre-registered run",
+        "table4": "Table 4: processor, network, predicted and actual jitter [ms^2] per network, paper beside book",
+        "fig19": "Fig. 19: predicted quality for five users as processor power or bandwidth rises",
+        "fig20": "Fig. 20: predicted quality against users for three systems",
+        "fig21": "Fig. 21: predicted quality against processor load for four systems",
+        "projection": "Fig. 22: jitter [us^2] against years, default and real-time priorities (six counters)",
+        "projection_sensitivity": "Fig. 22 with two and four counters",
+        "bottleneck": "users an IPX-class host grown for y years supports on Ethernet and on HIPPI",
+    }
+    return Results(PAPER, seed=seed, params=params, tables=tables, descriptions=descriptions,
+                   values={"fig16_run": run_points([FIG16_CONFIG], reps=1, **kw).iloc[0]})
+
+
+# --- the paper's own Table 4, read as data (two findings the paper does not report) -----------------
 
 TABLE4_READINGS = {"ms² (the book's reading)": 1e6, "µs² (the paper's unit elsewhere)": 1.0}
 """Readings of Table 4's unstated jitter unit: factor to square microseconds."""
@@ -678,28 +443,20 @@ TABLE4_READINGS = {"ms² (the book's reading)": 1e6, "µs² (the paper's unit el
 
 def paper_table4() -> pd.DataFrame:
     """The paper's Table 4 as printed (networks in the paper's order; columns processor, network, predicted, actual)."""
-    t = papers.table(PAPER, "table4")
-    return t.pivot(index="network", columns="column", values="value").reindex(list(NETWORKS))[
-        ["processor", "network", "predicted", "actual"]]
+    return papers.table(PAPER, "table4").pivot(index="network", columns="column", values="value").reindex(
+        list(NETWORKS))[["processor", "network", "predicted", "actual"]]
 
 
 def paper_noise() -> float:
-    """The paper's own spread of a variance: largest / smallest of Table 4's processor column.
-
-    The processor column is the same experiment (the SGI receiver with a loaded processor, the
-    network idle) measured once per network; the three networks are indistinguishable when idle
-    (Fig. 12), so their spread, 590.60 / 501.15 = 1.18, is the paper's run-to-run noise.
-    """
+    """The paper's own spread of a variance: largest / smallest of Table 4's processor column, the same experiment
+    measured once per network (the idle networks are indistinguishable, Fig. 12): 590.60 / 501.15 = 1.18."""
     p = paper_table4()["processor"]
     return float(p.max() / p.min())
 
 
 def table4_fig13_r() -> float:
-    """r of nominal bandwidth and 1 / Table 4's network column (Sec. 6's loaded-network jitter).
-
-    Table 4's network column is "the jitter ... from the network as obtained in results from
-    Section 6" (Sec. 8.2): one netperf-loaded run per network, the series of Fig. 13's three points.
-    """
+    """r of nominal bandwidth and 1 / Table 4's network column: Sec. 8.2 says it is Sec. 6's loaded-network jitter,
+    the series of Fig. 13's three points."""
     t = paper_table4()
     return float(np.corrcoef([NETWORKS[n].mbps for n in t.index], 1 / t["network"])[0, 1])
 
@@ -707,17 +464,5 @@ def table4_fig13_r() -> float:
 def table4_readings(threshold_us2: float) -> pd.DataFrame:
     """Every Table 4 value under each reading of its unit [us^2], and whether it is below ``threshold_us2``."""
     t = paper_table4().stack().rename("printed").reset_index()
-    rows = [t.assign(reading=name, us2=t["printed"] * f) for name, f in TABLE4_READINGS.items()]
-    return pd.concat(rows, ignore_index=True).assign(below=lambda d: d["us2"] < threshold_us2)
-
-__all__ = [
-    "NETWORKS", "PAPER", "REPS", "N_PACKETS", "SETUP", "PAPER_SPECINT92", "SPECINT92", "CPUS", "TS_POLICY",
-    "SCHEDULER", "APP_WORK_FIG6", "APP_WORK_FIG10", "SEC4_HOSTS", "ts_policies", "WORKSTATIONS", "PARAMETERS", "Environment", "ENVIRONMENTS", "QUIET_CLUSTER", "RunConfig",
-    "trace", "traces", "reported_load", "with_changes", "grid", "TABLE4_HOGS", "table4_grid", "run_points", "runs",
-    "table2_comparison", "closest_approach", "example_traces", "REFLECTION_HOGS", "reflection_configs",
-    "environment_configs", "network_configs", "CONFERENCE", "SYSTEMS", "FIG19_USERS", "FIG19_SPECS",
-    "FIG19_MBPS", "FIG20_USERS", "FIG20_STOP_AFTER", "FIG21_USERS", "FIG21_LOADS", "QUALITY_REPS", "TABLE4_REPS", "PROJECTION",
-    "PROJECTION_YEARS", "NO_BUFFER_TICK_US", "QUALITY_PARAMETERS", "table4", "fig19", "fig20", "fig21",
-    "bottleneck", "projection", "no_buffer_threshold", "FIG16_CONFIG", "what_if_grid", "TABLE4_READINGS",
-    "paper_table4", "paper_noise", "table4_fig13_r", "table4_readings",
-]
+    return pd.concat([t.assign(reading=name, us2=t["printed"] * f) for name, f in TABLE4_READINGS.items()],
+                     ignore_index=True).assign(below=lambda d: d["us2"] < threshold_us2)

@@ -1,83 +1,41 @@
 """Taylor & Polyzos (1993), hierarchically coded image animation over four testbeds.
 
-The paper's contract (the same for every paper of the book):
-
-* :class:`Params`: every knob, the paper's set-up as defaults (``Params().table()``);
-* :func:`run` ``(params, *, seed, workers=1) -> Results``: every experiment under one root seed;
-* :data:`CLAIMS`: the paper's claims as data, judged over seeds by :func:`mmperf.verdicts.judge`.
-
-The grid, calibration and helpers the chapter charts with are in :mod:`.model`.
+The paper's contract (the same for every paper of the book): :class:`Params` (every knob, the
+paper's set-up as defaults, :mod:`.paper`), :func:`run` ``(params, *, seed, workers=1) -> Results``
+and :data:`CLAIMS` / :data:`ASSUMPTIONS` / :data:`ABLATIONS` (:mod:`.claims`). The calibration and the
+tables the chapter charts with are composed in :mod:`.model`.
 """
 
 from mmperf.experiments._contract import Chapter
 from mmperf.experiments.taylor1993.claims import ABLATIONS, ASSUMPTIONS, CLAIMS
 from mmperf.experiments.taylor1993.model import (
-    ALPHA,
-    alpha_band,
-    Calibration,
-    DESCRIPTIONS,
-    COST_POINTS,
-    HARDWARE,
-    LINK_ERROR,
-    abstract_run,
-    cost_floor,
-    identified_set,
-    DISPLAY_CALIBRATION_TABLE,
-    GROUP,
-    HOSTS,
-    HOST_SHORT,
-    LINKS,
-    N_FRAMES,
-    PACKETS_PER_FRAME,
-    PACKET_BYTES,
-    PAPER,
-    QUALITY_RATES,
-    QUANTITIES,
-    QUANTITY_LABELS,
-    SOCKET_BUFFER_PACKETS,
-    SSIM_VISIBLE,
-    TABLES,
-    TableSpec,
-    calibrate,
-    compare_all,
-    compare_table,
-    compressibility,
-    compressibility_images,
-    cost_band,
-    cost_profile,
-    degrade,
-    display_off_check,
-    fit_host_costs,
-    fluid_curves,
-    fluid_display_loss,
-    frame_packet_ratio,
-    implied_display,
-    loss_concentration,
-    loss_mask,
-    loss_positions,
-    loss_sites,
-    observed_frame_loss,
-    paper_checks,
-    clock_ticks,
-    host_band,
-    remedy_buffer,
-    remedy_reorder,
-    abstract_check,
-    paper_table,
-    quality_curves,
-    run,
-    run_table,
-    side_by_side,
-    simulate_all,
-    simulate_row,
-    spec,
-    testbed_tables,
-    threshold,
+    DESCRIPTIONS, QUANTITIES, QUANTITY_LABELS, Calibration, abstract_check, abstract_run, alpha_band, calibrate,
+    clock_ticks, compare_all, compare_table, compressibility, compressibility_images, cost_band, cost_floor,
+    cost_profile, display_off_check, fit_host_costs, fluid_curves, frame_packet_ratio, host_band, identified_set,
+    implied_display, loss_concentration, loss_mask, loss_positions, loss_sites, observed_frame_loss, paper_checks,
+    paper_table, remedy_buffer, remedy_reorder, run, run_table, side_by_side, simulate_all, simulate_row, spec,
+    testbed_tables, threshold,
 )
-from mmperf.experiments.taylor1993.params import Params
-from mmperf.experiments.taylor1993.sensitivity import VARIANTS, sensitivity
+from mmperf.experiments.taylor1993.paper import (
+    ALPHA, GROUP, HARDWARE, HOST_SHORT, HOSTS, LINKS, N_FRAMES, PACKET_BYTES, PACKETS_PER_FRAME, PAPER,
+    SOCKET_BUFFER_PACKETS, TABLES, TableSpec,
+)
+from mmperf.experiments.taylor1993.params import (
+    COST_POINTS, DISPLAY_CALIBRATION_TABLE, LINK_ERROR, QUALITY_RATES, SSIM_VISIBLE, Params,
+)
 
-__all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "Params", "VARIANTS", "sensitivity", "ALPHA", "alpha_band", "Calibration", "DESCRIPTIONS", "COST_POINTS", "HARDWARE", "LINK_ERROR", "abstract_run", "cost_floor", "identified_set", "DISPLAY_CALIBRATION_TABLE", "GROUP", "HOSTS", "HOST_SHORT", "LINKS", "N_FRAMES", "PACKETS_PER_FRAME", "PACKET_BYTES", "PAPER", "QUALITY_RATES", "QUANTITIES", "QUANTITY_LABELS", "SOCKET_BUFFER_PACKETS", "SSIM_VISIBLE", "TABLES", "TableSpec", "calibrate", "compare_all", "compare_table", "compressibility", "compressibility_images", "cost_band", "cost_profile", "degrade", "display_off_check", "fit_host_costs", "fluid_curves", "fluid_display_loss", "frame_packet_ratio", "implied_display", "loss_concentration", "loss_mask", "loss_positions", "loss_sites", "observed_frame_loss", "paper_checks", "clock_ticks", "host_band", "remedy_buffer", "remedy_reorder", "abstract_check", "paper_table", "quality_curves", "run", "run_table", "side_by_side", "simulate_all", "simulate_row", "spec", "testbed_tables", "threshold"]
+__all__ = [
+    "ABLATIONS", "ALPHA", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "COST_POINTS", "Calibration", "DESCRIPTIONS",
+    "DISPLAY_CALIBRATION_TABLE", "GROUP", "HARDWARE", "HOSTS", "HOST_SHORT", "LINKS", "LINK_ERROR", "N_FRAMES",
+    "PACKETS_PER_FRAME", "PACKET_BYTES", "PAPER", "Params", "QUALITY_RATES", "QUANTITIES", "QUANTITY_LABELS",
+    "SOCKET_BUFFER_PACKETS", "SSIM_VISIBLE", "TABLES", "TableSpec", "abstract_check", "abstract_run", "alpha_band",
+    "calibrate", "clock_ticks", "compare_all", "compare_table", "compressibility", "compressibility_images",
+    "cost_band", "cost_floor", "cost_profile", "display_off_check", "fit_host_costs", "fluid_curves",
+    "frame_packet_ratio", "host_band", "identified_set", "implied_display", "loss_concentration", "loss_mask",
+    "loss_positions", "loss_sites", "observed_frame_loss", "paper_checks", "paper_table", "remedy_buffer",
+    "remedy_reorder", "run", "run_table", "side_by_side", "simulate_all", "simulate_row", "spec", "testbed_tables",
+    "threshold",
+]
 
 CHAPTERS = (
     Chapter(key="taylor1993", paper="taylor1993", title="Taylor & Polyzos: hierarchically coded image animation", Params=Params, run=run, claims=CLAIMS,

@@ -29,11 +29,10 @@ import numpy as np
 
 from dataclasses import replace
 
-from mmperf.assumptions import Ablation, Assumption, Reading
+from mmperf.assumptions import Ablation, Assumption, Reading, Span
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
-from mmperf.experiments.taylor1993.model import (
-    ALPHA, HOSTS, HOST_SHORT, LINKS, PACKET_BYTES, TABLES, paper_table, spec, threshold,
-)
+from mmperf.experiments.taylor1993.model import paper_table, spec, threshold
+from mmperf.experiments.taylor1993.paper import ALPHA, HOST_SHORT, HOSTS, LINKS, PACKET_BYTES, TABLES
 
 ROW_TOLERANCE = {"loss": (0.5, 0.25), "max_lost_per_frame": (2.0, 0.25)}
 """When one row of a table counts as reproduced: the book within ``max(abs, rel * paper)`` of the
@@ -195,7 +194,8 @@ def _table_claim(t, quantity: str) -> ClaimSpec:
         value=value,
         criterion=criterion,
         kind=kind, expected=_TABLE_EXPECTED[claim_id],
-        miss_cause=_TABLE_MISS_CAUSE.get(claim_id, "") if _TABLE_EXPECTED[claim_id] == "not_reproduced" else "",
+        miss_cause=_TABLE_MISS_CAUSE.get(claim_id, "") if _TABLE_EXPECTED[claim_id] != "reproduced" else "",
+        kind_note=_TABLE_KIND_NOTE.get(claim_id, "") if kind == "prediction" else "",
         note=note, domain=(0.0, 1.0),
     )
 
@@ -226,8 +226,41 @@ _TABLE_MISS_CAUSE = {
     "fddi-anim-alpha-loss": "model-limitation", "fddi-anim-alpha-max-lost": "model-limitation",
     # the per-frame spread of the display is assumed (display CV), not given
     "atm-anim-max-lost": "paper-omits",
+    # partly: the maximum lost per frame of a saturated host (ATM 24 and 85 packets against the book's ~14 and ~44;
+    # the Alpha's FDDI row 2, 87 packets at 0.21 % loss) is an extreme value of transients a stationary model lacks
+    "atm-max-max-lost": "model-limitation", "fddi-max-alpha-max-lost": "model-limitation",
+    # partly: ATM row 4 prints 2.05 % loss beside 10.34 Mb/s of an offered 10.62 Mb/s, which is 2.65 % lost; the book
+    # matches the throughput (10.33) and so gives 2.66 %: the paper's loss and throughput columns disagree on this row
+    "atm-max-loss": "paper-inconsistent",
+    # partly: the Alpha's Ethernet row 2 (1.05 ms, 1.4 %, 150 packets lost in one frame) below the link's rate, as the
+    # DS5000/200's Ethernet row 2: an Ethernet delivering less than its nominal rate, not modelled
+    "eth-max-alpha-loss": "model-limitation", "eth-max-alpha-max-lost": "model-limitation",
+    # partly: the Alpha's display time is given neither by the paper nor by its identified set; under the one display
+    # ratio its Ethernet row 2 loses 0.17 % against the paper's 1.45 %
+    "eth-anim-alpha-loss": "paper-omits", "eth-anim-alpha-max-lost": "paper-omits",
 }
-"""Why a table claim expected not to reproduce is missed (:data:`mmperf.claims.MISS_CAUSES`)."""
+"""Why a table claim expected not to reproduce (or only partly) is missed (:data:`mmperf.claims.MISS_CAUSES`)."""
+
+_LINK_BOUND = ("The value is set by the link model (10 Mb/s Ethernet, 38 B of framing, from the standard) and the "
+               "sender's packet times (the paper's): the runs that lose, lose at the interface queue because the sender "
+               "offers more than the link carries, and the ledger varies the hosts, not the link. The kind stands: "
+               "nothing is fitted on this column; it is a prediction of the link model, which no reading questions.")
+_DS200_DISPLAY = ("Unmoved because the DS5000/200's display wall time is what the display ratio is fitted on (its ATM "
+                  "animation table), at every point of its set and under every reading: at these packet times "
+                  "(19.5-22.5 ms) the fitted display fits in the socket buffer. The kind stands: no parameter is fitted "
+                  "on these rows; they test the fit's transfer from ATM to Ethernet, and it fails.")
+_TABLE_KIND_NOTE = {
+    "s2k-max-max-lost": ("Unmoved at 1: at 7.5 ms per packet the DS5000/240 reads every packet at any point of its "
+                         "identified set (c_k + c_a below 0.7 ms), so no reading or ablation gives the row a loss. The "
+                         "kind stands: the row is not fitted, and the set implies the paper's zero."),
+    "eth-max-ds200-max-lost": _LINK_BOUND, "eth-max-alpha-max-lost": _LINK_BOUND,
+    "eth-anim-ds200-loss": _DS200_DISPLAY, "eth-anim-ds200-max-lost": _DS200_DISPLAY,
+    "fddi-anim-ds240-max-lost": ("Unmoved at 0: at no point of the sets does the DS5000/240's maximum loss per frame "
+                                 "come within tolerance of the paper's 4, 10 and 20 packets: its display either fits "
+                                 "in the socket buffer (no loss) or, at the DS5000/200's low end (display ratio about "
+                                 "53), overflows it by far. The kind stands: it is the model's prediction, and a miss."),
+}
+"""Why a table prediction the audit flags as unmoved keeps its kind (``kind_note``)."""
 
 
 CLAIMS = (
@@ -323,6 +356,9 @@ CLAIMS = (
         kind="prediction", expected="reproduced",
         note="The 1 % allowance for ties was added after a first, strict version failed on one image whose two least "
              "significant (nearly incompressible) planes differ by 0.1 %; strictly, 3 of 4 images hold",
+        kind_note="Unmoved: a property of the bit planes of four images under deflate, which no reading or ablation of "
+                  "the testbed touches; the sensor-noise reading changes the test frame and the order still holds. The "
+                  "kind stands: nothing is fitted on it.",
     ),
     ClaimSpec(
         "max-exceeds-animation",
@@ -361,6 +397,8 @@ CLAIMS = (
              "the grid's 25 % under every seed, reading and ablation, because none of them touches the bit-plane code "
              "(the sensor-noise reading changes the frame, not the order of the planes' importance). A prediction of "
              "the coding, not of the testbed model the ledger varies.",
+        kind_note="Unmoved because no reading or ablation touches the bit-plane code or the SSIM level (see the note); "
+                  "the kind stands: the tolerance of each loss pattern is computed, not fitted.",
     ),
 )
 
@@ -390,11 +428,14 @@ CLAIMS = CLAIMS + (
         paper_value="the host, not the LAN, is the bottleneck",
         value=_lan_host_bound,
         criterion=Holds("every lossy LAN run loses its packets in the host, not on the link"),
-        kind="prediction", expected="reproduced",
+        kind="construction", expected="reproduced",
         note="Judged over the runs the sender paces below the link's rate: the Ethernet maximum-throughput runs at "
              "0.976 and 0.85 ms per packet offer more than 10 Mb/s Ethernet carries (1.035 ms per framed packet) on "
              "purpose and lose at the interface queue in the book; they say nothing about whether the LAN is the "
-             "bottleneck of the animation. A first version counted them and was 'partly'.",
+             "bottleneck of the animation. A first version counted them and was 'partly'. Construction, not a "
+             "prediction (the audit found the value unmoved): a run the sender paces below the link's rate cannot "
+             "overflow the link's 50-packet interface queue with groups of 2 or 3, so every judged run that loses, loses "
+             "in the host, whatever the host's costs; the claim follows from the paper's packet times and the links' rates.",
         domain=(0.0, 1.0),
     ),
     ClaimSpec(
@@ -471,13 +512,21 @@ CLAIMS = CLAIMS + (
 
 
 
-def _cost_reading(host: str, point: str, extent: str) -> Reading:
-    return Reading(point, source=f"the {extent} end of the {HOST_SHORT[host]}'s identified set (identified_set)",
-                   apply=lambda p: p.with_(cost_points=tuple(x for x in p.cost_points if x[0] != host) + ((host, point),)))
+COST_SPANS = {HOSTS[0]: (0.04208, 0.9856), HOSTS[1]: (0.0933, 0.3059), ALPHA: (0.006493, 0.1134)}
+"""Per host, the ends of its identified set's application cost [ms] (:func:`~.model.identified_set` with the book's
+reading of the abstract and link error; 4 significant digits, checked against the set in the tests)."""
+
+
+def _cost_span(host: str) -> Span:
+    low, high = COST_SPANS[host]
+    return Span(low, high, source=f"the {HOST_SHORT[host]}'s identified set: every c_a within its maximum-throughput rows' "
+                                  "printed precision and the link model's 4.5 % (identified_set)",
+                set=lambda p, x: p.with_(cost_points=tuple(y for y in p.cost_points if y[0] != host) + ((host, float(x)),)))
 
 
 _COST_WHY = ("The maximum-throughput rows fix the host's knee c_k + c_a, not the split: every pair within the rows' "
-             "printed precision and the link model's 4.5 % is consistent; the book takes the member of least rms error.")
+             "printed precision and the link model's 4.5 % is consistent; the book takes the member of least rms error. "
+             "The span is the set's range of c_a; at each c_a the set's member of least rms error is taken.")
 
 ASSUMPTIONS = (
     Assumption(
@@ -493,16 +542,13 @@ ASSUMPTIONS = (
     Assumption("costs_ds200", choice="the DS5000/200's member of least rms error (c_k 0.337, c_a 0.627 ms)",
                why=_COST_WHY + " Its c_a also scales every host's display (D = kappa 264 c_a, kappa fitted on its "
                                "ATM table).",
-               alternatives=(_cost_reading(HOSTS[0], "low", "low-c_a"), _cost_reading(HOSTS[0], "high", "high-c_a")),
-               parameter="cost_points"),
+               span=_cost_span(HOSTS[0]), parameter="cost_points"),
     Assumption("costs_ds240", choice="the DS5000/240's member of least rms error (c_k 0.360, c_a 0.148 ms)",
                why=_COST_WHY,
-               alternatives=(_cost_reading(HOSTS[1], "low", "low-c_a"), _cost_reading(HOSTS[1], "high", "high-c_a")),
-               parameter="cost_points"),
+               span=_cost_span(HOSTS[1]), parameter="cost_points"),
     Assumption("costs_alpha", choice="the Alpha's member of least rms error (c_k 0.144, c_a 0.089 ms, with the abstract's run)",
                why=_COST_WHY,
-               alternatives=(_cost_reading(ALPHA, "low", "low-c_a"), _cost_reading(ALPHA, "high", "high-c_a")),
-               parameter="cost_points"),
+               span=_cost_span(ALPHA), parameter="cost_points"),
     Assumption("display_cv", choice="0.1 (normal, per frame)",
                why="the paper gives no display time, let alone its spread",
                alternatives=(Reading("0", source="a deterministic display (every frame the same work)",

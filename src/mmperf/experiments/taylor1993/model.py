@@ -1,31 +1,11 @@
-"""Taylor & Polyzos (1993): the experiment grid, the calibration and :func:`run`.
+"""Taylor & Polyzos (1993): the calibration, the experiments and :func:`run`, composed from the mechanisms.
 
-The paper sends a bit-plane coded 550x550 animation (264 packets per frame)
-as a paced UDP stream over four testbeds and measures, at the receiver,
-throughput and loss with the frames displayed (animation experiment) and with
-the display switched off (maximum-throughput experiment): 12 tables in
-section 3.
-
-What the book fixes a priori (from the paper or the standards): link rates and
-framing overheads, the 50 KB (40-packet) socket buffer, the 50-packet sending
-interface queue, the packet sizes, the sender's group size g = 2, the cost
-variability (CV 0.2 per packet, 0.1 per frame).
-
-What the book calibrates, and on what (:func:`calibrate`):
-
-1. per receiving host, two per-packet CPU costs -- ``kernel_ms`` (interrupt
-   level, spent on every arriving packet) and ``app_ms`` (the application's
-   read) -- by least squares on the throughput column of that host's
-   **maximum-throughput tables only**, using the fluid limit of the model
-   (:func:`mmperf.hosts.testbed.fluid_received_rate`);
-2. one global display-work ratio ``kappa`` -- a frame's rebuild-and-display
-   CPU time as a multiple of the application's CPU time to read the frame's 264
-   packets, ``display_ms = kappa * 264 * app_ms`` -- on **one**
-   animation table, ATM / DECstation 5000/200, using the fluid loss per frame
-   ``max(0, display_wall / packet_time - buffer)``.
-
-Every other animation table, and every loss statistic of every table, is a
-prediction of the simulation.
+The book calibrates, per receiving host, two per-packet CPU costs (``kernel_ms``, ``app_ms``): a point of
+the set of costs consistent with that host's **maximum-throughput tables only**
+(:mod:`mmperf.hosts.identification`, :mod:`mmperf.hosts.cost_fit`), and one global display-work ratio
+``kappa`` (``display_ms = kappa * 264 * app_ms``) on **one** animation table
+(:func:`mmperf.hosts.cost_fit.fit_display_ratio`). Every other animation table, and every loss statistic
+of every table, is a prediction of the simulation (:func:`mmperf.hosts.testbed.simulate`).
 """
 
 from __future__ import annotations
@@ -35,55 +15,25 @@ from functools import lru_cache
 
 import numpy as np
 import pandas as pd
-from scipy import optimize, stats
 from skimage import data as skimage_data
 
 from mmperf import papers
-from mmperf import _validate as _v
 from mmperf.coding import bitplane
 from mmperf.experiments._contract import prepare_run
-from mmperf.experiments.taylor1993.params import (
-    COST_POINTS,
-    DISPLAY_CALIBRATION_TABLE,
-    GROUP,
-    HOSTS,
-    LINK_ERROR,
-    N_FRAMES,
-    QUALITY_RATES,
-    SOCKET_BUFFER_PACKETS,
-    SSIM_VISIBLE,
-    TABLES,
-    Params,
-    TableSpec,
+from mmperf.experiments.taylor1993.paper import (
+    ALPHA, GROUP, HARDWARE, HOSTS, LINKS, N_FRAMES, PACKET_BYTES, PACKETS_PER_FRAME, PAPER,
+    SOCKET_BUFFER_PACKETS, TABLES, ULTRIX_TICK_MS, TableSpec,
 )
-from mmperf.hosts import identification, testbed
+from mmperf.experiments.taylor1993.params import (
+    COST_POINTS, DISPLAY_CALIBRATION_TABLE, LINK_ERROR, SSIM_VISIBLE, Params,
+)
+from mmperf.hosts import cost_fit, identification, pacing, testbed
 from mmperf.media import animation
-from mmperf.networks import loss as lossmod
-from mmperf.quality import image
+from mmperf.metrics import loss_position
+from mmperf.metrics.crossing import crossings
+from mmperf.quality import bitplane_loss, image
 from mmperf.results import Results
 from mmperf.seeds import rng
-
-PAPER = "taylor1993"
-PACKETS_PER_FRAME = 264
-PACKET_BYTES = testbed.PACKET_BYTES + testbed.UDP_IP_BYTES  # 1256: counted in throughput
-
-LINKS = {
-    # 10 Mb/s; 14 B header + 4 B FCS + 8 B preamble + 12 B inter-frame gap
-    "Ethernet": testbed.Link("Ethernet", rate_mbps=10.0, overhead_bytes=38),
-    # 100 Mb/s; preamble 8, SD/FC/addresses 14, LLC/SNAP 8, FCS 4, ED/FS 2
-    "FDDI": testbed.Link("FDDI", rate_mbps=100.0, overhead_bytes=36),
-    # 100 Mb/s TAXI; AAL5 trailer 8 B, 1264 B -> 27 cells x 53 B = 1431 B
-    "ATM": testbed.Link("ATM", rate_mbps=100.0, overhead_bytes=1431 - 1256),
-    # Berkeley - San Diego: "the first DS3 link is already in operation connecting UC Berkeley to
-    # UC San Diego" (sec. 1.3), the experiment's path; C-bit DS3 payload 44.21 Mb/s, ~10 B HDLC framing
-    "Sequoia 2000 Net": testbed.Link("Sequoia 2000 Net", rate_mbps=44.21, overhead_bytes=10, propagation_ms=10.0),
-}
-"""The four networks (sec. 1.3, 2.3)."""
-
-
-HOST_SHORT = {"DECstation 5000/200": "DS5000/200", "DECstation 5000/240": "DS5000/240",
-              "DEC 3000/500 Alpha AXP": "Alpha 3000/500"}
-
 
 QUANTITIES = ["frame_time", "packet_time", "throughput", "loss", "max_lost_per_frame", "avg_lost_per_frame"]
 QUANTITY_LABELS = {
@@ -119,12 +69,6 @@ def paper_table(name: str) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------- calibration
-
-HARDWARE = {"DECstation 5000/200": (25.0, 4), "DECstation 5000/240": (40.0, 4), "DEC 3000/500 Alpha AXP": (150.0, 8)}
-"""Per host, the processor clock [MHz] and load/store width [bytes] (MIPS R3000 at 25 and 40 MHz,
-Alpha 21064 at 150 MHz): the physical floor of its per-packet costs (:func:`mmperf.hosts.identification.copy_floor_ms`)."""
-
-
 SET_GRID = 401
 """Grid points per cost axis of the identified set."""
 
@@ -347,40 +291,15 @@ def cost_profile(host: str, *, points: int = PROFILE_POINTS, abstract: bool = Tr
     return prof
 
 
-def _residuals(host: str):
-    """The relative throughput residuals of ``host``'s maximum-throughput rows as a function of (c_k, c_a)."""
-    data = _max_rows(host)
-    links = [LINKS[tb] for tb in data["testbed"]]
-    p = data["packet_time"].to_numpy()
-    y = data["throughput_mbps"].to_numpy()
-    bits = PACKET_BYTES * 8 / 1000.0
-    arriving = testbed.arrival_rate(p, links, packet_bytes=PACKET_BYTES)
-
-    def resid(theta):
-        ck, ca = (np.asarray(v, dtype=float)[..., None] for v in theta[:2])
-        return testbed.read_rate(arriving, kernel_ms=ck, app_ms=ca) * bits / y - 1
-
-    return resid, float(p.min()), len(y)
-
-
-def _best_kernel(resid, app_ms: float, pmin: float) -> tuple[float, float]:
-    """For a fixed application cost, the kernel cost with the smallest rms residual: (c_k, rms)."""
-    rms = lambda ck: float(np.sqrt(np.mean(resid((ck, app_ms)) ** 2)))  # noqa: E731
-    grid = np.unique(np.clip(np.r_[np.linspace(0.4, 1.6, 241) * pmin, np.linspace(0.0, 2.0, 41) * pmin] - app_ms,
-                             0.0, None))
-    errs = np.sqrt(np.mean(resid((grid, app_ms)) ** 2, axis=-1))
-    i = int(np.argmin(errs))
-    lo, hi = grid[max(i - 1, 0)], grid[min(i + 1, len(grid) - 1)]
-    res = optimize.minimize_scalar(rms, bounds=(lo, hi), method="bounded", options={"xatol": 1e-7 * pmin})
-    return (float(res.x), float(res.fun)) if res.fun <= errs[i] else (float(grid[i]), float(errs[i]))
-
-
 @lru_cache(maxsize=None)
 def _profile(host: str, points: int) -> pd.DataFrame:
-    resid, pmin, _ = _residuals(host)
-    apps = np.linspace(pmin / 200.0, 2.0 * pmin, points)
-    rows = [(a, *_best_kernel(resid, float(a), pmin)) for a in apps]
-    return pd.DataFrame(rows, columns=["app_ms", "kernel_ms", "rms_rel_error"])
+    data = _max_rows(host)
+    p = data["packet_time"].to_numpy()
+    pmin = float(p.min())
+    return cost_fit.best_kernel_profile(
+        testbed.arrival_rate(p, [LINKS[tb] for tb in data["testbed"]], packet_bytes=PACKET_BYTES),
+        data["throughput_mbps"].to_numpy(), mbps_per_rate=PACKET_BYTES * 8 / 1000.0,
+        app_grid=np.linspace(pmin / 200.0, 2.0 * pmin, points), scale_ms=pmin)
 
 
 def fit_host_costs(host: str, *, point="fit", abstract: bool = True, link_error: float = LINK_ERROR) -> dict:
@@ -415,32 +334,13 @@ def fit_host_costs(host: str, *, point="fit", abstract: bool = True, link_error:
     if s["empty"]:
         raise ValueError(f"no costs of {host} fit every row within link_error={link_error} "
                          f"(closest misfit {s['misfit_min']:.2f} > 1)")
-    if isinstance(point, str):
-        if point not in COST_POINTS:
-            raise ValueError(f"point must be one of {COST_POINTS} or a cost in ms, got {point!r}")
-        ck, ca = s[f"point_{point}"]
-    else:
-        a = _v.positive(point, "point")
-        ins = grid[grid["inside"]]
-        near = ins[ins["app_ms"] == ins["app_ms"].iloc[int(np.argmin(np.abs(ins["app_ms"].to_numpy() - a)))]]
-        r = near.loc[near["rms_rel_error"].idxmin()]
-        ck, ca = float(r["kernel_ms"]), float(r["app_ms"])
-    rms = float(grid.loc[(grid["kernel_ms"] == ck) & (grid["app_ms"] == ca), "rms_rel_error"].iloc[0])
+    if isinstance(point, str) and point not in COST_POINTS:
+        raise ValueError(f"point must be one of {COST_POINTS} or a cost in ms, got {point!r}")
+    m = cost_fit.set_point(grid, s, point=point)
+    ck, ca, rms = m["kernel_ms"], m["app_ms"], m["rms_rel_error"]
     return {"kernel_ms": ck, "app_ms": ca, "rows": int(n), "rms_rel_error": rms,
             "app_ms_low": s["app_low"], "app_ms_high": s["app_high"], "kernel_ms_low": s["kernel_low"],
             "kernel_ms_high": s["kernel_high"], "floor_ms": cost_floor(host), "point": str(point)}
-
-
-def fluid_display_loss(packet_time_ms, display_ms, kernel_ms, buffer_packets=SOCKET_BUFFER_PACKETS):
-    """Fluid packets lost per frame: those arriving while a frame is displayed, beyond the buffer.
-
-    ``max(0, display_wall / packet_time - buffer)``, where the display's wall
-    time ``display_ms / (1 - kernel_ms / packet_time)`` includes the kernel's
-    interrupt work on the packets arriving meanwhile.
-    """
-    p = np.asarray(packet_time_ms, dtype=float)
-    wall = display_ms / np.clip(1 - kernel_ms / p, 1e-9, None)
-    return np.maximum(0.0, wall / p - buffer_packets)
 
 
 def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets: int = SOCKET_BUFFER_PACKETS,
@@ -490,14 +390,10 @@ def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets:
     paper = paper_table(display_table)
     hk = hosts.loc[t.host]
 
-    def sse(kappa):
-        d = kappa * hk["frame_read_ms"]
-        pred = fluid_display_loss(paper["packet_time"].to_numpy(), d, hk["kernel_ms"], buffer_packets)
-        return float(np.sum((pred - paper["avg_lost_per_frame"].to_numpy()) ** 2))
-
     # a wide bracket: at the low end of the 5000/200's set the ratio is about 55
-    res = optimize.minimize_scalar(sse, bounds=(0.0, 1000.0), method="bounded", options={"xatol": 1e-7})
-    kappa = float(res.x)
+    kappa = cost_fit.fit_display_ratio(paper["packet_time"].to_numpy(), paper["avg_lost_per_frame"].to_numpy(),
+                                       frame_read_ms=hk["frame_read_ms"], kernel_ms=hk["kernel_ms"],
+                                       buffer_packets=buffer_packets, upper=1000.0)
     hosts["display_ms"] = kappa * hosts["frame_read_ms"]
     hosts.index.name = "host"
     return Calibration(hosts=hosts, kappa=kappa, buffer_packets=buffer_packets, display_table=display_table,
@@ -674,11 +570,7 @@ SHORT_LABELS = {"frame_time": "frame [ms]", "loss": "loss [%]", "max_lost_per_fr
 def loss_positions(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
                    runs: dict | None = None) -> pd.DataFrame:
     """Where in the frame packets are lost: per packet index 0..263, the share of frames that lost it."""
-    run = _run(name, row, calibration, n_frames, runs)
-    p = run.packets
-    lost = (~p["received"]).groupby(p["index"]).sum()
-    out = pd.DataFrame({"index": lost.index, "lost": lost.to_numpy()})
-    out["share_of_frames"] = out["lost"] / run.stream.n_frames
+    out = loss_position.position_losses(_lost(_run(name, row, calibration, n_frames, runs)))
     out["plane"] = out["index"] // (PACKETS_PER_FRAME // bitplane.N_PLANES)
     return out
 
@@ -687,14 +579,16 @@ def observed_frame_loss(name: str, row: int, calibration: Calibration, *, n_fram
                         runs: dict | None = None) -> np.ndarray:
     """The loss mask (264 packets) of one simulated frame: the first frame after the first that
     loses the run's median number of packets among frames with loss."""
-    run = _run(name, row, calibration, n_frames, runs)
-    lost = ~run.packets["received"].to_numpy().reshape(run.stream.n_frames, PACKETS_PER_FRAME)
-    counts = lost.sum(axis=1)
-    if not counts[1:].any():
-        raise ValueError(f"run {name} row {row} loses no packets")
-    target = int(np.median(counts[1:][counts[1:] > 0]))
-    frame = 1 + int(np.flatnonzero(counts[1:] == target)[0]) if (counts[1:] == target).any() else 1 + int(np.argmax(counts[1:]))
-    return lost[frame]
+    lost = _lost(_run(name, row, calibration, n_frames, runs))
+    try:
+        return lost[loss_position.typical_frame(lost, skip=1)]
+    except ValueError:
+        raise ValueError(f"run {name} row {row} loses no packets") from None
+
+
+def _lost(run) -> np.ndarray:
+    """A run's loss matrix (frames x packet positions)."""
+    return ~run.packets["received"].to_numpy().reshape(run.stream.n_frames, PACKETS_PER_FRAME)
 
 
 def frame_packet_ratio() -> pd.DataFrame:
@@ -748,90 +642,19 @@ def paper_checks() -> pd.DataFrame:
 
 # ---------------------------------------------------------------- image quality
 
-def degrade(frame, lost, *, fill: str = "half", packets=None) -> np.ndarray:
-    """Send one frame through bit-plane coding with the given packets lost, and rebuild it.
-
-    ``packets`` may hold the frame's :func:`~mmperf.coding.bitplane.packetize` output, to save recomputing it.
-    """
-    lay = bitplane.layout(np.shape(frame))
-    lost = np.asarray(lost, dtype=bool)
-    if packets is None:
-        packets = bitplane.packetize(frame)
-    return bitplane.reassemble(packets, lay, received=~lost, fill=fill)
-
-
 def loss_mask(pattern: str, rate: float, *, frame_index: int = 0, draw: int = 0,
               start: int = SOCKET_BUFFER_PACKETS, seed: int | None = None) -> np.ndarray:
-    """One frame's loss mask (264 packets) under a named pattern at a loss rate.
-
-    Random loss loses exactly ``round(rate * 264)`` packets at random positions
-    (stream ``rng("taylor1993", "quality", pattern, frame_index, draw, rate)``).
-    """
-    lay = bitplane.layout((550, 550))
-    gen = rng(PAPER, "quality", pattern, frame_index, draw, f"{rate:.6f}", root=seed)
-    return lossmod.pattern(pattern, 1, PACKETS_PER_FRAME, rate, rng=gen, priority=lay.plane, start=start)[0]
-
-
-def quality_curves(frames, *, rates=QUALITY_RATES, patterns=lossmod.PATTERNS, draws: int = 3,
-                   fill: str = "half", start: int = SOCKET_BUFFER_PACKETS, seed: int | None = None) -> pd.DataFrame:
-    """PSNR and SSIM of the animation's frames versus loss rate, for each loss pattern.
-
-    Parameters
-    ----------
-    frames : numpy.ndarray
-        One frame (2-D) or several (3-D), uint8.
-    rates : sequence of float
-        Loss rates (fractions).
-    patterns : sequence of str
-        Names from :data:`mmperf.networks.loss.PATTERNS`.
-    draws : int, default 3
-        Random draws per frame and rate for the random pattern (the others are deterministic).
-    fill : str, default "half"
-        Missing-bit rule (:func:`mmperf.coding.bitplane.reassemble`).
-    start : int, default 40
-        First packet of a burst (the socket buffer's capacity).
-    seed : int, optional
-        Root seed of the random pattern's draws (default: the process's).
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``pattern``, ``rate_pct``, ``frame``, ``draw``, ``lost_packets``, ``psnr_db``, ``ssim``.
-    """
-    frames = np.asarray(frames)
-    if frames.ndim == 2:
-        frames = frames[None]
-    rows = []
-    for fi, f in enumerate(frames):
-        packets = bitplane.packetize(f)
-        for pat in patterns:
-            for r in rates:
-                for d in range(draws if pat == "random" and r > 0 else 1):
-                    m = loss_mask(pat, r, frame_index=fi, draw=d, start=start, seed=seed)
-                    img = degrade(f, m, fill=fill, packets=packets) if m.any() else f
-                    rows.append({"pattern": pat, "rate_pct": 100 * r, "frame": fi, "draw": d,
-                                 "lost_packets": int(m.sum()), "psnr_db": image.psnr(f, img),
-                                 "ssim": image.ssim(f, img)})
-    return pd.DataFrame(rows)
+    """One 550x550 frame's loss mask (:func:`mmperf.quality.bitplane_loss.loss_mask`, streams ``taylor1993, quality``)."""
+    return bitplane_loss.loss_mask(pattern, rate, layout=bitplane.layout((550, 550)), start=start, frame_index=frame_index,
+                                   draw=draw, streams=(PAPER, "quality"), seed=seed)
 
 
 def threshold(curves: pd.DataFrame, *, metric: str = "ssim", level: float = SSIM_VISIBLE) -> pd.DataFrame:
-    """Loss rate [%] at which each pattern's mean quality first falls below ``level`` (linear interpolation).
-
-    Returns NaN for a pattern that never falls below ``level`` on the grid.
-    """
-    out = []
-    for pat, g in curves.groupby("pattern", sort=False):
-        m = g.groupby("rate_pct")[metric].mean().sort_index()
-        x, y = m.index.to_numpy(), m.to_numpy()
-        below = np.flatnonzero(y < level)
-        if below.size == 0:
-            val = np.nan
-        else:
-            i = below[0]
-            val = x[0] if i == 0 else x[i - 1] + (y[i - 1] - level) * (x[i] - x[i - 1]) / (y[i - 1] - y[i])
-        out.append({"pattern": pat, "metric": metric, "level": level, "threshold_pct": float(val)})
-    return pd.DataFrame(out)
+    """Loss rate [%] at which each pattern's mean quality first falls below ``level``
+    (:func:`mmperf.metrics.crossing.crossings`); NaN for a pattern that never does on the grid."""
+    c = crossings(curves, x="rate_pct", y=metric, level=level, by="pattern", direction="fall")
+    return pd.DataFrame([{"pattern": p, "metric": metric, "level": level, "threshold_pct": float(v)}
+                         for p, v in zip(c["pattern"], c["crossing"])])
 
 
 # ---------------------------------------------------------------- compressibility
@@ -866,18 +689,10 @@ def loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, to
         if not t.display:
             continue
         for i in range(1, len(t.packet_times_ms) + 1):
-            run = _run(t.name, i, calibration, n_frames, runs)
-            p = run.packets
-            lost_idx = p.loc[~p["received"], "index"].to_numpy()
-            if lost_idx.size == 0:
-                continue
-            counts = np.bincount(lost_idx, minlength=PACKETS_PER_FRAME)
-            maxlost = int(run.per_frame()["lost"].max())
-            b = calibration.buffer_packets
-            rows.append({"table": t.name, "row": i, "lost": int(lost_idx.size),
-                         "first_lost_index": int(np.flatnonzero(counts)[0]),
-                         "share_in_top": float(np.sort(counts)[::-1][:max(top, maxlost)].sum() / lost_idx.size),
-                         "share_after_buffer": float(counts[b : b + maxlost].sum() / lost_idx.size)})
+            lost = _lost(_run(t.name, i, calibration, n_frames, runs))
+            if lost.any():
+                rows.append({"table": t.name, "row": i, **loss_position.loss_concentration(
+                    lost, top=top, start=calibration.buffer_packets)})
     return pd.DataFrame(rows, columns=["table", "row", "lost", "first_lost_index", "share_in_top", "share_after_buffer"])
 
 
@@ -966,13 +781,8 @@ def remedy_reorder(frame, masks: pd.DataFrame, *, buffer_packets: int = SOCKET_B
     packets = bitplane.packetize(frame)
     rows = []
     for (name, row), g in masks.groupby(["table", "row"], sort=False):
-        lost_pos = g.sort_values("index")["lost"].to_numpy(dtype=bool)
-        reordered = np.zeros_like(lost_pos)
-        reordered[order[lost_pos]] = True
-        nat, reo = degrade(frame, lost_pos, packets=packets), degrade(frame, reordered, packets=packets)
-        rows.append({"table": name, "row": int(row), "lost": int(lost_pos.sum()),
-                     "ssim_natural": image.ssim(frame, nat), "ssim_reordered": image.ssim(frame, reo),
-                     "psnr_natural": image.psnr(frame, nat), "psnr_reordered": image.psnr(frame, reo)})
+        lost = g.sort_values("index")["lost"].to_numpy(dtype=bool)
+        rows.append({"table": name, "row": int(row), **bitplane_loss.reordered_loss(frame, lost, order=order, packets=packets)})
     return pd.DataFrame(rows, columns=["table", "row", "lost", "ssim_natural", "ssim_reordered",
                                        "psnr_natural", "psnr_reordered"])
 
@@ -1037,13 +847,8 @@ def implied_display(calibration: Calibration, comparison: pd.DataFrame) -> pd.Da
 
 # ---------------------------------------------------------------- the contract: one run, one seed
 def _loss_positions_all(runs: dict) -> pd.DataFrame:
-    frames = []
-    for (name, row), run_ in runs.items():
-        p = run_.packets
-        lost = (~p["received"]).groupby(p["index"]).sum()
-        frames.append(pd.DataFrame({"table": name, "row": row, "index": lost.index.to_numpy(),
-                                    "lost": lost.to_numpy(), "share_of_frames": lost.to_numpy() / run_.stream.n_frames}))
-    out = pd.concat(frames, ignore_index=True)
+    out = pd.concat([loss_position.position_losses(_lost(r)).assign(table=name, row=row)
+                     for (name, row), r in runs.items()], ignore_index=True)[["table", "row", "index", "lost", "share_of_frames"]]
     out["plane"] = out["index"] // (PACKETS_PER_FRAME // bitplane.N_PLANES)
     return out
 
@@ -1120,7 +925,8 @@ def _image_tables(n_frames: int, rates: tuple, draws: int, start: int, noise: fl
     # the image tables depend on these fields and the seed only: kept for the process, so the
     # audit's variants that change the testbed alone do not recompute them
     frames = _frames(n_frames, noise)
-    return {"quality": quality_curves(frames, rates=rates, draws=draws, start=start, seed=seed),
+    return {"quality": bitplane_loss.quality_curves(frames, rates=rates, draws=draws, start=start, streams=(PAPER, "quality"),
+                                                    seed=seed),
             "compressibility": compressibility(compressibility_images(frames[0]), level=level)}
 
 
@@ -1142,9 +948,6 @@ DESCRIPTIONS = {
     "abstract_run": "the abstract's 42.1 Mb/s / 3.4 % Alpha/FDDI run: paper and book throughput [Mb/s] and loss [%]",
 }
 """What each table of :func:`run`'s results holds."""
-
-ALPHA = "DEC 3000/500 Alpha AXP"
-
 
 def _calibrate(params, extra=()) -> Calibration:
     """:func:`calibrate` with the fields of a :class:`Params` (``extra``: more ``(host, point)`` pairs)."""
@@ -1216,10 +1019,6 @@ def _host_band(params, seed: int, host: str) -> pd.DataFrame:
     return cost_band(params, host, points=params.band_points, seed=seed)
 
 
-ULTRIX_TICK_MS = 1000 / 256
-"""The sender's clock tick [ms]: Ultrix on the DECstation 5000 runs its clock at 256 Hz."""
-
-
 def clock_ticks(*, tick_ms: float = ULTRIX_TICK_MS, max_ticks: int = 12) -> pd.DataFrame:
     """Every maximum-throughput packet time of the paper read as whole clock ticks over a group that divides 264.
 
@@ -1245,23 +1044,15 @@ def clock_ticks(*, tick_ms: float = ULTRIX_TICK_MS, max_ticks: int = 12) -> pd.D
     ValueError
         If ``tick_ms`` is not positive or ``max_ticks`` not a whole number >= 1.
     """
-    tick = _v.positive(tick_ms, "tick_ms")
-    kmax = _v.whole(max_ticks, "max_ticks", minimum=1)
-    groups = np.array([g for g in range(1, PACKETS_PER_FRAME + 1) if PACKETS_PER_FRAME % g == 0 and g <= 66])
-    ks = np.arange(1, kmax + 1)
-    cand = (ks[:, None] * tick / groups[None, :]).ravel()
-    kk, gg = np.repeat(ks, groups.size), np.tile(groups, ks.size)
+    groups = [g for g in range(1, PACKETS_PER_FRAME + 1) if PACKETS_PER_FRAME % g == 0 and g <= 66]
     rows = []
     for t in TABLES:
         if t.display:
             continue
-        p = paper_table(t.name)
-        for r in p.itertuples():
+        for r in paper_table(t.name).itertuples():
             # the simplest pair (fewest ticks) within 0.5 % of the printed time, else the nearest
-            rel = np.abs(cand / r.packet_time - 1)
-            ok = np.flatnonzero(rel <= 0.005)
-            i = int(ok[np.argmin(kk[ok] * 1000 + rel[ok])]) if ok.size else int(np.argmin(rel))
-            rows.append({"table": t.name, "row": r.row, "packet_time": r.packet_time, "ticks": int(kk[i]),
-                         "group": int(gg[i]), "tick_packet_time": float(cand[i]), "rel_diff": float(cand[i] / r.packet_time - 1),
-                         "offered_tick": PACKET_BYTES * 8 / cand[i] / 1e3, "throughput": _to_mbps(r.throughput, t.throughput_unit)})
+            pace = pacing.tick_pacing(r.packet_time, tick_ms=tick_ms, groups=groups, max_ticks=max_ticks, tolerance=0.005)
+            rows.append({"table": t.name, "row": r.row, "packet_time": r.packet_time, **pace,
+                         "offered_tick": PACKET_BYTES * 8 / pace["tick_packet_time"] / 1e3,
+                         "throughput": _to_mbps(r.throughput, t.throughput_unit)})
     return pd.DataFrame(rows)

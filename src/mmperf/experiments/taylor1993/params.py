@@ -2,62 +2,21 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 import pandas as pd
 
+from mmperf.experiments.taylor1993.paper import GROUP, HOSTS, N_FRAMES, SOCKET_BUFFER_PACKETS, TABLES
 from mmperf.hosts import testbed
+from mmperf.hosts.cost_fit import POINTS as COST_POINTS
 from mmperf.results import params_table
-
-SOCKET_BUFFER_PACKETS = 40  # "approximately 50K bytes ... approximately 40 packets" (sec. 3.4)
-N_FRAMES = 100  # the paper sent 100 or 200 frames; the book sends 100 (its shorter run) in every run
-GROUP = 2  # "generally 2 or 3"
-
-
-@dataclass(frozen=True)
-class TableSpec:
-    """One table of section 3: its testbed, receiving host, experiment and packet times."""
-
-    name: str
-    testbed: str
-    host: str
-    experiment: str  # "max_throughput" or "animation"
-    packet_times_ms: tuple[float, ...]
-    throughput_unit: str  # "Mb/s" or "Kb/s", as the paper's header says
-
-    @property
-    def display(self) -> bool:
-        return self.experiment == "animation"
-
-
-TABLES = (
-    TableSpec("s2k_max", "Sequoia 2000 Net", "DECstation 5000/240", "max_throughput", (7.5,), "Mb/s"),
-    TableSpec("s2k_anim", "Sequoia 2000 Net", "DECstation 5000/240", "animation", (23.435,), "Kb/s"),
-    TableSpec("atm_max", "ATM", "DECstation 5000/200", "max_throughput", (1.95, 1.3, 0.975, 0.946, 0.887), "Mb/s"),
-    TableSpec("atm_anim", "ATM", "DECstation 5000/200", "animation", (19.529, 17.576, 15.623, 13.67), "Kb/s"),
-    TableSpec("eth_max_ds200", "Ethernet", "DECstation 5000/200", "max_throughput", (1.301, 1.065, 0.976), "Mb/s"),
-    TableSpec("eth_max_alpha", "Ethernet", "DEC 3000/500 Alpha AXP", "max_throughput", (1.25, 1.05, 0.85), "Mb/s"),
-    TableSpec("eth_anim_ds200", "Ethernet", "DECstation 5000/200", "animation", (22.459, 20.675, 19.53, 19.525), "Kb/s"),
-    TableSpec("eth_anim_alpha", "Ethernet", "DEC 3000/500 Alpha AXP", "animation", (2.817, 2.48), "Mb/s"),
-    TableSpec("fddi_max_ds240", "FDDI", "DECstation 5000/240", "max_throughput", (0.65, 0.53, 0.488, 0.473), "Mb/s"),
-    TableSpec("fddi_max_alpha", "FDDI", "DEC 3000/500 Alpha AXP", "max_throughput", (0.3, 0.25, 0.2), "Mb/s"),
-    TableSpec("fddi_anim_ds240", "FDDI", "DECstation 5000/240", "animation", (19.529, 15.623, 13.67), "Kb/s"),
-    TableSpec("fddi_anim_alpha", "FDDI", "DEC 3000/500 Alpha AXP", "animation", (2.254, 2.066, 1.878), "Mb/s"),
-)
-"""The experiment grid: the 12 tables of section 3 and the sender's packet time of each row."""
-
-HOSTS = ("DECstation 5000/200", "DECstation 5000/240", "DEC 3000/500 Alpha AXP")
-"""Receiving hosts, as the tables name them."""
 
 LINK_ERROR = 0.045
 """The link model's stated relative error in a row's throughput: the maximum-throughput tables'
 own throughput and loss columns disagree by up to 4.5 % of the printed throughput (``paper_checks``,
 ``identity_off``; FDDI/Alpha row 3: 31.4 printed against 32.8 Mb/s), so
 no model of the path can be held closer to a row than the row is to itself."""
-
-COST_POINTS = ("fit", "low", "high")
-"""Points of a host's identified set: the member of least rms error, and the members at its smallest and
-largest application cost."""
 
 DISPLAY_CALIBRATION_TABLE = "atm_anim"
 """The one animation table the display-work ratio is calibrated on."""
@@ -87,12 +46,18 @@ _DOC = {
     "link_error": ("fraction", "the maximum tables' own throughput-loss disagreement (up to 4.5 %)",
                    "the link model's stated relative error in a row's throughput (identified sets)"),
     "cost_points": ("(host, point) pairs", "the book's choice: each set's member of least rms error",
-                    "the point of a host's identified set used ('fit', 'low', 'high'); () is 'fit' for every host"),
+                    "the point of a host's identified set used ('fit', 'low', 'high', or the member nearest an application "
+                    "cost in ms); () is 'fit' for every host"),
     "sensor_noise": ("grey levels", "assumed (the synthetic frame's)", "standard deviation of the test frame's sensor noise"),
     "livelock": ("bool", "the model (ablation `livelock`)", "kernel work at interrupt priority (receive livelock)"),
     "display_stage": ("bool", "the model (ablation `display`)", "the receiver rebuilds and displays each frame"),
     "buffer_bound": ("bool", "the model (ablation `socket-buffer`)", "the socket buffer's limit"),
 }
+
+
+def _cost(x) -> bool:
+    """An application cost [ms]: a positive finite number (the member of a set nearest it is taken)."""
+    return not isinstance(x, bool) and isinstance(x, (int, float)) and math.isfinite(x) and x > 0
 
 
 @dataclass(frozen=True)
@@ -105,7 +70,8 @@ class Params:
         If a count is not a whole number >= 1 (``band_points`` >= 2), a coefficient of variation is
         not in [0, 10), ``display_table`` is not an animation table,
         ``ssim_level`` is not in (0, 1), a loss rate or ``link_error`` is outside [0, 1),
-        ``sensor_noise`` outside [0, 256) or ``cost_points`` names an unknown host or point.
+        ``sensor_noise`` outside [0, 256) or ``cost_points`` names an unknown host or point (a point is
+        one of ``COST_POINTS`` or a positive application cost [ms]).
     TypeError
         If a switch (``abstract_run``, ``livelock``, ``display_stage``, ``buffer_bound``) is not a bool.
     """
@@ -162,9 +128,10 @@ class Params:
             raise ValueError(f"sensor_noise must be a number of grey levels in [0, 256), got {sn!r}")
         pts = self.cost_points
         if not isinstance(pts, tuple) or any(not (isinstance(x, tuple) and len(x) == 2 and x[0] in HOSTS
-                                                   and x[1] in COST_POINTS) for x in pts):
+                                                   and (x[1] in COST_POINTS if isinstance(x[1], str) else _cost(x[1])))
+                                             for x in pts):
             raise ValueError(f"cost_points must be a tuple of (host, point) pairs with a host of {HOSTS} and a point "
-                             f"of {COST_POINTS}, got {pts!r}")
+                             f"of {COST_POINTS} or an application cost in ms (a positive number), got {pts!r}")
 
     def with_(self, **changes) -> "Params":
         """A copy with some fields changed."""
