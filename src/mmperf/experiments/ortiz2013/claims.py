@@ -36,6 +36,9 @@ from mmperf.metrics import agreement
 from mmperf.papers import table
 from mmperf.transports import sctp
 
+__all__ = ["ABLATIONS", "ASSUMPTIONS", "CLAIMS", "DELAY_GROUPS", "FULL_PSNR_EPS_DB", "PSNR_GROUPS", "claim_values",
+           "split_agreement", "split_cells", "table_agreement"]
+
 FULL_PSNR_EPS_DB = 1e-6
 """Two PSNRs closer than this [dB] are the same decode (the comparative claims' tie)."""
 
@@ -50,6 +53,21 @@ def claim_values(summary: pd.DataFrame) -> dict[str, float]:
 
     Each value is the fraction of the grid cells (bandwidth x error rate) in
     which the claimed ordering holds; see the chapter for the quotes.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        A grid summary (``strategy``, ``bandwidth_mbps``, ``error_rate``, ``avg_delay_s``, ``psnr_db``),
+        the book's or the paper's own tables.
+
+    Returns
+    -------
+    dict of str to float
+
+    Raises
+    ------
+    ValueError
+        If ``summary`` is empty.
     """
     if summary.empty:
         raise ValueError("summary is empty: run the grid first")
@@ -106,8 +124,22 @@ def claim_values(summary: pd.DataFrame) -> dict[str, float]:
 
 def table_agreement(comparison: pd.DataFrame, *, psnr_db: float = 0.5, delay_factor: float = 2.0,
                     delay_abs_s: float = 0.005) -> dict[str, float]:
-    """Fractions of Tables 2-5 cells where the book agrees with the paper (:func:`mmperf.metrics.agreement.within`):
-    PSNR within ``psnr_db``, delay within a factor ``delay_factor`` or ``delay_abs_s``."""
+    """Fractions of Tables 2-5 cells where the book agrees with the paper (:func:`mmperf.metrics.agreement.within`).
+
+    Parameters
+    ----------
+    comparison : pandas.DataFrame
+        :func:`~mmperf.experiments.ortiz2013.model.compare_with_paper`.
+    psnr_db : float, default 0.5
+        PSNR tolerance [dB].
+    delay_factor, delay_abs_s : float, default 2.0, 0.005
+        Delay within this factor, or this absolute difference [s].
+
+    Returns
+    -------
+    dict
+        ``{"psnr": fraction, "delay": fraction}``.
+    """
     return {m: float(_agrees(comparison, m, psnr_db, delay_factor, delay_abs_s).mean()) for m in ("psnr", "delay")}
 
 
@@ -195,9 +227,14 @@ def split_agreement(comparison: pd.DataFrame, *, margin_db: float = 0.05, delay_
                     psnr_db: float = 0.5, delay_factor: float = 2.0, delay_abs_s: float = 0.005) -> pd.DataFrame:
     """Agreement with Tables 2-5 counted apart in each group of cells.
 
-    The cells are grouped by :func:`split_cells` (``margin_db``, ``delay_floor_s``: on the paper's
-    value alone) and each group is judged by :func:`table_agreement` (``psnr_db``,
-    ``delay_factor``, ``delay_abs_s``).
+    Parameters
+    ----------
+    comparison : pandas.DataFrame
+        :func:`~mmperf.experiments.ortiz2013.model.compare_with_paper`.
+    margin_db, delay_floor_s : float
+        The split (:func:`split_cells`, on the paper's value alone).
+    psnr_db, delay_factor, delay_abs_s : float
+        The agreement (:func:`table_agreement`).
 
     Returns
     -------

@@ -30,6 +30,9 @@ from mmperf.papers import table
 from mmperf.results import Results
 from mmperf.seeds import int_seed
 
+__all__ = ["DEFECT_STRATEGIES", "PANEL_STRATEGIES", "SENSITIVITY_STRATEGIES", "compare_with_paper", "figure_references",
+           "frames_panel", "loss_seed", "prepare_video", "run", "run_grid", "run_one", "side_by_side", "topology"]
+
 DEFECT_STRATEGIES = ("SCTPUnreliable", "SCTPMultiUnreliable", "SCTPMultiMixed")
 """The unreliable strategies run again with the modelled ns-2 receiver defect."""
 SENSITIVITY_STRATEGIES = ("RTP", "RTPMulti", "SCTPUnreliable")
@@ -39,7 +42,17 @@ PANEL_STRATEGIES = ("CMTMultiReliable", "SCTPUnreliable", "RTPMulti", "RTP")
 
 
 def prepare_video(params: Params | None = None) -> svc.CodedVideo:
-    """The four-scene sequence, coded (it draws nothing: once per process per scenes, size and rate)."""
+    """The four-scene sequence, coded (it draws nothing: once per process per scenes, size and rate).
+
+    Parameters
+    ----------
+    params : Params, optional
+        The configuration (default ``Params()``).
+
+    Returns
+    -------
+    CodedVideo
+    """
     params = Params() if params is None else params
     return _video(tuple(params.frames_per_scene), params.height, params.width, float(params.frame_rate))
 
@@ -51,7 +64,19 @@ def _video(frames_per_scene, height, width, frame_rate) -> svc.CodedVideo:
 
 
 def loss_seed(bandwidth_mbps: float, error_rate: float, *, root: int) -> int:
-    """Seed of one grid cell's error-model draws: the same for every strategy of the cell, from the root seed."""
+    """Seed of one grid cell's error-model draws: the same for every strategy of the cell, from the root seed.
+
+    Parameters
+    ----------
+    bandwidth_mbps, error_rate : float
+        The cell.
+    root : int
+        The root seed.
+
+    Returns
+    -------
+    int
+    """
     return int_seed(PAPER, "uniform-loss", f"{float(bandwidth_mbps):g}", f"{float(error_rate):g}", root=root)
 
 
@@ -67,8 +92,31 @@ def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_r
             params: Params | None = None, *, seed: int, trace_events: int = 0, **config_changes) -> streaming.Stream:
     """One strategy on one grid cell (:func:`mmperf.media.streaming.stream`), the cell's loss draws from ``seed``.
 
-    ``trace_events`` keeps an SCTP sender's first events; ``config_changes`` are extra fields of this
-    run's transport configuration (e.g. ``ns2_rwnd_defect=True``). ValueError for an unknown strategy.
+    Parameters
+    ----------
+    video : CodedVideo
+        From :func:`prepare_video`.
+    strategy : str
+        A key of :data:`.paper.STRATEGIES`.
+    bandwidth_mbps, error_rate : float
+        The cell.
+    params : Params, optional
+        The configuration (default ``Params()``).
+    seed : int
+        Root seed (:func:`loss_seed`).
+    trace_events : int, default 0
+        Keep an SCTP sender's first events.
+    **config_changes
+        Extra fields of this run's transport configuration (e.g. ``ns2_rwnd_defect=True``).
+
+    Returns
+    -------
+    mmperf.media.streaming.Stream
+
+    Raises
+    ------
+    ValueError
+        For an unknown strategy or bad network parameters.
     """
     params = Params() if params is None else params
     args, kw = _inputs(strategy, bandwidth_mbps, error_rate, params, seed, config_changes)
@@ -76,13 +124,28 @@ def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_r
 
 
 def run_grid(video: svc.CodedVideo, params: Params | None = None, *, seed: int, keep=None):
-    """Every strategy on every (bandwidth, error rate) cell: ``(summary, kept)``.
+    """Every strategy on every (bandwidth, error rate) cell.
 
-    ``summary`` has one row per run (:meth:`~mmperf.media.streaming.Stream.summary`) and a ``table``
-    column naming the paper's table; ``kept`` maps ``(strategy, bandwidth, error_rate)`` to the full
-    :class:`~mmperf.media.streaming.Stream` of the runs ``keep(strategy, bandwidth, error_rate)``
-    selects. The other runs come from :func:`mmperf.media.streaming.stream_summary`: a run without
-    errors is the same under every root seed, and two strategies an ablation makes identical share one run.
+    The runs not kept come from :func:`mmperf.media.streaming.stream_summary`: a run without errors is
+    the same under every root seed, and two strategies an ablation makes identical share one run.
+
+    Parameters
+    ----------
+    video : CodedVideo
+        From :func:`prepare_video`.
+    params : Params, optional
+        The configuration (default ``Params()``).
+    seed : int
+        Root seed of the loss draws.
+    keep : callable, optional
+        ``keep(strategy, bandwidth, error_rate) -> bool``: the runs returned in full.
+
+    Returns
+    -------
+    summary : pandas.DataFrame
+        One row per run (:meth:`~mmperf.media.streaming.Stream.summary`), with a ``table`` column.
+    kept : dict
+        ``(strategy, bandwidth, error_rate) -> Stream`` for the runs ``keep`` selects.
     """
     params = Params() if params is None else params
     rows, kept = [], {}
@@ -104,7 +167,18 @@ def run_grid(video: svc.CodedVideo, params: Params | None = None, *, seed: int, 
 def compare_with_paper(summary: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFrame:
     """Paper and book delay and PSNR per cell, with the log10 delay ratio and the PSNR difference.
 
-    ``paper`` is :func:`mmperf.papers.table` ``("ortiz2013", "results")``.
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        :func:`run_grid`'s summary.
+    paper : pandas.DataFrame
+        :func:`mmperf.papers.table` ``("ortiz2013", "results")``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``paper_delay_s``, ``paper_psnr_db``, ``book_delay_s``, ``book_psnr_db``, ``delay_log10_ratio``,
+        ``psnr_diff_db`` per (strategy, bandwidth, error rate), in the tables' order.
     """
     p = paper.pivot_table(index=["strategy", "bandwidth_mbps", "error_rate"], columns="metric",
                           values="value").reset_index()
@@ -120,9 +194,26 @@ def compare_with_paper(summary: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFra
 
 
 def side_by_side(comparison: pd.DataFrame, error_rate: float, quantity: str | None = None) -> pd.DataFrame:
-    """One of Tables 2-5 laid out like the paper, book beside paper (``quantity``: "delay" or "psnr" only).
+    """One of Tables 2-5 laid out like the paper, book beside paper.
 
-    ValueError if ``comparison`` has no row at ``error_rate`` or ``quantity`` is not None, "delay" or "psnr".
+    Parameters
+    ----------
+    comparison : pandas.DataFrame
+        :func:`compare_with_paper`.
+    error_rate : float
+        The table's error rate.
+    quantity : {None, "delay", "psnr"}
+        Both quantities, or one.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per strategy; columns (bandwidth, quantity).
+
+    Raises
+    ------
+    ValueError
+        If ``comparison`` has no row at ``error_rate`` or ``quantity`` is not None, "delay" or "psnr".
     """
     c = comparison[np.isclose(comparison["error_rate"], error_rate)]
     if c.empty:
@@ -146,9 +237,24 @@ def figure_references(paper_results: pd.DataFrame, figures: pd.DataFrame, params
     The figures' curves did not survive the text extraction: what remains is the Tables 2-5 value
     of the kept cell (average delay, PSNR-Y) and the numbers the text states about the figures
     (``figures.csv``: congestion up to 20 s, the receiver stopping at about the middle in Figs. 6, 7, 9).
-    Returns one row per strategy and reference: ``strategy``, ``figure``, ``quantity`` (``avg_delay_s``,
-    ``psnr_db``, ``congestion_until_s``, ``receiver_stops_s``), ``value``, ``source``; ValueError if the
-    paper's tables lack the kept cell.
+
+    Parameters
+    ----------
+    paper_results, figures : pandas.DataFrame
+        :func:`mmperf.papers.table` ``("ortiz2013", "results")`` and ``("ortiz2013", "figures")``.
+    params : Params, optional
+        The configuration (default ``Params()``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``strategy``, ``figure``, ``quantity`` (``avg_delay_s``, ``psnr_db``, ``congestion_until_s``,
+        ``receiver_stops_s``), ``value``, ``source``.
+
+    Raises
+    ------
+    ValueError
+        If the paper's tables lack the kept cell.
     """
     params = Params() if params is None else params
     kb, ke = float(params.kept_bandwidth_mbps), float(params.kept_error_rate)
@@ -175,7 +281,19 @@ def figure_references(paper_results: pd.DataFrame, figures: pd.DataFrame, params
 
 
 def topology(params: Params | None = None, bandwidth_mbps: float | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The book's network as the nodes and links of the paper's Fig. 1 (:func:`mmperf.networks.diagram.two_path_diagram`)."""
+    """The book's network as the nodes and links of the paper's Fig. 1 (:func:`mmperf.networks.diagram.two_path_diagram`).
+
+    Parameters
+    ----------
+    params : Params, optional
+        The configuration (default ``Params()``).
+    bandwidth_mbps : float, optional
+        The bandwidth to label (default every bandwidth of the grid).
+
+    Returns
+    -------
+    nodes, links : pandas.DataFrame
+    """
     params = Params() if params is None else params
     bws = params.bandwidths_mbps if bandwidth_mbps is None else (_validate.positive(bandwidth_mbps, "bandwidth_mbps"),)
     return two_path_diagram(bandwidths_mbps=bws,
@@ -186,8 +304,23 @@ def frames_panel(video: svc.CodedVideo, kept: dict, *, bandwidth_mbps: float, er
                  rtp_black: svc.Decoded | None = None) -> tuple[int, dict]:
     """A frame where RTP froze and RTPMulti showed a partial picture, as each strategy displays it.
 
-    Returns the frame index and titled images (uint8): the original first, and last RTP's packets
-    decoded with black concealment (``rtp_black``, decoded here when not given).
+    Parameters
+    ----------
+    video : CodedVideo
+        From :func:`prepare_video`.
+    kept : dict
+        :func:`run_grid`'s kept runs, with RTP, RTPMulti and :data:`PANEL_STRATEGIES` at the cell.
+    bandwidth_mbps, error_rate : float
+        The cell.
+    rtp_black : Decoded, optional
+        RTP's packets decoded with black concealment (decoded here when not given).
+
+    Returns
+    -------
+    t_show : int
+        The frame.
+    panels : dict
+        Titled images (uint8): the original first, RTP with black concealment last.
     """
     cell = lambda s: kept[(s, float(bandwidth_mbps), float(error_rate))]  # noqa: E731
     rtp_dec, multi_dec = cell("RTP").decoded, cell("RTPMulti").decoded

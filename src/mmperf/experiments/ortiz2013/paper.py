@@ -17,6 +17,10 @@ import pandas as pd
 from mmperf.media import scenes
 from mmperf.transports import rtp, sctp, tcp
 
+__all__ = ["BANDWIDTHS_MBPS", "ERROR_RATES", "FIGURE_OF", "FRAMES_PER_SCENE", "FRAME_RATE", "KEPT_CELL", "LINK_DELAY_S",
+           "LOSS_START_S", "PAPER", "QUEUE_LIMIT", "STRATEGIES", "TABLE_OF_RATE", "config_of", "is_reliable",
+           "strategy_table", "transport_of"]
+
 PAPER = "ortiz2013"
 
 R, U = "reliable", "unreliable"
@@ -49,14 +53,39 @@ FIGURE_OF = {s: i + 2 for i, s in enumerate(STRATEGIES)}
 
 
 def config_of(strategy: str):
-    """A strategy's transport configuration (:data:`STRATEGIES`); ValueError naming an unknown one."""
+    """A strategy's transport configuration (:data:`STRATEGIES`).
+
+    Parameters
+    ----------
+    strategy : str
+        A key of :data:`STRATEGIES`.
+
+    Returns
+    -------
+    RtpConfig, TcpConfig or SctpConfig
+
+    Raises
+    ------
+    ValueError
+        For an unknown strategy.
+    """
     if strategy not in STRATEGIES:
         raise ValueError(f"strategy must be one of {list(STRATEGIES)}, got {strategy!r}")
     return STRATEGIES[strategy]
 
 
 def transport_of(strategy: str) -> str:
-    """``"rtp"``, ``"tcp"``, ``"sctp"`` or ``"cmt-sctp"`` for a strategy name."""
+    """The transport a strategy runs on: ``"rtp"``, ``"tcp"``, ``"sctp"`` or ``"cmt-sctp"``.
+
+    Parameters
+    ----------
+    strategy : str
+        One of the eleven names.
+
+    Returns
+    -------
+    str
+    """
     cfg = config_of(strategy)
     if isinstance(cfg, rtp.RtpConfig):
         return "rtp"
@@ -66,13 +95,30 @@ def transport_of(strategy: str) -> str:
 
 
 def is_reliable(strategy: str) -> bool:
-    """Whether a strategy retransmits every loss of both layers (TCP and the reliable SCTP/CMT strategies)."""
+    """Whether a strategy retransmits every loss of both layers.
+
+    Parameters
+    ----------
+    strategy : str
+        Its name in Table 1.
+
+    Returns
+    -------
+    bool
+        True for TCP and the reliable SCTP/CMT strategies.
+    """
     cfg = config_of(strategy)
     return isinstance(cfg, tcp.TcpConfig) or (isinstance(cfg, sctp.SctpConfig) and cfg.reliability == (R, R))
 
 
 def strategy_table() -> pd.DataFrame:
-    """Table 1 as derived from the configurations: multi-streaming and reliability flags (tidy)."""
+    """Table 1 as derived from the configurations: multi-streaming and reliability flags.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Tidy: ``strategy``, ``feature`` (``multi_streaming``, ``reliable``, ``unreliable``, ``mixed``), ``value`` (0/1).
+    """
     rows = []
     for name, cfg in STRATEGIES.items():
         if isinstance(cfg, sctp.SctpConfig):

@@ -22,6 +22,8 @@ from mmperf.networks.packetsim import Network
 from mmperf.results import params_table
 from mmperf.transports import sctp, tcp
 
+__all__ = ["ERROR_MODELS", "Params"]
+
 ERROR_MODELS = ("uniform", "none")
 """The links' transmission errors: the paper's uniform loss, or none (the ablation)."""
 
@@ -63,13 +65,27 @@ class Params:
     """Everything a researcher may change, with the paper's values as defaults: :meth:`table` lists each
     knob with its unit and source.
 
-    The grid is ``bandwidths_mbps`` x ``error_rates`` x ``strategies`` (keys of :data:`.paper.STRATEGIES`);
-    ``sctp_overrides`` / ``tcp_overrides`` change fields of every SCTP / TCP configuration (e.g.
-    ``{"receive_buffer": 65536}``); ``delay_average`` (:data:`mmperf.metrics.delivery.DELAY_AVERAGES`),
-    ``lost_slice_rule`` (:data:`mmperf.coding.svc.LOST_SLICE_RULES`), ``error_model``
-    (:data:`ERROR_MODELS`), ``multi_streaming`` and ``cmt`` are the switches of the chapter's readings
-    and ablations; ``kept_bandwidth_mbps``, ``kept_error_rate`` name the cell whose per-second series
-    are charted (Figs. 2-12); ``defect_t_end_s`` is the horizon of the modelled ns-2 defect runs.
+    Parameters
+    ----------
+    bandwidths_mbps, error_rates : tuple of float
+        The grid (paper: 30/45/60 Mb/s; 0, 1e-4, 1e-3, 1e-2).
+    strategies : tuple of str
+        Keys of :data:`.paper.STRATEGIES`.
+    delay_s, queue_limit, loss_start_s : float, int, (float, float)
+        Each link's one-way delay [s], drop-tail limit [packets] and loss onsets on links 1 and 2 [s].
+    frames_per_scene, frame_rate, height, width : tuple of int, float, int, int
+        The test sequence: scene lengths, frames per second and the coding resolution [pixels].
+    sctp_overrides, tcp_overrides : dict
+        Fields changed in every SCTP / TCP configuration (e.g. ``{"receive_buffer": 65536}``).
+    t_end_s, defect_t_end_s : float
+        Horizon of the grid's runs and of the modelled ns-2 defect runs [s].
+    kept_bandwidth_mbps, kept_error_rate : float
+        The cell whose per-second series are charted (Figs. 2-12).
+    delay_average, lost_slice_rule, error_model : str
+        :data:`mmperf.metrics.delivery.DELAY_AVERAGES`, :data:`mmperf.coding.svc.LOST_SLICE_RULES`,
+        :data:`ERROR_MODELS` (readings and an ablation of the ledger).
+    multi_streaming, cmt : bool
+        One stream per layer, and CMT, in the strategies that have them (False: the ablations).
 
     Raises
     ------
