@@ -1268,6 +1268,44 @@ spec("mmperf.charts:status_matrix", lambda: dict(matrix=_status_matrix(), title=
      matrix=Bad(values=(1.5, "abc", pd.DataFrame({"book": ["maybe"]}))), title=Bad(values=(1.5, None)), check=_no_check)
 
 
+# the per-second delivery measures, cell agreement, the two-path diagram and video streaming (Ortiz et al. 2013)
+_GEN, _DLV = np.array([0.0, 0.5, 1.2, 1.6]), np.array([0.1, -1.0, 1.5, 1.7])
+_RULES_CHOICE = Choice(options=("freeze", "black", "freeze-any"))
+spec("mmperf.metrics.delivery:per_second_delivery", lambda: dict(gen_time=_GEN, deliver_time=_DLV, sizes=[1.0, 2, 3, 4],
+                                                                bin_s=1.0),
+     gen_time=Array(lo=0), deliver_time=Array(), sizes=Array(lo=0), bin_s=Real(lo=0, lo_open=True))
+spec("mmperf.metrics.delivery:average_delay", lambda: dict(gen_time=_GEN, deliver_time=_DLV, how="second", bin_s=1.0),
+     gen_time=Array(lo=0), deliver_time=Array(), how=Choice(options=("packet", "second")), bin_s=Real(lo=0, lo_open=True))
+spec("mmperf.metrics.delivery:interface_series", lambda: dict(link_stats=np.ones((2, 3, 3)), bin_s=1.0, n_bins=2,
+                                                             names=("eth0", "eth1")),
+     link_stats=Array(ndim=3, lo=0), bin_s=Real(lo=0, lo_open=True), n_bins=Int(lo=0, none=True),
+     names=Bad(values=("eth0", ("a",), (1, 2))))
+spec("mmperf.metrics.delivery:binned_mean", lambda: dict(times=[0.0, 0.5, 1.0], values=[1.0, 2.0, 3.0], bin_s=1.0, name="v"),
+     times=Array(), values=Array(), bin_s=Real(lo=0, lo_open=True), name=Bad(values=(1.5, "time_s")))
+spec("mmperf.metrics.agreement:within", lambda: dict(book=[1.0, 2.0], paper=[1.0, 1.0], abs_tol=0.5, factor=2.0, strict=False),
+     book=Bad(values=("abc", [1.0])), paper=Bad(values=("abc", np.zeros(0))), abs_tol=Real(lo=0),
+     factor=Real(lo=1.0, lo_open=True, none=True), strict=Flag())
+spec("mmperf.metrics.agreement:grouped_share", lambda: dict(groups=["a", "b"], agree=[True, False], order=["a", "b"]),
+     groups=Bad(values=("ab", 1.5, ["a"])), agree=Bad(values=("ab", [1, 2])), order=Bad(values=("a", [], 1.5)))
+spec("mmperf.networks.diagram:two_path_diagram",
+     lambda: dict(bandwidths_mbps=(30.0,), delay_s=0.005, queue_limit=50, loss_start_s=(20.0, 40.0)),
+     bandwidths_mbps=Array(lo=0), delay_s=Real(lo=0), queue_limit=Int(lo=1),
+     loss_start_s=Bad(values=((1.0,), (math.nan, 1.0), (-1.0, 1.0), "ab")))
+exempt("mmperf.media.streaming:Stream", "the record streaming.stream builds")
+spec("mmperf.media.streaming:packet_schedule", lambda: dict(video=_coded()),
+     video=Instance(ref="mmperf.coding.svc:CodedVideo"))
+spec("mmperf.media.streaming:decode_delivered",
+     lambda: dict(video=_coded(), delivered=np.ones(len(_coded().packets), bool), lost_slice_rule="black"),
+     video=Instance(ref="mmperf.coding.svc:CodedVideo"), delivered=Bad(values=(np.ones(1, bool), "abc", [2.0])),
+     lost_slice_rule=_RULES_CHOICE)
+_STREAM = dict(video=Instance(ref="mmperf.coding.svc:CodedVideo"), config=Bad(values=("abc", 1.5)),
+               network=Instance(ref="mmperf.networks.packetsim:Network"), seed=SEED, t_end=Real(lo=0, lo_open=True),
+               lost_slice_rule=_RULES_CHOICE, delay_average=Choice(options=("packet", "second")))
+for _name, _extra in (("stream", {"trace_events": Int(lo=0)}), ("stream_summary", {})):
+    spec(f"mmperf.media.streaming:{_name}",
+         lambda: dict(video=_coded(), config=call("mmperf.transports.rtp:RtpConfig"), network=_net(), seed=1, t_end=60.0,
+                      lost_slice_rule="freeze", delay_average="packet"), **_STREAM, **_extra)
+
 # ------------------------------------------------------------------------------------------------
 # mmperf.metrics.crossing (the book's one crossing function; Taylor & Polyzos sec. 3.4, Huynh et al.)
 

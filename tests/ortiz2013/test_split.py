@@ -62,7 +62,7 @@ def test_a_floor_or_full_cell_can_fail():
 def test_split_agreement_partitions_the_cells_and_judges_each_group():
     c = _paper_as_comparison(shift_db=0.0, delay_factor=3.0)  # delays off by a factor 3, PSNR identical
     a = ex.split_agreement(c).set_index(["metric", "group"])
-    for metric, groups in (("psnr", ex.model.PSNR_GROUPS), ("delay", ex.model.DELAY_GROUPS)):
+    for metric, groups in (("psnr", ex.claims.PSNR_GROUPS), ("delay", ex.claims.DELAY_GROUPS)):
         assert sum(a.loc[(metric, g), "cells"] for g in groups) == len(c) == 132
     assert (a.loc["psnr", "fraction"] == 1.0).all()
     # a factor 3 misses the factor-2 tolerance in every cell above the floor but the 5 ms slack ones

@@ -145,24 +145,6 @@ ALLOWED: dict[str, str] = {
           "mmperf.experiments.claypool1998.params.with_changes",  # PR01, RT01
           ),
     **_on("s30-ortiz",
-          "mmperf.experiments.ortiz2013.claims",  # no __all__
-          "mmperf.experiments.ortiz2013.model",  # no __all__
-          "mmperf.experiments.ortiz2013.model.Params",  # PR01
-          "mmperf.experiments.ortiz2013.model.Run",  # PR01
-          "mmperf.experiments.ortiz2013.model.claim_values",  # PR01, RT01
-          "mmperf.experiments.ortiz2013.model.compare_with_paper",  # PR01, RT01
-          "mmperf.experiments.ortiz2013.model.frames_panel",  # PR01, RT01
-          "mmperf.experiments.ortiz2013.model.is_reliable",  # PR01, RT01
-          "mmperf.experiments.ortiz2013.model.loss_seed",  # PR01, RT01
-          "mmperf.experiments.ortiz2013.model.prepare_video",  # PR01, RT01
-          "mmperf.experiments.ortiz2013.model.side_by_side",  # PR01, RT01
-          "mmperf.experiments.ortiz2013.model.split_agreement",  # PR01
-          "mmperf.experiments.ortiz2013.model.strategy_table",  # RT01
-          "mmperf.experiments.ortiz2013.model.table_agreement",  # PR01, RT01
-          "mmperf.experiments.ortiz2013.model.transport_of",  # PR01, RT01
-          "mmperf.experiments.ortiz2013.ns2",  # no __all__
-          "mmperf.experiments.ortiz2013.ns2.ns2_ordered_series",  # RT01
-          "mmperf.experiments.ortiz2013.ns2.ns2_stop_share",  # RT01
           ),
     **_on("s30-huynh",
           "mmperf.experiments.huynh1994.claims",  # no __all__

@@ -14,6 +14,8 @@ import pandas as pd
 
 from mmperf._paths import data_dir
 
+__all__ = ["NS2_ORDERED", "ns2_ordered", "ns2_ordered_series", "ns2_stop_share"]
+
 NS2_ORDERED = "ortiz-ordered"
 """Stem of the committed files in ``data/validation``."""
 
@@ -47,7 +49,18 @@ def ns2_ordered() -> pd.DataFrame:
 
 
 def ns2_ordered_series() -> pd.DataFrame:
-    """Messages passed to the application by each time (``case``, ``seed``, ``time_s``, ``messages_delivered``)."""
+    """Messages passed to the application by each time, in every committed ns-2 run.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``case``, ``seed``, ``time_s``, ``messages_delivered``.
+
+    Raises
+    ------
+    FileNotFoundError
+        If ``data/validation/ortiz-ordered-series.csv`` is missing.
+    """
     return _read(f"{NS2_ORDERED}-series")
 
 
@@ -58,6 +71,10 @@ def ns2_stop_share(case: str = "unrel-ordered-30") -> float:
     ----------
     case : str, default "unrel-ordered-30"
         A case of :func:`ns2_ordered` (the default: the paper's SCTPUnreliable at 30 Mb/s, 1e-2).
+
+    Returns
+    -------
+    float
 
     Raises
     ------
