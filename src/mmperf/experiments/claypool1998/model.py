@@ -42,8 +42,10 @@ __all__ = [
 
 @dataclass(frozen=True)
 class RunConfig:
-    """One experiment point: the paper's factors (processor, counter processes on the receiver, scheduling
-    class, environment, network and whether ``netperf`` loads it, the stream's period and size).
+    """One experiment point: the paper's factors and the stream.
+
+    The factors are the processor, the counter processes on the receiver, the scheduling class, the
+    environment, the network and whether ``netperf`` loads it; the stream is its period and size.
 
     Parameters
     ----------
@@ -131,8 +133,9 @@ def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDUL
 
 
 def trace(config: RunConfig, rep: int, **kw) -> pd.DataFrame:
-    """Regenerate the trace of run ``rep`` of ``config`` (deterministic given ``root``, the root seed; None: the
-    book's).
+    """Regenerate the trace of run ``rep`` of ``config``.
+
+    The trace is deterministic given ``root``, the root seed (None: the book's).
 
     Parameters
     ----------
@@ -147,8 +150,16 @@ def trace(config: RunConfig, rep: int, **kw) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One row per datagram, the columns of :func:`mmperf.media.periodic.simulate_arrays` (send and receive
-        times, interarrival [us], ...).
+        One row per datagram: ``packet``, ``send_us``, ``arrive_us``, ``recv_us``, ``delay_us`` and
+        ``interarrival_us`` [us] (:data:`mmperf.media.periodic.TRACE_COLUMNS`).
+
+    Examples
+    --------
+    >>> t = trace(RunConfig("rate", n_packets=5), 0, root=1)
+    >>> t.columns.tolist()
+    ['packet', 'send_us', 'arrive_us', 'recv_us', 'delay_us', 'interarrival_us']
+    >>> len(t)
+    5
     """
     return pd.DataFrame(_trace_arrays(config, rep, **kw))
 
@@ -201,6 +212,12 @@ def grid() -> list[RunConfig]:
     list of RunConfig
         The points of Figs. 4-8 (size and rate, processor load, environment, isolated hosts), Figs. 10-11
         (priority) and Sec. 6 (network), in that order.
+
+    Examples
+    --------
+    >>> points = grid()
+    >>> len(points), points[0].experiment
+    (68, 'size-rate')
     """
     pts = [RunConfig("size-rate", period_us=SETUP[f"{p}_period"], size_bytes=SETUP[f"{p}_size"])  # Sec. 3, Fig. 4
            for p in ("audio", "mid", "video")]
@@ -324,8 +341,7 @@ def table2_comparison(run_table: pd.DataFrame) -> pd.DataFrame:
 
 def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int = 100, offset_us: float = 0.0,
                    **kw) -> pd.DataFrame:
-    """Interarrival times of the first ``packets`` datagrams of several runs, stacked with an offset as Figs. 8
-    and 12 draw them.
+    """Interarrival times of the first ``packets`` datagrams of several runs, offset as Figs. 8 and 12 draw them.
 
     Parameters
     ----------
@@ -361,6 +377,11 @@ def reflection_configs() -> dict[str, RunConfig]:
     -------
     dict of str to RunConfig
         Label (the period, such as ``"160,000 us"``) to experiment point.
+
+    Examples
+    --------
+    >>> list(reflection_configs())
+    ['160,000 us', '30,000 us']
     """
     return {f"{int(p):,} us": RunConfig("reflection", workstation="IPX", hogs=REFLECTION_HOGS, period_us=p)
             for p in (SETUP["fig3_period_top"], SETUP["fig3_period_bottom"])}
@@ -770,6 +791,11 @@ def paper_noise() -> float:
     -------
     float
         The ratio, dimensionless: 590.60 / 501.15 = 1.18.
+
+    Examples
+    --------
+    >>> round(paper_noise(), 2)
+    1.18
     """
     p = paper_table4()["processor"]
     return float(p.max() / p.min())

@@ -60,6 +60,13 @@ def ts_policies(sec4_policy: str = "svr4", sgi_policy: str = "4.3bsd") -> dict:
     ------
     ValueError
         If a policy is not 'svr4' or '4.3bsd'.
+
+    Examples
+    --------
+    >>> ts_policies()
+    {'SGI Challenge L': '4.3bsd'}
+    >>> ts_policies(sec4_policy="4.3bsd")["IPX"]
+    '4.3bsd'
     """
     for name, v in (("sec4_policy", sec4_policy), ("sgi_policy", sgi_policy)):
         if v not in ("svr4", "4.3bsd"):
@@ -234,6 +241,12 @@ def with_changes(params, changes: dict):
     -------
     Params or QualityParams
         The copy (validated again by its class).
+
+    Examples
+    --------
+    >>> p = with_changes(Params(), {"reps": 2, "scheduler__tick_us": 1000.0})
+    >>> p.reps, p.scheduler.tick_us
+    (2, 1000.0)
     """
     changes = dict(changes)
     sch = {k.split("__", 1)[1]: changes.pop(k) for k in list(changes) if k.startswith("scheduler__")}
