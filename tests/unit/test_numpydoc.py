@@ -112,38 +112,6 @@ def _on(branch: str, *keys: str) -> dict[str, str]:
 # a module's name stands for its missing __all__, module.name for a name (the comment gives numpydoc's
 # codes as measured). The lead deletes an entry once its branch is merged and the entry is fixed.
 ALLOWED: dict[str, str] = {
-    **_on("s30-claypool",
-          "mmperf.experiments.claypool1998.model.RunConfig",  # PR01
-          "mmperf.experiments.claypool1998.model.bottleneck",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.environment_configs",  # RT01
-          "mmperf.experiments.claypool1998.model.example_traces",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.fig19",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.fig20",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.fig21",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.grid",  # RT01
-          "mmperf.experiments.claypool1998.model.network_configs",  # RT01
-          "mmperf.experiments.claypool1998.model.paper_noise",  # RT01
-          "mmperf.experiments.claypool1998.model.paper_table4",  # RT01
-          "mmperf.experiments.claypool1998.model.projection",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.reflection_configs",  # RT01
-          "mmperf.experiments.claypool1998.model.reported_load",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.run_points",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.runs",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.scheduler_check",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.table2_comparison",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.table4",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.table4_fig13_r",  # RT01
-          "mmperf.experiments.claypool1998.model.table4_grid",  # RT01
-          "mmperf.experiments.claypool1998.model.table4_readings",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.trace",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.traces",  # PR01, RT01
-          "mmperf.experiments.claypool1998.model.what_if_grid",  # PR01, RT01
-          "mmperf.experiments.claypool1998.params.Environment",  # PR01
-          "mmperf.experiments.claypool1998.params.Params",  # PR01
-          "mmperf.experiments.claypool1998.params.QualityParams",  # PR01
-          "mmperf.experiments.claypool1998.params.ts_policies",  # PR01, RT01
-          "mmperf.experiments.claypool1998.params.with_changes",  # PR01, RT01
-          ),
     **_on("s30-ortiz",
           ),
     **_on("s30-huynh",

@@ -42,8 +42,39 @@ __all__ = [
 
 @dataclass(frozen=True)
 class RunConfig:
-    """One experiment point: the paper's factors (processor, counter processes on the receiver, scheduling
-    class, environment, network and whether ``netperf`` loads it, the stream's period and size)."""
+    """One experiment point: the paper's factors and the stream.
+
+    The factors are the processor, the counter processes on the receiver, the scheduling class, the
+    environment, the network and whether ``netperf`` loads it; the stream is its period and size.
+
+    Parameters
+    ----------
+    experiment : str
+        Name of the experiment the point belongs to (``"rate"``, ``"priority"``, ...); part of its seed key.
+    workstation : str, default "IPX"
+        Sending and receiving host, a key of :data:`~.params.SPECINT92`.
+    hogs : int, default 0
+        CPU-bound counter processes on the receiver, >= 0.
+    sched_class : {'default', 'niced', 'real-time'}, default 'default'
+        Scheduling class of the stream's processes.
+    environment : str, default "multi-user, day"
+        A key of :data:`~.params.ENVIRONMENTS` or :data:`~.params.QUIET_CLUSTER`'s name: the LAN's other traffic.
+    network : str, default "Ethernet"
+        A key of :data:`mmperf.networks.lan.NETWORKS`.
+    net_loaded : bool, default False
+        Whether a ``netperf`` bulk transfer loads the network.
+    period_us : float, default 160000.0
+        Interval between datagrams at the sender [us], > 0.
+    size_bytes : float, default 1280.0
+        Datagram size [bytes], > 0.
+    n_packets : int, default N_PACKETS
+        Datagrams per run (:data:`~.params.N_PACKETS`).
+
+    Raises
+    ------
+    ValueError
+        If the workstation, environment or network is unknown, or a host or stream field is out of range.
+    """
 
     experiment: str
     workstation: str = "IPX"
@@ -102,26 +133,92 @@ def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDUL
 
 
 def trace(config: RunConfig, rep: int, **kw) -> pd.DataFrame:
-    """Regenerate the trace of run ``rep`` of ``config`` (deterministic given ``root``, the root seed; None: the
-    book's). Options as :func:`run_points`: ``scheduler``, ``root``, ``ts_policies``, ``waits``, ``app_hosts``
-    (None: all; else the workstations whose receiving application does ``scheduler.app_work_spec_us``)."""
+    """Regenerate the trace of run ``rep`` of ``config``.
+
+    The trace is deterministic given ``root``, the root seed (None: the book's).
+
+    Parameters
+    ----------
+    config : RunConfig
+        The experiment point.
+    rep : int
+        Replication number, >= 0 (part of the run's seed key).
+    **kw
+        Options as :func:`run_points`: ``scheduler``, ``root``, ``ts_policies``, ``waits``, ``app_hosts``
+        (None: all; else the workstations whose receiving application does ``scheduler.app_work_spec_us``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per datagram: ``packet``, ``send_us``, ``arrive_us``, ``recv_us``, ``delay_us`` and
+        ``interarrival_us`` [us] (:data:`mmperf.media.periodic.TRACE_COLUMNS`).
+
+    Examples
+    --------
+    >>> t = trace(RunConfig("rate", n_packets=5), 0, root=1)
+    >>> t.columns.tolist()
+    ['packet', 'send_us', 'arrive_us', 'recv_us', 'delay_us', 'interarrival_us']
+    >>> len(t)
+    5
+    """
     return pd.DataFrame(_trace_arrays(config, rep, **kw))
 
 
 def traces(points: list[RunConfig] | None = None, *, reps: int = REPS) -> pd.DataFrame:
-    """Every run's trace as one tidy table (``experiment``, ``point``, ``rep`` and the trace columns)."""
+    """Every run's trace as one tidy table.
+
+    Parameters
+    ----------
+    points : list of RunConfig, optional
+        The experiment points (default: :func:`grid`).
+    reps : int, default REPS
+        Runs per point (:data:`~.params.REPS`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``experiment``, ``point``, ``rep`` and the trace columns of :func:`trace`, one row per datagram of every run.
+    """
     return pd.concat([trace(c, r).assign(experiment=c.experiment, point=c.point, rep=r)
                       for c in (grid() if points is None else points) for r in range(reps)], ignore_index=True)
 
 
 def reported_load(config: RunConfig, rep: int, *, root: int | None = None) -> float:
-    """The load ``w`` reports at the end of run ``rep`` of ``config``: the run queue holds the counters alone."""
+    """The load ``w`` reports at the end of run ``rep`` of ``config``: the run queue holds the counters alone.
+
+    Parameters
+    ----------
+    config : RunConfig
+        The experiment point (its ``hogs`` and its stream's duration).
+    rep : int
+        Replication number, >= 0.
+    root : int, optional
+        Root seed (default: the book's).
+
+    Returns
+    -------
+    float
+        The one-minute load average [runnable processes] (:func:`mmperf.hosts.cpu.load_average`).
+    """
     return load_average(hogs=config.hogs, background=0.0, duration_s=config.stream().duration_s,
                         rng=rng(PAPER, "w", config.point, rep, root=root))
 
 
 def grid() -> list[RunConfig]:
-    """Every experiment point of Secs. 3-6."""
+    """Every experiment point of Secs. 3-6.
+
+    Returns
+    -------
+    list of RunConfig
+        The points of Figs. 4-8 (size and rate, processor load, environment, isolated hosts), Figs. 10-11
+        (priority) and Sec. 6 (network), in that order.
+
+    Examples
+    --------
+    >>> points = grid()
+    >>> len(points), points[0].experiment
+    (68, 'size-rate')
+    """
     pts = [RunConfig("size-rate", period_us=SETUP[f"{p}_period"], size_bytes=SETUP[f"{p}_size"])  # Sec. 3, Fig. 4
            for p in ("audio", "mid", "video")]
     pts += [RunConfig("rate", period_us=SETUP[f"fig5_period_{k}"]) for k in range(1, 5)]  # Sec. 3, Fig. 5
@@ -136,7 +233,14 @@ def grid() -> list[RunConfig]:
 
 
 def table4_grid() -> list[RunConfig]:
-    """Sec. 8.2, Table 4: processor loaded, network loaded, both, per network."""
+    """Sec. 8.2, Table 4: processor loaded, network loaded, both, per network.
+
+    Returns
+    -------
+    list of RunConfig
+        Three points per network of :data:`mmperf.networks.lan.NETWORKS` on the SGI Challenge L, experiments
+        ``additivity-processor``, ``additivity-network`` and ``additivity-both``.
+    """
     return [RunConfig(f"additivity-{label}", workstation="SGI Challenge L", environment=QUIET_CLUSTER.name, network=net,
                       hogs=hogs, net_loaded=loaded)
             for net in NETWORKS for hogs, loaded, label in [(TABLE4_HOGS, False, "processor"), (0, True, "network"),
@@ -145,10 +249,39 @@ def table4_grid() -> list[RunConfig]:
 
 def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Scheduler = SCHEDULER, root: int | None = None,
                ts_policies: dict | None = None, waits: bool = True, app_hosts: tuple | None = None) -> pd.DataFrame:
-    """Run every point ``reps`` times: one row per run with its factors, ``rep``, ``specint92``, ``mbps``, ``load``
-    (as ``w`` reports it), the measures of :func:`mmperf.metrics.jitter.measures`, the optimal playout buffer
-    (``buffer_us``, ``dropped_pct``), ``dropped_100ms_pct`` and ``no_drop_buffer_us``
-    (:func:`mmperf.quality.playout.playout_summary`)."""
+    """Run every point ``reps`` times.
+
+    Parameters
+    ----------
+    points : list of RunConfig
+        The experiment points.
+    reps : int, default REPS
+        Runs per point, >= 1 (:data:`~.params.REPS`).
+    scheduler : mmperf.hosts.cpu.Scheduler, default SCHEDULER
+        The hosts' scheduler (:data:`~.params.SCHEDULER`).
+    root : int, optional
+        Root seed (default: the book's).
+    ts_policies : dict, optional
+        Workstation to time-sharing policy where it differs from ``scheduler``'s (default
+        :data:`~.params.TS_POLICY`; see :func:`~.params.ts_policies`).
+    waits : bool, default True
+        Whether the LAN's other traffic makes the datagrams wait (False: an ablation, no other traffic).
+    app_hosts : tuple of str, optional
+        The workstations whose receiving application does ``scheduler.app_work_spec_us`` (default: all).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per run with its factors, ``rep``, ``specint92``, ``mbps`` [Mbit/s], ``load`` (as ``w`` reports
+        it), the measures of :func:`mmperf.metrics.jitter.measures` [us, us^2], the optimal playout buffer
+        (``buffer_us`` [us], ``dropped_pct`` [%]), ``dropped_100ms_pct`` [%] and ``no_drop_buffer_us`` [us]
+        (:func:`mmperf.quality.playout.playout_summary`).
+
+    Raises
+    ------
+    ValueError
+        If ``reps`` is not an int >= 1.
+    """
     if isinstance(reps, bool) or not isinstance(reps, (int, np.integer)) or reps < 1:
         raise ValueError(f"reps must be an int >= 1, got {reps!r}")
     rows = []
@@ -170,12 +303,35 @@ def _cached_runs(reps: int) -> pd.DataFrame:
 
 
 def runs(*, reps: int = REPS) -> pd.DataFrame:
-    """All runs of :func:`grid` under the book's seed (cached per process); see :func:`run_points`."""
+    """All runs of :func:`grid` under the book's seed (cached per process).
+
+    Parameters
+    ----------
+    reps : int, default REPS
+        Runs per point, >= 1.
+
+    Returns
+    -------
+    pandas.DataFrame
+        A copy of the table of :func:`run_points` for :func:`grid`.
+    """
     return _cached_runs(reps).copy()
 
 
 def table2_comparison(run_table: pd.DataFrame) -> pd.DataFrame:
-    """Table 2 side by side: ``row``, ``column``, ``paper``, ``book`` (r over all runs), ``difference``."""
+    """Table 2 side by side: the correlation of each pair of jitter measures, paper beside book.
+
+    Parameters
+    ----------
+    run_table : pandas.DataFrame
+        Runs as :func:`run_points` returns them (the columns of :data:`mmperf.metrics.jitter.MEASURES`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``row``, ``column``, ``paper``, ``book`` (Pearson r over all runs, dimensionless) and ``difference``
+        (book - paper).
+    """
     book = run_table[jitter.MEASURES].corr()
     out = papers.table(PAPER, "table2").rename(columns={"value": "paper"})[["row", "column", "paper"]].copy()
     out["book"] = [float(book.loc[a.lower(), b.lower()]) for a, b in zip(out["row"], out["column"])]
@@ -185,8 +341,26 @@ def table2_comparison(run_table: pd.DataFrame) -> pd.DataFrame:
 
 def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int = 100, offset_us: float = 0.0,
                    **kw) -> pd.DataFrame:
-    """Interarrival times of the first ``packets`` datagrams of several runs, stacked with an offset as Figs. 8
-    and 12 draw them: ``stream``, ``packet``, ``interarrival_us``, ``plotted_us``. Options as :func:`trace`."""
+    """Interarrival times of the first ``packets`` datagrams of several runs, offset as Figs. 8 and 12 draw them.
+
+    Parameters
+    ----------
+    configs : dict of str to RunConfig
+        Label to experiment point, top to bottom.
+    rep : int, default 0
+        Replication number of every run.
+    packets : int, default 100
+        Datagrams kept per run (after the first, which has no interarrival).
+    offset_us : float, default 0.0
+        Vertical offset between successive streams [us]; the last stream is not offset.
+    **kw
+        Options as :func:`trace`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``stream``, ``packet``, ``interarrival_us`` [us] and ``plotted_us`` (interarrival plus offset) [us].
+    """
     frames, n = [], len(configs)
     for k, (label, c) in enumerate(configs.items()):
         t = trace(c, rep, **kw).iloc[1:packets + 1]
@@ -197,18 +371,41 @@ def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int 
 
 
 def reflection_configs() -> dict[str, RunConfig]:
-    """The two streams of Fig. 3: mean interarrival 160,000 us and 30,000 us, same host and load."""
+    """The two streams of Fig. 3: mean interarrival 160,000 us and 30,000 us, same host and load.
+
+    Returns
+    -------
+    dict of str to RunConfig
+        Label (the period, such as ``"160,000 us"``) to experiment point.
+
+    Examples
+    --------
+    >>> list(reflection_configs())
+    ['160,000 us', '30,000 us']
+    """
     return {f"{int(p):,} us": RunConfig("reflection", workstation="IPX", hogs=REFLECTION_HOGS, period_us=p)
             for p in (SETUP["fig3_period_top"], SETUP["fig3_period_bottom"])}
 
 
 def environment_configs() -> dict[str, RunConfig]:
-    """The five streams of Fig. 8, top to bottom."""
+    """The five streams of Fig. 8, top to bottom.
+
+    Returns
+    -------
+    dict of str to RunConfig
+        Environment name to experiment point.
+    """
     return {e: RunConfig("environment", environment=e) for e in ENVIRONMENTS}
 
 
 def network_configs() -> dict[str, RunConfig]:
-    """The six streams of Fig. 12 (three networks, loaded and idle)."""
+    """The six streams of Fig. 12 (three networks, loaded and idle).
+
+    Returns
+    -------
+    dict of str to RunConfig
+        Label (``"<network>, load"`` or ``"<network>, no load"``) to experiment point.
+    """
     return {f"{net}, {'load' if ld else 'no load'}": RunConfig(
         "network", workstation="SGI Challenge L", environment=QUIET_CLUSTER.name, network=net, net_loaded=ld)
         for net in NETWORKS for ld in (True, False)}
@@ -220,9 +417,30 @@ SCHEDULER_CHECK_HOST = "SPARCclassic"
 
 def scheduler_check(*, seed: int, n_packets: int = N_PACKETS, period_us: float = 160_000.0, hogs=range(0, 7),
                     scheduler: Scheduler = SCHEDULER) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Sec. 5 on the full schedule (:func:`mmperf.hosts.sleeper.sleeper_schedule`): per class and counters, the
-    variance of the intervals between the ends of the receiver's work and its longest lateness; and who ran when,
-    300 ms either side of the latest datagram of the default class with the most counters."""
+    """Sec. 5 on the full schedule (:func:`mmperf.hosts.sleeper.sleeper_schedule`) of the SPARCclassic receiver.
+
+    Parameters
+    ----------
+    seed : int
+        Root seed of the per-datagram work draws.
+    n_packets : int, default N_PACKETS
+        Datagrams per run.
+    period_us : float, default 160000.0
+        Interval between arrivals [us].
+    hogs : iterable of int, default range(0, 7)
+        Counter-process counts to run per class.
+    scheduler : mmperf.hosts.cpu.Scheduler, default SCHEDULER
+        The host's scheduler (its work per datagram x SPECint92 [us]).
+
+    Returns
+    -------
+    summary : pandas.DataFrame
+        Per class and counters: ``sched_class``, ``hogs``, ``variance`` (of the intervals between the ends of
+        the receiver's work [us^2]) and ``late_max_us`` (its longest lateness [us]).
+    trace : pandas.DataFrame
+        Who ran when, 300 ms either side of the latest datagram of the default class with the most counters
+        (the schedule's trace plus ``start_ms`` and ``end_ms`` from that arrival [ms]).
+    """
     spec = SPECINT92[SCHEDULER_CHECK_HOST]
     arrivals = np.arange(n_packets) * period_us + 1_000.0
     rows, trace_ = [], None
@@ -305,8 +523,21 @@ FIG16_CONFIG = RunConfig("processor-load", workstation="IPX", hogs=2)
 
 
 def table4(*, reps: int, **kw) -> pd.DataFrame:
-    """Table 4 side by side (Sec. 8.2): ``network``, ``column`` (processor, network, predicted = their sum, actual),
-    ``paper``, ``book`` (mean variance in ms^2, the unit the book reads Table 4 in) and ``difference``."""
+    """Table 4 side by side (Sec. 8.2): processor, network, predicted and actual jitter per network.
+
+    Parameters
+    ----------
+    reps : int
+        Runs per point of :func:`table4_grid`, >= 1.
+    **kw
+        Options as :func:`run_points` (``scheduler``, ``root``, ``ts_policies``, ``waits``, ``app_hosts``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``network``, ``column`` (processor, network, predicted = their sum, actual), ``paper``, ``book`` (mean
+        variance in ms^2, the unit the book reads Table 4 in) and ``difference`` (book - paper) [ms^2].
+    """
     r = run_points(table4_grid(), reps=reps, **kw)
     r["column"] = r["experiment"].str.replace("additivity-", "", regex=False).replace({"both": "actual"})
     book = r.groupby(["network", "column"])["variance"].mean().unstack() / 1e6
@@ -321,7 +552,21 @@ def table4(*, reps: int, **kw) -> pd.DataFrame:
 
 
 def fig19(*, reps: int, **kw) -> pd.DataFrame:
-    """Quality for five users: processor power rising on Ethernet, and bandwidth rising with an IPX (Sec. 8.5.2)."""
+    """Quality for five users: processor power rising on Ethernet, and bandwidth rising with an IPX (Sec. 8.5.2).
+
+    Parameters
+    ----------
+    reps : int
+        Runs per point, >= 1.
+    **kw
+        Passed to :func:`mmperf.quality.planning.sweep` (``model``, ``limits``, ``scheduler``, ``root``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of :func:`mmperf.quality.planning.sweep` plus ``scenario`` and ``x`` (SPECint92 in the
+        processor scenario, bandwidth [Mbit/s] in the bandwidth one).
+    """
     cpu = planning.sweep([planning.System(f"SPECint92 {s:g}", s, NETWORKS["Ethernet"].mbps) for s in FIG19_SPECS],
                          users=(FIG19_USERS,), reps=reps, **kw).assign(scenario="processor power rises (Ethernet)",
                                                                        x=lambda d: d["specint92"])
@@ -331,8 +576,25 @@ def fig19(*, reps: int, **kw) -> pd.DataFrame:
 
 
 def fig20(*, reps: int, users=None, stop_after: int | None = FIG20_STOP_AFTER, **kw) -> pd.DataFrame:
-    """Quality against users for the three systems (Sec. 8.5.3). Each system's sweep stops once its mean quality has
-    been unacceptable at ``stop_after`` user counts in a row past its last acceptable one (None: the whole grid)."""
+    """Quality against users for the three systems (Sec. 8.5.3).
+
+    Parameters
+    ----------
+    reps : int
+        Runs per point, >= 1.
+    users : iterable of int, optional
+        User counts in increasing order (default: :data:`~.paper.FIG20_USERS`).
+    stop_after : int or None, default FIG20_STOP_AFTER
+        Each system's sweep stops once its mean quality has been unacceptable at this many user counts in a row
+        past its last acceptable one (None: the whole grid).
+    **kw
+        Passed to :func:`mmperf.quality.planning.sweep` (``model``, ``limits``, ``scheduler``, ``root``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of :func:`mmperf.quality.planning.sweep` for every system and user count run.
+    """
     out = []
     for s in [SYSTEMS[k] for k in ("IPX + Ethernet", "Sparc 5 + Fibre Channel", "DEC Alpha + HIPPI")]:
         bad = 0
@@ -345,13 +607,46 @@ def fig20(*, reps: int, users=None, stop_after: int | None = FIG20_STOP_AFTER, *
 
 
 def fig21(*, reps: int, users: int, **kw) -> pd.DataFrame:
-    """Quality against processor load for the three systems and the IPX with real-time priorities (Sec. 8.5.4)."""
+    """Quality against processor load for the three systems and the IPX with real-time priorities (Sec. 8.5.4).
+
+    Parameters
+    ----------
+    reps : int
+        Runs per point, >= 1.
+    users : int
+        Conference size, >= 1.
+    **kw
+        Passed to :func:`mmperf.quality.planning.sweep` (``model``, ``limits``, ``scheduler``, ``root``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of :func:`mmperf.quality.planning.sweep` for :data:`~.params.SYSTEMS` at the loads
+        :data:`~.paper.FIG21_LOADS` (counter processes per workstation).
+    """
     return planning.sweep(list(SYSTEMS.values()), users=(users,), loads=FIG21_LOADS, reps=reps, **kw)
 
 
 def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21), reps: int = 1, **kw) -> pd.DataFrame:
-    """Users an IPX-class processor grown for ``y`` years supports on Ethernet and on HIPPI (Sec. 9): ``year``,
-    ``specint92``, ``ethernet_users``, ``hippi_users``."""
+    """Users an IPX-class processor grown for ``y`` years supports on Ethernet and on HIPPI (Sec. 9).
+
+    Parameters
+    ----------
+    years : sequence of float, default (0.0, 0.5, ..., 3.0)
+        Years of growth [years]; the processor power doubles every year.
+    users : iterable of int, default range(1, 21)
+        Conference sizes tried.
+    reps : int, default 1
+        Runs per point, >= 1.
+    **kw
+        Passed to :func:`mmperf.quality.planning.sweep` (``model``, ``limits``, ``scheduler``, ``root``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``year``, ``specint92``, ``ethernet_users`` and ``hippi_users`` (largest acceptable conference,
+        :func:`mmperf.quality.planning.max_acceptable_users`).
+    """
     rows = []
     for y in years:
         spec = SPECINT92["IPX"] * 2.0**y
@@ -362,15 +657,46 @@ def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21),
 
 
 def projection(*, root: int | None = None, scheduler: Scheduler = SCHEDULER, **changes) -> pd.DataFrame:
-    """Fig. 22: jitter against years with default and real-time priorities (:data:`~.params.PROJECTION`, with
-    ``changes`` to its ``hogs`` or ``reps``)."""
+    """Fig. 22: jitter against years with default and real-time priorities.
+
+    Parameters
+    ----------
+    root : int, optional
+        Root seed (default: the book's).
+    scheduler : mmperf.hosts.cpu.Scheduler, default SCHEDULER
+        The hosts' scheduler.
+    **changes
+        Changes to :data:`~.params.PROJECTION`'s ``hogs`` or ``reps`` (or its other keys).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of :func:`mmperf.quality.planning.project` for the default class, then the real-time class
+        (``year``, ``sched_class``, ``jitter_us2`` [us^2], ...).
+    """
     kw = {**PROJECTION, **changes}
     return pd.concat([planning.project(PROJECTION_YEARS, sched_class=c, root=root, scheduler=scheduler, **kw)
                       for c in ("default", "real-time")], ignore_index=True)
 
 
 def what_if_grid(*, users=(2, 3, 5, 10, 20, 50), loads=(0, 3, 6), root: int | None = None) -> pd.DataFrame:
-    """Quality of every processor x network x class x users x load, one run each, for the what-if chart."""
+    """Quality of every processor x network x class x users x load, one run each, for the what-if chart.
+
+    Parameters
+    ----------
+    users : sequence of int, default (2, 3, 5, 10, 20, 50)
+        Conference sizes.
+    loads : sequence of int, default (0, 3, 6)
+        Counter processes per workstation.
+    root : int, optional
+        Root seed (default: the book's).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of :func:`mmperf.quality.planning.sweep` with the conference model :data:`~.params.CONFERENCE`,
+        plus ``processor`` and ``network``.
+    """
     combos = {f"{p} + {n}, {c}": (p, n) for p in ("IPX", "Sparc 5", "DEC Alpha") for n in NETWORKS
               for c in ("default", "real-time")}
     systems = [planning.System(name, SPECINT92[p], NETWORKS[n].mbps, name.rsplit(", ", 1)[1]) for name, (p, n) in combos.items()]
@@ -443,27 +769,66 @@ TABLE4_READINGS = {"ms² (the book's reading)": 1e6, "µs² (the paper's unit el
 
 
 def paper_table4() -> pd.DataFrame:
-    """The paper's Table 4 as printed (networks in the paper's order; columns processor, network, predicted, actual)."""
+    """The paper's Table 4 as printed.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by network (in the paper's order), columns ``processor``, ``network``, ``predicted``, ``actual``
+        (the printed values, unit unstated).
+    """
     return papers.table(PAPER, "table4").pivot(index="network", columns="column", values="value").reindex(
         list(NETWORKS))[["processor", "network", "predicted", "actual"]]
 
 
 def paper_noise() -> float:
-    """The paper's own spread of a variance: largest / smallest of Table 4's processor column, the same experiment
-    measured once per network (the idle networks are indistinguishable, Fig. 12): 590.60 / 501.15 = 1.18."""
+    """The paper's own spread of a variance: largest / smallest of Table 4's processor column.
+
+    The processor column is the same experiment measured once per network (the idle networks are
+    indistinguishable, Fig. 12).
+
+    Returns
+    -------
+    float
+        The ratio, dimensionless: 590.60 / 501.15 = 1.18.
+
+    Examples
+    --------
+    >>> round(paper_noise(), 2)
+    1.18
+    """
     p = paper_table4()["processor"]
     return float(p.max() / p.min())
 
 
 def table4_fig13_r() -> float:
-    """r of nominal bandwidth and 1 / Table 4's network column: Sec. 8.2 says it is Sec. 6's loaded-network jitter,
-    the series of Fig. 13's three points."""
+    """r of nominal bandwidth and 1 / Table 4's network column.
+
+    Sec. 8.2 says that column is Sec. 6's loaded-network jitter, the series of Fig. 13's three points.
+
+    Returns
+    -------
+    float
+        Pearson's r, dimensionless.
+    """
     t = paper_table4()
     return float(np.corrcoef([NETWORKS[n].mbps for n in t.index], 1 / t["network"])[0, 1])
 
 
 def table4_readings(threshold_us2: float) -> pd.DataFrame:
-    """Every Table 4 value under each reading of its unit [us^2], and whether it is below ``threshold_us2``."""
+    """Every Table 4 value under each reading of its unit, and whether it is below ``threshold_us2``.
+
+    Parameters
+    ----------
+    threshold_us2 : float
+        Threshold variance [us^2].
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``network``, ``column``, ``printed``, ``reading`` (a key of :data:`TABLE4_READINGS`), ``us2`` (the value
+        in us^2 under that reading) and ``below`` (``us2 < threshold_us2``).
+    """
     t = paper_table4().stack().rename("printed").reset_index()
     return pd.concat([t.assign(reading=name, us2=t["printed"] * f) for name, f in TABLE4_READINGS.items()],
                      ignore_index=True).assign(below=lambda d: d["us2"] < threshold_us2)

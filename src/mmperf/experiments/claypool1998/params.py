@@ -41,9 +41,33 @@ decay-usage policy (assumed, ledger ``sgi-policy``: IRIX's own scheduler is not 
 
 
 def ts_policies(sec4_policy: str = "svr4", sgi_policy: str = "4.3bsd") -> dict:
-    """Every host's time-sharing policy where it differs from :data:`SCHEDULER`'s: the Sec. 4 Suns
-    (:data:`~.paper.SEC4_HOSTS`) on ``sec4_policy`` ('svr4': SunOS 5, the book's; '4.3bsd': SunOS 4.1) and the
-    SGI on ``sgi_policy`` ('4.3bsd', the book's; 'svr4': IRIX 5's SVR4-derived time-sharing)."""
+    """Every host's time-sharing policy where it differs from :data:`SCHEDULER`'s.
+
+    Parameters
+    ----------
+    sec4_policy : {'svr4', '4.3bsd'}, default 'svr4'
+        Policy of the Sec. 4 Suns (:data:`~.paper.SEC4_HOSTS`): 'svr4' (SunOS 5, the book's) or '4.3bsd'
+        (SunOS 4.1).
+    sgi_policy : {'4.3bsd', 'svr4'}, default '4.3bsd'
+        Policy of the SGI Challenge L: '4.3bsd' (the book's) or 'svr4' (IRIX 5's SVR4-derived time-sharing).
+
+    Returns
+    -------
+    dict of str to str
+        Workstation to policy, for the hosts whose policy is not :data:`SCHEDULER`'s (``Host.ts_policy``).
+
+    Raises
+    ------
+    ValueError
+        If a policy is not 'svr4' or '4.3bsd'.
+
+    Examples
+    --------
+    >>> ts_policies()
+    {'SGI Challenge L': '4.3bsd'}
+    >>> ts_policies(sec4_policy="4.3bsd")["IPX"]
+    '4.3bsd'
+    """
     for name, v in (("sec4_policy", sec4_policy), ("sgi_policy", sgi_policy)):
         if v not in ("svr4", "4.3bsd"):
             raise ValueError(f"{name} must be 'svr4' or '4.3bsd', got {v!r}")
@@ -78,9 +102,20 @@ N_PACKETS = 1000
 
 @dataclass(frozen=True)
 class Environment:
-    """Background activity of a test environment (Fig. 8): other traffic on a shared Ethernet
-    (``utilization`` 0 on a dedicated network). No daemons are modelled on the hosts, so multi- and
-    single-user environments differ only in their traffic. Assumed: the paper describes them in words."""
+    """Background activity of a test environment (Fig. 8): other traffic on a shared Ethernet.
+
+    No daemons are modelled on the hosts, so multi- and single-user environments differ only in their
+    traffic. Assumed: the paper describes them in words.
+
+    Parameters
+    ----------
+    name : str
+        Label of the environment (Fig. 8's wording).
+    utilization : float
+        Share of the Ethernet's capacity the other traffic uses, 0 to 1 (0 on a dedicated network).
+    burst_bytes : float, default 24576.0
+        Mean size of a burst of the other traffic [bytes] (:class:`mmperf.networks.lan.Traffic`).
+    """
 
     name: str
     utilization: float
@@ -193,8 +228,26 @@ QUALITY_PARAMETERS = pd.DataFrame([
 
 
 def with_changes(params, changes: dict):
-    """A copy of a chapter's ``params`` with ``changes``; a key ``scheduler__<field>`` changes that field of its
-    ``scheduler`` (for the ledgers' readings and ablations)."""
+    """A copy of a chapter's ``params`` with ``changes`` (for the ledgers' readings and ablations).
+
+    Parameters
+    ----------
+    params : Params or QualityParams
+        The chapter's knobs.
+    changes : dict
+        Field name to new value; a key ``scheduler__<field>`` changes that field of its ``scheduler``.
+
+    Returns
+    -------
+    Params or QualityParams
+        The copy (validated again by its class).
+
+    Examples
+    --------
+    >>> p = with_changes(Params(), {"reps": 2, "scheduler__tick_us": 1000.0})
+    >>> p.reps, p.scheduler.tick_us
+    (2, 1000.0)
+    """
     changes = dict(changes)
     sch = {k.split("__", 1)[1]: changes.pop(k) for k in list(changes) if k.startswith("scheduler__")}
     if sch:
@@ -253,6 +306,25 @@ class _Common:
 class Params(_Common):
     """Every knob of the jitter chapter (Secs. 3-6; the grid and the hosts are in :mod:`.model`).
 
+    Parameters
+    ----------
+    reps : int, default REPS
+        Runs per experiment point, >= 1.
+    scheduler : mmperf.hosts.cpu.Scheduler, default SCHEDULER
+        The hosts' scheduler.
+    reflection_packets : int, default 60
+        Datagrams in the Fig. 3 traces, >= 1.
+    trace_packets : int, default 100
+        Datagrams in the Figs. 8 and 12 traces, >= 1.
+    sec4_policy : {'svr4', '4.3bsd'}, default 'svr4'
+        Time-sharing policy of the Sec. 4 Suns (:func:`ts_policies`).
+    lan_waits : bool, default True
+        Whether the LAN's other traffic and ``netperf`` make datagrams wait (False: an ablation).
+    app_hosts : {'all', 'SPARCclassic'}, default 'all'
+        The workstations whose receiving application does the scheduler's app work.
+    sgi_policy : {'4.3bsd', 'svr4'}, default '4.3bsd'
+        Time-sharing policy of the SGI Challenge L (:func:`ts_policies`).
+
     Raises
     ------
     ValueError, TypeError
@@ -284,6 +356,31 @@ class Params(_Common):
 @dataclass(frozen=True)
 class QualityParams(_Common):
     """Every knob of the quality chapter (Secs. 7-9; the systems and the conference model are above).
+
+    Parameters
+    ----------
+    reps : int, default 3
+        Runs per jitter experiment point for Figs. 16-18, >= 1.
+    quality_reps : int, default QUALITY_REPS
+        Runs per prediction of Figs. 19-21, >= 1.
+    table4_reps : int, default TABLE4_REPS
+        Runs per Table 4 point, >= 1.
+    sensitivity_reps : int, default 3
+        Runs of the Fig. 22 load sensitivity, >= 1.
+    scheduler : mmperf.hosts.cpu.Scheduler, default SCHEDULER
+        The hosts' scheduler.
+    no_buffer : {'tick', 'paper'}, default 'tick'
+        No-buffering threshold of Fig. 22: the jitter at which the optimal buffer is one clock tick, or the
+        paper's 1e9 us^2.
+    frame_cpu_spec_us : float, default CONFERENCE.frame_cpu_spec_us
+        CPU time per video frame x SPECint92 [us], > 0.
+    fig21_users : int, default FIG21_USERS
+        Participants of Fig. 21's load scenario, >= 1.
+    sgi_policy : {'4.3bsd', 'svr4'}, default '4.3bsd'
+        Time-sharing policy of the SGI Challenge L (:func:`ts_policies`).
+    overload : str, default CONFERENCE.overload
+        What a saturated processor does with the frames beyond its capacity, one of
+        :data:`mmperf.quality.planning.OVERLOAD_RULES` ('shed' or 'delay').
 
     Raises
     ------
