@@ -792,10 +792,10 @@ spec("mmperf.metrics.fits:grouped_fits",
      frame=Instance(ref="pandas:DataFrame"), x=Text(known=True), y=Text(known=True), by=Text(known=True))
 spec("mmperf.metrics.fits:fit_chart",
      lambda: dict(points=pd.DataFrame({"x": [1.0, 2.0], "y": [1.0, 2.0]}), bands=_fit().band, x="x", y="y", title="t",
-                  x_title="x", y_title="y", color=None, width=420, height=260, y_scale=None, x_format=None, y_format=None,
+                  x_title="x", y_title="y", color=None, y_scale=None, x_format=None, y_format=None,
                   nonnegative=False),
      points=Instance(ref="pandas:DataFrame"), bands=Instance(ref="pandas:DataFrame"), x=Text(), y=Text(), title=Text(),
-     x_title=Text(), y_title=Text(), color=Text(none=True), width=Int(lo=1), height=Int(lo=1),
+     x_title=Text(), y_title=Text(), color=Text(none=True),
      y_scale=Free(why="an altair scale, handed to altair"), x_format=Text(none=True), y_format=Text(none=True),
      nonnegative=Flag(), check=_no_check)
 

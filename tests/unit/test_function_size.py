@@ -31,8 +31,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("mmperf/networks/_shared_bottleneck.py", "_send"): "a step of that loop; " + _SB_KERNEL,
     ("mmperf/networks/_shared_bottleneck.py", "_transmit"): "a step of that loop; " + _SB_KERNEL,
     ("mmperf/networks/bottleneck.py", "_best_effort_lanes"): "the fluid bottleneck's event loop (its lanes of runs)",
-    ("mmperf/metrics/fits.py", "fit_chart"): "keyword-only presentation options of a chart the Claypool chapters call "
-                                             "by keyword; grouping them changes the chapters' cells",
 }
 
 

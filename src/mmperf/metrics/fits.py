@@ -17,7 +17,7 @@ from statsmodels.tools.tools import add_constant
 
 from mmperf import _validate as _v
 
-__all__ = ["LineFit", "line_fit", "grouped_fits", "fit_chart"]
+__all__ = ["LineFit", "line_fit", "grouped_fits", "fit_chart", "CHART_SIZE"]
 
 
 @dataclass(frozen=True)
@@ -165,9 +165,12 @@ def grouped_fits(frame: pd.DataFrame, x: str, y: str, by: str, **kwargs) -> tupl
     return summary[[by] + [c for c in summary.columns if c != by]], pd.concat(bands, ignore_index=True)
 
 
+CHART_SIZE = (420, 260)
+"""Width and height of :func:`fit_chart`'s chart [CSS pixels]."""
+
+
 def fit_chart(points: pd.DataFrame, bands: pd.DataFrame, *, x: str, y: str, title: str, x_title: str,
-              y_title: str, color: str | None = None, width: int = 420, height: int = 260,
-              y_scale=None, x_format: str | None = None, y_format: str | None = None, nonnegative: bool = False):
+              y_title: str, color: str | None = None, y_scale=None, x_format: str | None = None, y_format: str | None = None, nonnegative: bool = False):
     """Points, least-squares line and confidence band as one Altair chart.
 
     ``points`` holds columns ``x`` and ``y`` (and ``color``); ``bands`` is a
@@ -192,8 +195,6 @@ def fit_chart(points: pd.DataFrame, bands: pd.DataFrame, *, x: str, y: str, titl
     color : str, optional
         A column of ``points`` and ``bands`` naming the group of each row (one colour each);
         None for one group.
-    width, height : int, default 420, 260
-        The chart's size [CSS pixels].
     y_scale : altair.Scale, optional
         The vertical scale (default: Altair's; from zero with ``nonnegative``).
     x_format, y_format : str, optional
@@ -204,13 +205,13 @@ def fit_chart(points: pd.DataFrame, bands: pd.DataFrame, *, x: str, y: str, titl
     Returns
     -------
     altair.LayerChart
-        The band, the line and the points, layered.
+        The band, the line and the points, layered, 420 x 260 CSS pixels (another size:
+        ``.properties(width=..., height=...)`` on the result).
 
     Raises
     ------
     TypeError, ValueError
-        If a frame is not a DataFrame, a title or column name is not non-empty text, or a size is
-        not a whole number >= 1.
+        If a frame is not a DataFrame, or a title or column name is not non-empty text.
     """
     import altair as alt  # heavy (2 s to import): only a chart needs it, not the fits
 
@@ -221,8 +222,6 @@ def fit_chart(points: pd.DataFrame, bands: pd.DataFrame, *, x: str, y: str, titl
     for name, v in (("color", color), ("x_format", x_format), ("y_format", y_format)):
         if v is not None:
             _v.text(v, name)
-    _v.whole(width, "width", minimum=1)
-    _v.whole(height, "height", minimum=1)
     _v.flag(nonnegative, "nonnegative")
     enc_color = [alt.Color(f"{color}:N", title=color)] if color else []
     points = points[[x, y] + ([color] if color else [])]  # only what is drawn goes into the spec
@@ -239,4 +238,4 @@ def fit_chart(points: pd.DataFrame, bands: pd.DataFrame, *, x: str, y: str, titl
     band = alt.Chart(bands).mark_area(opacity=0.18).encode(
         bx, alt.Y("lower:Q", title=y_title, **axis), alt.Y2("upper:Q"), *enc_color)
     line = alt.Chart(bands).mark_line().encode(bx, alt.Y("fit:Q", title=y_title, **axis), *enc_color)
-    return (band + line + pts).properties(title=title, width=width, height=height)
+    return (band + line + pts).properties(title=title, width=CHART_SIZE[0], height=CHART_SIZE[1])
