@@ -1236,3 +1236,16 @@ def _status_matrix() -> pd.DataFrame:
 
 spec("mmperf.charts:status_matrix", lambda: dict(matrix=_status_matrix(), title="t"),
      matrix=Bad(values=(1.5, "abc", pd.DataFrame({"book": ["maybe"]}))), title=Bad(values=(1.5, None)), check=_no_check)
+spec("mmperf.media.excerpt:clip_excerpt", lambda: dict(frames=np.arange(6.0), frames_per_clip=3, keep=1),
+     frames=Bad(values=("abc", WRONG, [1.0, math.nan], [1.0, -1.0], [math.inf], np.zeros(0), np.ones((2, 2, 2)),
+                        np.arange(5.0))),
+     frames_per_clip=Int(lo=1), keep=Int(lo=1, hi=3))
+spec("mmperf.networks.calibration:calibrate_buffer",
+     lambda: dict(loss_pct=lambda b: 100.0 / b**2, candidates=(10, 50, 100), decimals=2),
+     loss_pct=Bad(values=(1.5, "abc", lambda b: math.nan, lambda b: -1.0)),
+     candidates=Bad(values=((), "ab", (50, 10), (0, 10), (1.5,), (math.nan,))), decimals=Int(lo=0), check=_no_check)
+spec("mmperf.networks.calibration:calibrate_rtt",
+     lambda: dict(utilization_pct=lambda r: 100.0 - 2000.0 * r, candidates=(0.002, 0.004), target_pct=90.0),
+     utilization_pct=Bad(values=(1.5, "abc", lambda r: math.inf)),
+     candidates=Bad(values=((), "ab", (0.004, 0.002), (0.0,), (math.nan,), (-1.0,))),
+     target_pct=Real(lo=0, hi=100, lo_open=True), check=_no_check)

@@ -27,7 +27,12 @@ _DOC = {
     "rtt_candidates_s": ("s", "calibration (the book's search range; the paper gives no RTT)",
                          "base round trips tried; the one whose s1 K = 1, N = 1 utilization is nearest the target is chosen"),
     "rtt_target_utilization_pct": ("%", "paper Table I (s1, K = 1, N = 1)", "link utilization the RTT is calibrated on"),
-    "rtt_calibration_replications": ("runs", "assumed", "replications averaged per RTT candidate"),
+    "rtt_calibration_replications": ("runs", "assumed", "replications averaged per buffer and per RTT candidate (packet model)"),
+    "grid_duration_s": ("s", "the chapter's budget (the paper's runs are 152 s)",
+                        "run length of the committed packet grids and of the calibration: a fifth of each 19-s clip"),
+    "grid_window": ("window", "the chapter's budget (rates matched to the 152-s streams)",
+                    "what a grid run sends of each stream: 'excerpt' (the start of every clip) or 'head' (its first seconds)"),
+    "grid_replications": ("runs", "the chapter's budget (the paper: 20)", "replications per cell of every seed's packet grid"),
     "slot_s": ("s", "model resolution (the book's)", "time slot of the fluid bottleneck"),
     "packet_bytes": ("bytes", "assumed (Ethernet MTU)", "TCP segment on the wire; buffer unit"),
     "video": ("model", "paper sec. IV.D (30 frame/s, 8 clips of 19 s, 40 Mb/s target); mean 63 Mb/s calibrated on Table II K = 0, N = 1",
@@ -146,6 +151,9 @@ class Params:
     congestion_control: str = "newreno"
     tfd_renewal: bool = True
     qos: bool = True
+    grid_duration_s: float = 30.4
+    grid_window: str = "excerpt"
+    grid_replications: int = 1
     audit_grid: bool = False
     audit_cells: tuple = AUDIT_CELLS
     audit_duration_s: float = 4.0
@@ -156,6 +164,10 @@ class Params:
                               ("congestion_control", CONGESTION_CONTROLS)):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")
+        if self.grid_window not in ("head", "excerpt"):
+            raise ValueError(f"grid_window must be one of ('head', 'excerpt'), got {self.grid_window!r}")
+        _validate.positive(self.grid_duration_s, "grid_duration_s")
+        _validate.whole(self.grid_replications, "grid_replications", minimum=1)
         for name in ("tfd_renewal", "qos", "audit_grid"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")

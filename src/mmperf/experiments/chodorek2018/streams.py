@@ -18,11 +18,12 @@ import pandas as pd
 from mmperf._paths import repo_root
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo
+from mmperf.media.excerpt import clip_excerpt
 from mmperf.networks import bottleneck
 from mmperf.seeds import check_seed, rng
 
 __all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "all_arrivals", "committed_calibration",
-           "committed_grid", "packet_summary", "reservations", "stream_statistics", "summarize", "video_arrivals"]
+           "committed_grid", "packet_summary", "WINDOWS", "stream_frames", "reservations", "stream_statistics", "summarize", "video_arrivals"]
 
 PAPER = "chodorek2018"
 
@@ -34,15 +35,41 @@ METRICS = {
 }
 """Per-run metrics (Tables I and II) and their units."""
 
-def video_arrivals(params: Params, replication: int, n_videos: int, *, seed: int, clips=None) -> np.ndarray:
+WINDOWS = ("head", "excerpt")
+"""What a run of ``d`` seconds sends of each 152-s stream: ``'head'`` its first ``d`` seconds, ``'excerpt'``
+the first ``d / 8`` seconds of each of its eight clips (:func:`mmperf.media.excerpt.clip_excerpt`), whose rate
+is the whole stream's."""
+
+
+def stream_frames(params: Params, replication: int, stream: int, *, seed: int, clips, duration_s: float,
+                  window: str = "head") -> np.ndarray:
+    """Frame sizes of one stream as a run of ``duration_s`` under ``window`` (:data:`WINDOWS`) sends them.
+
+    ``'head'``: the whole stream (the run keeps its first ``duration_s``); ``'excerpt'``: ``duration_s x
+    frame_rate / clips`` frames of every clip, which must be a whole number (30.4 s: 114 frames of each).
+    """
+    frames = hdvideo.stream_frames(params.video, replication=replication, stream=stream, clips=clips, root=seed)
+    if window == "head":
+        return frames
+    if window != "excerpt":
+        raise ValueError(f"window must be one of {WINDOWS}, got {window!r}")
+    keep = duration_s * params.video.frame_rate / len(params.video.clips)
+    if abs(keep - round(keep)) > 1e-9 or round(keep) < 1:
+        raise ValueError(f"duration_s x frame_rate / clips must be a whole number of frames for window='excerpt', "
+                         f"got duration_s={duration_s!r} ({keep:g} frames per clip)")
+    return clip_excerpt(frames, frames_per_clip=params.video.frames_per_clip, keep=int(round(keep)))
+
+
+def video_arrivals(params: Params, replication: int, n_videos: int, *, seed: int, clips=None,
+                   window: str = "head") -> np.ndarray:
     """Wire bytes per slot of the first ``n_videos`` streams of a replication, shape ``(N, T)``.
 
     Stream j of replication r is the same in every cell (common random numbers):
-    its clip order, clip starts and frame phase come from the root ``seed``.
+    its clip order, clip starts and frame phase come from the root ``seed``. ``window``: :data:`WINDOWS`.
     """
     clips = hdvideo.clip_library(params.video, root=seed) if clips is None else clips
-    frames = np.array([hdvideo.stream_frames(params.video, replication=replication, stream=j, clips=clips, root=seed)
-                       for j in range(n_videos)])
+    frames = np.array([stream_frames(params, replication, j, seed=seed, clips=clips, duration_s=params.duration_s,
+                                     window=window) for j in range(n_videos)])
     phase = np.array([rng(PAPER, "phase", replication, j, root=seed).uniform(0, 1 / params.video.frame_rate)
                       for j in range(n_videos)])
     return hdvideo.slot_arrivals(frames, frame_rate=params.video.frame_rate, slot_s=params.slot_s,
