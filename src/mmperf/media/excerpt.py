@@ -42,7 +42,7 @@ def clip_excerpt(frames, *, frames_per_clip: int, keep: int) -> np.ndarray:
     References
     ----------
     Built for Chodorek & Chodorek (2018), Sec. IV.D (eight clips of 19 s in one 152-s sequence): the
-    chapter's packet grid runs a 30.4-s excerpt (a fifth of every clip) whose per-stream rates are the
+    chapter's packet grids run a 15.2-s excerpt (a tenth of every clip) whose per-stream rates are near the
     152-s ones (issue #35).
 
     Examples

@@ -71,8 +71,8 @@ def calibrate_buffer(loss_pct: Callable[[int], float], *, candidates, decimals: 
 
     Examples
     --------
-    >>> calibrate_buffer(lambda b: 100 / b**2, candidates=(10, 50, 100, 200))[["buffer_packets", "chosen"]].values.tolist()
-    [[10, False], [50, False], [100, True]]
+    >>> calibrate_buffer(lambda b: 10 / b**2, candidates=(10, 50, 100, 200))[["buffer_packets", "chosen"]].values.tolist()
+    [[10, False], [50, True]]
     """
     loss_pct = _callable(loss_pct, "loss_pct")
     cands = _candidates(candidates, "candidates", lambda v, n: _validate.whole(v, n, minimum=1))

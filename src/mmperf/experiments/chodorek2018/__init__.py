@@ -25,8 +25,6 @@ from mmperf.experiments.chodorek2018.model import (
     all_arrivals,
     audit_run,
     buffer_sensitivity,
-    calibrate_buffer,
-    calibrate_rtt,
     committed_run,
     compare,
     grid,
@@ -41,13 +39,14 @@ from mmperf.experiments.chodorek2018.model import (
     stream_statistics,
     summarize,
     video_arrivals,
+    window_rates,
 )
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 
 __all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "METRICS", "PAPER", "PAPER_VALUES", "Params", "SCENARIOS", "SENSITIVITY_CELLS", "all_arrivals",
-           "buffer_sensitivity", "calibrate_buffer", "calibrate_rtt", "claim_values", "committed_run", "compare", "grid", "in_corner",
+           "buffer_sensitivity", "claim_values", "committed_run", "compare", "grid", "in_corner",
            "judging_runs", "one_stream", "paper_consistency", "paper_tables", "reservations", "run", "run_cell", "run_grid",
-           "stream_statistics", "summarize", "video_arrivals"]
+           "stream_statistics", "summarize", "video_arrivals", "window_rates"]
 
 CHAPTERS = (
     Chapter(key="chodorek2018", paper="chodorek2018", title="Chodorek & Chodorek: TFD-capable dynamic QoS for HD video", Params=Params, run=run, claims=CLAIMS,

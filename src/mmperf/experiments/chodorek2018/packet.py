@@ -208,9 +208,11 @@ LIVE_CELLS = (("s1", 1, 1), ("s1", 10, 1), ("s1", 10, 10), ("s1", 5, 5), ("s1", 
 """(scenario, K, N) the chapter runs live: issue #20's three ns-2 cells and two cells per scenario."""
 
 
-def live_check(params: Params, *, seed: int, cells=LIVE_CELLS, duration_s: float = 30.0, replication: int = 0,
-               buffer_packets: int = 50, rtt_s: float = 0.004) -> pd.DataFrame:
-    """Run ``cells`` now and put each run beside the same run in the committed grid (if any).
+def live_check(params: Params, *, seed: int, cells=LIVE_CELLS, replication: int = 0) -> pd.DataFrame:
+    """Run ``cells`` now, as the seed's committed grid ran them, and put each run beside the committed one.
+
+    The runs are ``params.grid_duration_s`` of the ``params.grid_window`` streams at the seed's committed
+    calibration (:func:`~.streams.committed_calibration`; 50 packets and 4 ms for a seed without a grid).
 
     Returns
     -------
@@ -219,15 +221,17 @@ def live_check(params: Params, *, seed: int, cells=LIVE_CELLS, duration_s: float
         throughput [Mb/s], utilization [%], and ``same_as_committed`` (True: every count of the run
         equals the committed row; None: the committed grid has no such run at these settings).
     """
+    buffer_packets, rtt_s = committed_calibration(seed) or (50, 0.004)
+    duration_s, window = params.grid_duration_s, params.grid_window
     found = committed_grid(seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
     grid = None
-    if found is not None and float(found[1]["duration_s"]) == float(duration_s):
+    if found is not None and float(found[1]["duration_s"]) == float(duration_s) and found[1].get("window", "head") == window:
         grid = found[0].set_index(["scenario", "K", "N", "replication"])
     counts = ["video_sent", "video_dropped", "tcp_sent", "tcp_dropped", "tcp_timeouts", "tcp_fast_retransmits"]
     rows = []
     for s, k, n in cells:
         r = run_packet_cell(params, scenario=s, n_videos=n, k_flows=k, replication=replication, seed=seed,
-                            buffer_packets=buffer_packets, rtt_s=rtt_s, duration_s=duration_s)
+                            buffer_packets=buffer_packets, rtt_s=rtt_s, duration_s=duration_s, window=window)
         same = None
         if grid is not None and (s, k, n, replication) in grid.index:
             g = grid.loc[(s, k, n, replication)]

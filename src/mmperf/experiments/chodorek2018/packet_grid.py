@@ -18,11 +18,13 @@ round trip are first calibrated on the packet model at the grid's run length and
 tables go into the ``.json`` with the commit the code was at (``git_commit``; a committed grid must
 come from a clean tree, the tests refuse ``+dirty``).
 
-Cost measured on this project's 2-core machine (shared, ``nice``): about 0.24 CPU-seconds per 30-s run
-on average over the 440 cells (0.03 s for K = 1, N = 1 to 0.43 s for K = 10, N = 10), so one seed's grid
-at the chapter's 30.4 s x 1 replication is about 105 CPU-seconds, and the ten judging seeds about 18
-CPU-minutes; the paper's 152 s x 20 replications would be about 100 times that, a job for a cluster
-(``--scheduler``).
+Cost measured on this project's 2-core machine: about 0.24 CPU-seconds per 30-s run on average over
+the 440 cells (0.03 s for K = 1, N = 1 to 0.43 s for K = 10, N = 10), about 105 CPU-seconds per seed at
+30 s x 1 replication; shared with seven other sessions (load 8-14, ``nice``, 2 workers) a 30.4-s grid took
+about 1.6 s of wall time per run, 12 minutes per seed, two hours for ten. The chapter's grids are
+therefore 15.2 s (a tenth of every clip, :data:`Params.grid_duration_s`) x 1 replication for every
+judging seed; the paper's 152 s x 20 replications is about 200 times one seed's grid, a job for a
+cluster (``--scheduler``).
 
 The chapter reads the committed file; it never runs this. (The module is ``packet_grid``, not
 ``grid``: the package already exports the fluid model's :func:`~mmperf.experiments.chodorek2018.grid`.)

@@ -23,7 +23,7 @@ from mmperf.networks import bottleneck
 from mmperf.seeds import check_seed, rng
 
 __all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "all_arrivals", "committed_calibration",
-           "committed_grid", "packet_summary", "WINDOWS", "stream_frames", "reservations", "stream_statistics", "summarize", "video_arrivals"]
+           "committed_calibration_tables", "committed_grid", "packet_summary", "WINDOWS", "stream_frames", "reservations", "stream_statistics", "summarize", "video_arrivals"]
 
 PAPER = "chodorek2018"
 
@@ -46,7 +46,7 @@ def stream_frames(params: Params, replication: int, stream: int, *, seed: int, c
     """Frame sizes of one stream as a run of ``duration_s`` under ``window`` (:data:`WINDOWS`) sends them.
 
     ``'head'``: the whole stream (the run keeps its first ``duration_s``); ``'excerpt'``: ``duration_s x
-    frame_rate / clips`` frames of every clip, which must be a whole number (30.4 s: 114 frames of each).
+    frame_rate / clips`` frames of every clip, which must be a whole number (15.2 s: 57 frames of each).
     """
     frames = hdvideo.stream_frames(params.video, replication=replication, stream=stream, clips=clips, root=seed)
     if window == "head":
@@ -179,8 +179,8 @@ def packet_summary(rows: pd.DataFrame) -> pd.DataFrame:
 def committed_calibration(seed: int) -> tuple[int, float] | None:
     """The buffer and base round trip a root seed's committed packet grid was run at, if there is one.
 
-    They are that seed's calibration (:func:`~mmperf.experiments.chodorek2018.calibrate_buffer`,
-    :func:`~mmperf.experiments.chodorek2018.calibrate_rtt`), recorded in the grid's ``.json`` among the
+    They are that seed's calibration on the packet model (:func:`~mmperf.experiments.chodorek2018.packet.calibrate`),
+    recorded in the grid's ``.json`` among the
     parameters that produced it; the tests recompute them with the current code.
 
     Parameters
@@ -197,6 +197,22 @@ def committed_calibration(seed: int) -> tuple[int, float] | None:
     for _, meta in _grids_of(check_seed(seed)):
         return int(meta["buffer_packets"]), float(meta["rtt_s"])
     return None
+
+def committed_calibration_tables(seed: int) -> tuple[pd.DataFrame, pd.DataFrame] | None:
+    """The packet-model calibration tables (buffer, round trip) recorded with a seed's committed grid, if any.
+
+    Returns
+    -------
+    (pandas.DataFrame, pandas.DataFrame) or None
+        :func:`~mmperf.experiments.chodorek2018.packet.calibrate`'s two tables as the grid's ``.json`` holds
+        them, or None (no grid for the seed, or one without its calibration).
+    """
+    for _, meta in _grids_of(check_seed(seed)):
+        cal = meta.get("calibration")
+        if cal:
+            return pd.DataFrame(cal["buffer"]), pd.DataFrame(cal["rtt"])
+    return None
+
 
 def _grids_of(seed: int):
     """``(csv path, parameters)`` of each committed grid whose ``.json`` names ``seed``, in the order
