@@ -1249,3 +1249,20 @@ spec("mmperf.networks.calibration:calibrate_rtt",
      utilization_pct=Bad(values=(1.5, "abc", lambda r: math.inf)),
      candidates=Bad(values=((), "ab", (0.004, 0.002), (0.0,), (math.nan,), (-1.0,))),
      target_pct=Real(lo=0, hi=100, lo_open=True), check=_no_check)
+spec("mmperf.networks.admission:split_reserved",
+     lambda: dict(arrivals=np.full((1, 4), 100.0), rates_bps=np.array([[8e5]]), slots_per_period=4, depth_bytes=np.array([100.0]),
+                  slot_s=0.001, capacity_bps=1.6e6, cache=None, label=None),
+     arrivals=Bad(values=("abc", WRONG, [[1.0, math.nan]], [[1.0, -1.0]], np.zeros(3))),
+     rates_bps=Bad(values=(np.array([[math.nan]]), np.array([[-1.0]]))), slots_per_period=Int(lo=1),
+     depth_bytes=Bad(values=(np.array([math.nan]), np.array([-1.0]))), slot_s=POS, capacity_bps=POS,
+     cache=Free(why="a dict the function fills"), label=Free(why="a hashable label"), check=_no_check)
+spec("mmperf.networks.admission:qos_metrics",
+     lambda: dict(reserved=dict(served=125.0, queued=0.0, offered=125.0),
+                  best_effort=dict(video_delivered=0.0, video_dropped=0.0, video_queued=0.0, link_bytes=125.0, tcp_offered=125.0,
+                                   tcp_delivered=125.0, tcp_dropped=0.0, tcp_queued=0.0), capacity_bps=1000.0, duration_s=2.0),
+     reserved=Free(why="a record split_reserved builds"), best_effort=Free(why="a record the bottleneck builds"),
+     capacity_bps=POS, duration_s=POS)
+spec("mmperf.networks.admission:traffic_descriptors",
+     lambda: dict(arrivals=np.array([[0.0, 10.0, 30.0, 0.0]]), slot_s=0.5, burst_s=0.5, peak_window_s=1.0),
+     arrivals=Bad(values=("abc", WRONG, [[1.0, math.nan]], [[1.0, -1.0]], np.zeros(3))), slot_s=POS, burst_s=POS,
+     peak_window_s=POS)

@@ -25,68 +25,29 @@ from mmperf.experiments._contract import prepare_run
 from mmperf.experiments.chodorek2018 import packet
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.experiments.chodorek2018.streams import (  # noqa: F401 (re-exported: the package's and the tests' names)
-    GRID_FILE, METRIC_COLUMNS, METRICS, PAPER, SEED_GRID, _grids_of, _max_window_sum, all_arrivals, committed_calibration,
+    GRID_FILE, METRIC_COLUMNS, METRICS, PAPER, SEED_GRID, _grids_of, all_arrivals, committed_calibration,
     committed_calibration_tables,
     committed_grid, packet_summary, reservations, stream_statistics, summarize, video_arrivals,
 )
 from mmperf.media import hdvideo
-from mmperf.networks import bottleneck
+from mmperf.networks import admission, bottleneck
 from mmperf.papers import table
 from mmperf.results import Results
 from mmperf.seeds import check_seed, judging_seeds, seed_sequence
 from mmperf.verdicts import run_seeds
 
 
-def _metrics(params: Params, res_served: float, res_queued: float, be: dict, video_offered: float) -> dict:
-    dur = params.duration_s
-    cap = params.capacity_bps / 8 * dur
-    video_delivered = res_served + be["video_delivered"]
-    return {
-        "per": 100 * be["video_dropped"] / video_offered if video_offered > 0 else 0.0,
-        "link_utilization": 100 * (res_served + be["link_bytes"]) / cap,
-        "video_throughput": video_delivered * 8 / dur / 1e6,
-        "tcp_throughput": be["tcp_delivered"] * 8 / dur / 1e6,
-        "video_offered_bytes": video_offered,
-        "video_delivered_bytes": video_delivered,
-        "video_dropped_bytes": be["video_dropped"],
-        "video_queued_bytes": res_queued + be["video_queued"],
-        "tcp_offered_bytes": be["tcp_offered"],
-        "tcp_delivered_bytes": be["tcp_delivered"],
-        "tcp_dropped_bytes": be["tcp_dropped"],
-        "tcp_queued_bytes": be["tcp_queued"],
-    }
+def _metrics(params: Params, path: dict, be: dict) -> dict:
+    return admission.qos_metrics(path, be, capacity_bps=params.capacity_bps, duration_s=params.duration_s)
 
 
 def _reserve(params: Params, scenario: str, arrivals: np.ndarray, stats: dict | None = None, cache: dict | None = None) -> dict:
-    """Reservations, the reserved path and what it leaves to best effort for one video set.
-
-    Each stream's reserved queue is independent of the others once its rate is
-    granted, so with a ``cache`` a stream whose granted rates and bucket are
-    those of an earlier set (the same stream at another N) reuses that path; the
-    sums over streams are taken in stream order, as :func:`~mmperf.networks.bottleneck.reserved_path` takes them.
-    """
+    """The scenario's reservations for one video set, and what they leave to best effort
+    (:func:`mmperf.networks.admission.split_reserved`; ``cache`` shared by the sets of one replication)."""
     res = reservations(params, scenario, arrivals, stats=stats)
-    slot_cap = params.capacity_bps / 8 * params.slot_s
-    if cache is None:
-        path = bottleneck.reserved_path(arrivals, res["rates_bps"], slots_per_period=res["slots_per_period"],
-                                        depth_bytes=res["depth_bytes"], slot_s=params.slot_s)
-    else:
-        prefix: tuple = (scenario,)
-        path = {"served": np.zeros(arrivals.shape[1]), "excess": np.zeros(arrivals.shape[1]), "queued": 0.0}
-        for i in range(arrivals.shape[0]):
-            rates, depth = res["rates_bps"][i:i + 1], res["depth_bytes"][i:i + 1]
-            key = (i, res["slots_per_period"], rates.tobytes(), depth.tobytes())
-            if key not in cache:
-                cache[key] = bottleneck.reserved_path(arrivals[i:i + 1], rates, slots_per_period=res["slots_per_period"],
-                                                      depth_bytes=depth, slot_s=params.slot_s)
-            prefix = prefix + (key,)
-            if prefix not in cache:  # the sums over the first i + 1 streams, each stream added in order
-                one = cache[key]
-                cache[prefix] = {"served": path["served"] + one["served"], "excess": path["excess"] + one["excess"],
-                                 "queued": path["queued"] + one["queued"]}
-            path = cache[prefix]
-    return {"excess": path["excess"], "be_capacity": np.maximum(slot_cap - path["served"], 0.0),
-            "served": float(path["served"].sum()), "queued": path["queued"], "offered": float(arrivals.sum())}
+    return admission.split_reserved(arrivals, res["rates_bps"], slots_per_period=res["slots_per_period"],
+                                    depth_bytes=res["depth_bytes"], slot_s=params.slot_s, capacity_bps=params.capacity_bps,
+                                    cache=cache, label=scenario)
 
 
 def _run_sets(params: Params, link: bottleneck.Link, sets: list[tuple[str, int, int, dict]], k_values, *, seed: int) -> list[dict]:
@@ -106,7 +67,7 @@ def _run_sets(params: Params, link: bottleneck.Link, sets: list[tuple[str, int, 
     for i, k, be in zip(idx, ks, results):
         s, n, rep, p = sets[i]
         rows.append({"scenario": s, "N": n, "K": k, "replication": rep,
-                     **_metrics(params, p["served"], p["queued"], be, p["offered"])})
+                     **_metrics(params, p, be)})
     return rows
 
 
@@ -269,7 +230,7 @@ def buffer_sensitivity(params: Params, arrivals: list[np.ndarray], *, seed: int)
         for b in params.sensitivity_buffers_packets:
             for rtt in params.sensitivity_rtts_s:
                 for k, n in cells:
-                    r = _metrics(params, sets[rep, n]["served"], sets[rep, n]["queued"], out[b, rtt, rep, k, n], sets[rep, n]["offered"])
+                    r = _metrics(params, sets[rep, n], out[b, rtt, rep, k, n])
                     rows.append({"buffer_packets": int(b), "rtt_ms": 1000 * float(rtt), "cell": f"K={k}, N={n}",
                                  "per_pct": r["per"], "link_utilization_pct": r["link_utilization"]})
     return (pd.DataFrame(rows).groupby(["buffer_packets", "rtt_ms", "cell"], as_index=False)[["per_pct", "link_utilization_pct"]]
@@ -523,11 +484,14 @@ def _audit_run(params: Params, *, seed: int) -> Results:
     buffer_packets, rtt_s = cal if cal is not None else (50, 0.004)
     source = ("committed with the seed's packet grid (its .json)" if cal is not None
               else "the book seed's calibration (no committed grid for this seed)")
-    if params.sender == "burst":
+    source_b = source
+    if params.buffer_packets is not None:
+        buffer_packets, source_b = params.buffer_packets, "set by Params.buffer_packets (a span of the ledger)"
+    elif params.sender == "burst":
         buffer_packets = packet.calibrate_burst_buffer(params, seed=seed)
         source_b = "the chapter's rule on the packet model with the burst sender: unloaded audit cells print PER 0.00 %"
-    else:
-        source_b = source
+    if params.rtt_s is not None:
+        rtt_s, source = params.rtt_s, "set by Params.rtt_s (a span of the ledger)"
     rows = packet.run_audit_grid(params, seed=seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
     summary = packet_summary(rows)
     tables = {

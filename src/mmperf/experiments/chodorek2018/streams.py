@@ -19,7 +19,7 @@ from mmperf._paths import repo_root
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo
 from mmperf.media.excerpt import clip_excerpt
-from mmperf.networks import bottleneck
+from mmperf.networks import admission, bottleneck
 from mmperf.seeds import check_seed, rng
 
 __all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "all_arrivals", "committed_calibration",
@@ -80,12 +80,6 @@ def all_arrivals(params: Params, *, seed: int) -> list[np.ndarray]:
     clips = hdvideo.clip_library(params.video, root=seed)
     return [video_arrivals(params, rep, max(params.n_values), seed=seed, clips=clips) for rep in range(params.replications)]
 
-def _max_window_sum(arrivals: np.ndarray, win: int) -> np.ndarray:
-    """Largest sum of ``win`` consecutive slots of each stream, shape ``(N,)``."""
-    c = np.concatenate([np.zeros((arrivals.shape[0], 1)), np.cumsum(arrivals, axis=1)], axis=1)
-    win = min(win, arrivals.shape[1])
-    return (c[:, win:] - c[:, :-win]).max(axis=1)
-
 def stream_statistics(params: Params, arrivals: np.ndarray) -> dict:
     """What a reservation needs to know of each stream (each row of ``arrivals``, shape ``(N, T)``).
 
@@ -96,14 +90,11 @@ def stream_statistics(params: Params, arrivals: np.ndarray) -> dict:
         ``peak_bps`` (N,): the largest ``peak_window_s`` mean rate (s3);
         ``tfd_bps`` (N, W): Next Data / Next Time of every 300-ms window (s4).
     """
-    slot = params.slot_s
-    per_frame = max(1, int(round(1 / params.video.frame_rate / slot)))
-    win = max(1, int(round(params.peak_window_s / slot)))
     return {
-        "depth_bytes": _max_window_sum(arrivals, per_frame),
-        "peak_bps": _max_window_sum(arrivals, win) * 8 / (win * slot),
-        "tfd_bps": np.array([hdvideo.tfd_announcements(a, slots_per_window=params.slots_per_window, slot_s=slot)["rate_bps"].to_numpy()
-                             for a in arrivals]),
+        **admission.traffic_descriptors(arrivals, slot_s=params.slot_s, burst_s=1 / params.video.frame_rate,
+                                        peak_window_s=params.peak_window_s),
+        "tfd_bps": np.array([hdvideo.tfd_announcements(a, slots_per_window=params.slots_per_window, slot_s=params.slot_s)["rate_bps"]
+                             .to_numpy() for a in arrivals]),
     }
 
 def reservations(params: Params, scenario: str, arrivals: np.ndarray, *, stats: dict | None = None) -> dict:
