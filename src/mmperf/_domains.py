@@ -1538,3 +1538,33 @@ spec("mmperf.hosts.ps2_runs:steady_state",
      hardware=_PS2_HW, workload=_PS2_WL, rng=RNG, series=Bad(values=("abc", 1.5, [("send", "nothing")], [1.5])),
      warmup_frames=Int(lo=0), window_frames=Int(lo=1), batches=Int(lo=4), level=Real(lo=0, hi=1, lo_open=True, hi_open=True),
      check=_no_check)
+spec("mmperf.media.excerpt:clip_excerpt", lambda: dict(frames=np.arange(6.0), frames_per_clip=3, keep=1),
+     frames=Bad(values=("abc", WRONG, [1.0, math.nan], [1.0, -1.0], [math.inf], np.zeros(0), np.ones((2, 2, 2)),
+                        np.arange(5.0))),
+     frames_per_clip=Int(lo=1), keep=Int(lo=1, hi=3))
+spec("mmperf.networks.calibration:calibrate_buffer",
+     lambda: dict(loss_pct=lambda b: 100.0 / b**2, candidates=(10, 50, 100), decimals=2),
+     loss_pct=Bad(values=(1.5, "abc", lambda b: math.nan, lambda b: -1.0)),
+     candidates=Bad(values=((), "ab", (50, 10), (0, 10), (1.5,), (math.nan,))), decimals=Int(lo=0), check=_no_check)
+spec("mmperf.networks.calibration:calibrate_rtt",
+     lambda: dict(utilization_pct=lambda r: 100.0 - 2000.0 * r, candidates=(0.002, 0.004), target_pct=90.0),
+     utilization_pct=Bad(values=(1.5, "abc", lambda r: math.inf)),
+     candidates=Bad(values=((), "ab", (0.004, 0.002), (0.0,), (math.nan,), (-1.0,))),
+     target_pct=Real(lo=0, hi=100, lo_open=True), check=_no_check)
+spec("mmperf.networks.admission:split_reserved",
+     lambda: dict(arrivals=np.full((1, 4), 100.0), rates_bps=np.array([[8e5]]), slots_per_period=4, depth_bytes=np.array([100.0]),
+                  slot_s=0.001, capacity_bps=1.6e6, cache=None, label=None),
+     arrivals=Bad(values=("abc", WRONG, [[1.0, math.nan]], [[1.0, -1.0]], np.zeros(3))),
+     rates_bps=Bad(values=(np.array([[math.nan]]), np.array([[-1.0]]))), slots_per_period=Int(lo=1),
+     depth_bytes=Bad(values=(np.array([math.nan]), np.array([-1.0]))), slot_s=POS, capacity_bps=POS,
+     cache=Free(why="a dict the function fills"), label=Free(why="a hashable label"), check=_no_check)
+spec("mmperf.networks.admission:qos_metrics",
+     lambda: dict(reserved=dict(served=125.0, queued=0.0, offered=125.0),
+                  best_effort=dict(video_delivered=0.0, video_dropped=0.0, video_queued=0.0, link_bytes=125.0, tcp_offered=125.0,
+                                   tcp_delivered=125.0, tcp_dropped=0.0, tcp_queued=0.0), capacity_bps=1000.0, duration_s=2.0),
+     reserved=Free(why="a record split_reserved builds"), best_effort=Free(why="a record the bottleneck builds"),
+     capacity_bps=POS, duration_s=POS)
+spec("mmperf.networks.admission:traffic_descriptors",
+     lambda: dict(arrivals=np.array([[0.0, 10.0, 30.0, 0.0]]), slot_s=0.5, burst_s=0.5, peak_window_s=1.0),
+     arrivals=Bad(values=("abc", WRONG, [[1.0, math.nan]], [[1.0, -1.0]], np.zeros(3))), slot_s=POS, burst_s=POS,
+     peak_window_s=POS)

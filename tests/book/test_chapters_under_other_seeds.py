@@ -24,8 +24,8 @@ CHAPTER_SEEDS = {
     "claypool1998-quality": 3,
     "ortiz2013": 7,
     "huynh1994": 2,
-    # the buffer and RTT calibrations choose 300 packets and 12 ms here, not the default seed's 50 and 4 ms;
-    # eight of its nine other judging seeds are judged on their committed packet grids (only 20261131 runs in full)
+    # the packet-model calibrations choose 150 packets and 6 ms here, not the default seed's 100 and 4 ms;
+    # its two other judging seeds here (20261123, 20261124) are judged on their committed packet grids
     "chodorek2018": 20261122,
 }
 

@@ -100,30 +100,6 @@ def test_video_alone_is_lossless(scenario, n):
         assert r["video_queued_bytes"] < 0.005 * r["video_offered_bytes"]
 
 
-def test_unloaded_network_prints_zero_per_with_the_calibrated_buffer():
-    p = Params(buffer_candidates_packets=(25, 50))
-    cal = ex.calibrate_buffer(p, ex.all_arrivals(p, seed=SEED))
-    assert cal["chosen"].tolist() == [False, True]      # 50 packets is the smallest that passes under the book's seed
-    assert cal["max_per_pct"].iloc[1] < 0.005           # every N, mean over 20 replications: 0.00 %
-
-
-def test_buffer_calibration_skips_only_runs_that_cannot_lose():
-    # a buffer above the largest backlog of an infinite FIFO loses nothing: skipping those runs changes nothing
-    p = Params(duration_s=20.0, replications=2, rtt_calibration_replications=1, buffer_candidates_packets=(5, 25, 50, 400))
-    arrivals = ex.all_arrivals(p, seed=3)
-    cal = ex.calibrate_buffer(p, arrivals)
-    cap = np.full(p.n_slots, LINK.slot_capacity)
-    for b, got in zip(p.buffer_candidates_packets, cal["max_per_pct"]):
-        link = p.link(buffer_packets=b, rtt_s=0.004)
-        per = np.zeros(10)
-        for arr in arrivals:
-            agg = np.cumsum(arr, axis=0)
-            for n in range(1, 11):
-                r = simulate_best_effort(agg[n - 1], cap, link=link, k_flows=0, seed=0)
-                per[n - 1] += 100 * r["video_dropped"] / r["video_offered"] / len(arrivals)
-        assert got == per.max()
-
-
 def test_reserved_paths_reused_across_n_are_identical():
     p = Params()
     arr = video_arrivals(p, 0, 10, seed=SEED)

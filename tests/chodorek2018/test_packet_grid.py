@@ -10,7 +10,8 @@ distributed = pytest.importorskip("distributed")
 
 from mmperf.experiments.chodorek2018 import packet_grid as grid  # noqa: E402
 
-ARGS = ["--duration", "0.5", "--cells", "1:1,2:3", "--scenarios", "s1,s4", "--seed", "7"]
+ARGS = ["--duration", "0.5", "--cells", "1:1,2:3", "--scenarios", "s1,s4", "--seed", "7", "--window", "head",
+        "--buffer-packets", "50", "--rtt", "0.004"]
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +50,8 @@ def test_grid_refuses_to_mix_settings(tmp_path, client):
     grid.main(ARGS + ["--replications", "1", "--out", str(out)], client=client)
     with pytest.raises(ValueError, match="duration_s"):
         grid.main(["--duration", "1.0"] + ARGS[2:] + ["--replications", "1", "--out", str(out)], client=client)
+    with pytest.raises(ValueError, match="window"):
+        grid.main([a if a != "head" else "excerpt" for a in ARGS] + ["--replications", "1", "--out", str(out)], client=client)
 
 
 def test_bad_requests_name_the_parameter():

@@ -30,3 +30,18 @@ def test_table_names_every_knob_with_a_source():
 def test_errors_name_the_parameter(changes, name):
     with pytest.raises(ValueError, match=name):
         Params(**changes)
+
+
+def test_the_stated_set_up_is_what_the_params_and_the_video_use():
+    from mmperf.experiments.chodorek2018 import paper
+
+    p = Params()
+    assert (p.capacity_bps, p.n_values, p.k_values, tuple(p.scenarios), p.replications, p.duration_s, p.next_time_s,
+            p.s2_fraction) == (paper.CAPACITY_BPS, paper.N_VALUES, paper.K_VALUES, tuple(paper.SCENARIOS), paper.REPLICATIONS,
+                               paper.DURATION_S, paper.NEXT_TIME_S, paper.S2_FRACTION)
+    v = p.video
+    assert (v.frame_rate, v.clip_s, len(v.clips), v.target_rate_bps, v.duration_s) == (
+        paper.FRAME_RATE, paper.CLIP_S, paper.CLIPS, paper.TARGET_RATE_BPS, paper.DURATION_S)
+    # the grid's excerpt is a whole number of frames of every clip
+    keep = p.grid_duration_s * v.frame_rate / len(v.clips)
+    assert keep == round(keep)

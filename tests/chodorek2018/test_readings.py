@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from mmperf.experiments import chodorek2018 as ex
-from mmperf.experiments.chodorek2018 import packet
+from mmperf.experiments.chodorek2018 import model, packet
 from mmperf.media import hdvideo
 
 
@@ -55,7 +55,8 @@ def test_a_reading_is_judged_on_the_audit_packet_grid_without_the_fluid_model():
     assert "summary" not in r.names and "packet_summary" in r.names
     s = r.table("packet_summary")
     assert set(zip(s.scenario, s.K, s.N)) == {(sc, k, 1) for sc in ex.SCENARIOS for k in (0, 10)}
-    assert r.value("buffer_packets") == 50 and r.value("packet_duration_s") == 1.0  # the seed's committed calibration
+    assert (r.value("buffer_packets"), r.value("rtt_ms") / 1000) == model.committed_calibration(20261121)  # the seed's own
+    assert r.value("packet_duration_s") == 1.0
     # the same cells under the book's reading: a shared port can only add reserved losses
     book = ex.run(p.with_(reserved_queue="unbounded", audit_grid=True), seed=20261121).table("packet_summary")
     per = lambda t, sc: t[(t.scenario == sc) & (t.metric == "per")].set_index(["K", "N"]).value  # noqa: E731
@@ -70,8 +71,9 @@ def test_the_committed_readings_table_is_what_the_code_gives():
 
     committed = pd.read_csv(repo_root() / packet.READINGS_FILE).set_index(["reading", "scenario", "K", "N"])
     assert set(committed.index.get_level_values("reading")) == set(packet.READINGS)
-    live = packet.reading_cells(ex.Params(), seed=20261121, readings={"tspec": packet.READINGS["tspec"]},
-                                cells=(("s4", 10, 1),)).set_index(["reading", "scenario", "K", "N"])
     row = committed.loc[("tspec", "s4", 10, 1)]
+    live = packet.reading_cells(ex.Params(), seed=20261121, readings={"tspec": packet.READINGS["tspec"]},
+                                cells=(("s4", 10, 1),), buffer_packets=int(row["buffer_packets"]),
+                                rtt_s=0.004).set_index(["reading", "scenario", "K", "N"])
     for col in ("video_per_pct", "tcp_loss_pct", "utilization_pct"):
         assert live.loc[("tspec", "s4", 10, 1), col] == pytest.approx(row[col], rel=1e-5, abs=1e-6)

@@ -9,11 +9,13 @@ The paper's contract (the same for every paper of the book):
 * :data:`CLAIMS`: the paper's claims as data, judged over seeds by :func:`mmperf.verdicts.judge`.
 
 The grid is 4 scenarios x N = 1..10 video streams x K = 0..10 TCP flows x 20
-replications of 152 s (Sec. IV.E, V). Calibrated per seed (see the chapter):
-the buffer (the smallest candidate that keeps every K = 0 run at PER 0.00 %) and
-the base RTT (s1, K = 1, N = 1 utilization 83.4 %); the stream's mean wire rate
-(63 Mb/s, Table II K = 0, N = 1) is fixed in :class:`Params`. The mechanisms are in
-:mod:`mmperf.networks.bottleneck` and :mod:`mmperf.media.hdvideo`.
+replications of 152 s (Sec. IV.E, V); the set-up the paper states is in :mod:`.paper`. Calibrated per
+seed on the packet model (:func:`.packet.calibrate`, see the chapter): the buffer (the smallest
+candidate that keeps every K = 0 run at PER 0.00 %) and the base RTT (s1, K = 1, N = 1 utilization
+83.4 %); the stream's mean wire rate (63 Mb/s, Table II K = 0, N = 1) is fixed in :class:`Params`.
+The mechanisms are in :mod:`mmperf.networks.shared_bottleneck` (packets), :mod:`mmperf.networks.bottleneck`
+and :mod:`mmperf.networks.admission` (fluid), :mod:`mmperf.networks.calibration` (the searches),
+:mod:`mmperf.media.hdvideo` and :mod:`mmperf.media.excerpt` (the streams).
 """
 
 from mmperf.experiments._contract import Chapter
@@ -25,8 +27,6 @@ from mmperf.experiments.chodorek2018.model import (
     all_arrivals,
     audit_run,
     buffer_sensitivity,
-    calibrate_buffer,
-    calibrate_rtt,
     committed_run,
     compare,
     grid,
@@ -41,13 +41,14 @@ from mmperf.experiments.chodorek2018.model import (
     stream_statistics,
     summarize,
     video_arrivals,
+    window_rates,
 )
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 
 __all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "METRICS", "PAPER", "PAPER_VALUES", "Params", "SCENARIOS", "SENSITIVITY_CELLS", "all_arrivals",
-           "buffer_sensitivity", "calibrate_buffer", "calibrate_rtt", "claim_values", "committed_run", "compare", "grid", "in_corner",
+           "buffer_sensitivity", "claim_values", "committed_run", "compare", "grid", "in_corner",
            "judging_runs", "one_stream", "paper_consistency", "paper_tables", "reservations", "run", "run_cell", "run_grid",
-           "stream_statistics", "summarize", "video_arrivals"]
+           "stream_statistics", "summarize", "video_arrivals", "window_rates"]
 
 CHAPTERS = (
     Chapter(key="chodorek2018", paper="chodorek2018", title="Chodorek & Chodorek: TFD-capable dynamic QoS for HD video", Params=Params, run=run, claims=CLAIMS,

@@ -25,67 +25,29 @@ from mmperf.experiments._contract import prepare_run
 from mmperf.experiments.chodorek2018 import packet
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.experiments.chodorek2018.streams import (  # noqa: F401 (re-exported: the package's and the tests' names)
-    GRID_FILE, METRIC_COLUMNS, METRICS, PAPER, SEED_GRID, _grids_of, _max_window_sum, all_arrivals, committed_calibration,
+    GRID_FILE, METRIC_COLUMNS, METRICS, PAPER, SEED_GRID, _grids_of, all_arrivals, committed_calibration,
+    committed_calibration_tables,
     committed_grid, packet_summary, reservations, stream_statistics, summarize, video_arrivals,
 )
 from mmperf.media import hdvideo
-from mmperf.networks import bottleneck
+from mmperf.networks import admission, bottleneck
 from mmperf.papers import table
 from mmperf.results import Results
 from mmperf.seeds import JUDGING_SEEDS, check_seed, judging_seeds, seed_sequence
 from mmperf.verdicts import run_seeds
 
 
-def _metrics(params: Params, res_served: float, res_queued: float, be: dict, video_offered: float) -> dict:
-    dur = params.duration_s
-    cap = params.capacity_bps / 8 * dur
-    video_delivered = res_served + be["video_delivered"]
-    return {
-        "per": 100 * be["video_dropped"] / video_offered if video_offered > 0 else 0.0,
-        "link_utilization": 100 * (res_served + be["link_bytes"]) / cap,
-        "video_throughput": video_delivered * 8 / dur / 1e6,
-        "tcp_throughput": be["tcp_delivered"] * 8 / dur / 1e6,
-        "video_offered_bytes": video_offered,
-        "video_delivered_bytes": video_delivered,
-        "video_dropped_bytes": be["video_dropped"],
-        "video_queued_bytes": res_queued + be["video_queued"],
-        "tcp_offered_bytes": be["tcp_offered"],
-        "tcp_delivered_bytes": be["tcp_delivered"],
-        "tcp_dropped_bytes": be["tcp_dropped"],
-        "tcp_queued_bytes": be["tcp_queued"],
-    }
+def _metrics(params: Params, path: dict, be: dict) -> dict:
+    return admission.qos_metrics(path, be, capacity_bps=params.capacity_bps, duration_s=params.duration_s)
 
 
 def _reserve(params: Params, scenario: str, arrivals: np.ndarray, stats: dict | None = None, cache: dict | None = None) -> dict:
-    """Reservations, the reserved path and what it leaves to best effort for one video set.
-
-    Each stream's reserved queue is independent of the others once its rate is
-    granted, so with a ``cache`` a stream whose granted rates and bucket are
-    those of an earlier set (the same stream at another N) reuses that path; the
-    sums over streams are taken in stream order, as :func:`~mmperf.networks.bottleneck.reserved_path` takes them.
-    """
+    """The scenario's reservations for one video set, and what they leave to best effort
+    (:func:`mmperf.networks.admission.split_reserved`; ``cache`` shared by the sets of one replication)."""
     res = reservations(params, scenario, arrivals, stats=stats)
-    slot_cap = params.capacity_bps / 8 * params.slot_s
-    if cache is None:
-        path = bottleneck.reserved_path(arrivals, res["rates_bps"], slots_per_period=res["slots_per_period"],
-                                        depth_bytes=res["depth_bytes"], slot_s=params.slot_s)
-    else:
-        prefix: tuple = (scenario,)
-        path = {"served": np.zeros(arrivals.shape[1]), "excess": np.zeros(arrivals.shape[1]), "queued": 0.0}
-        for i in range(arrivals.shape[0]):
-            rates, depth = res["rates_bps"][i:i + 1], res["depth_bytes"][i:i + 1]
-            key = (i, res["slots_per_period"], rates.tobytes(), depth.tobytes())
-            if key not in cache:
-                cache[key] = bottleneck.reserved_path(arrivals[i:i + 1], rates, slots_per_period=res["slots_per_period"],
-                                                      depth_bytes=depth, slot_s=params.slot_s)
-            prefix = prefix + (key,)
-            if prefix not in cache:  # the sums over the first i + 1 streams, each stream added in order
-                one = cache[key]
-                cache[prefix] = {"served": path["served"] + one["served"], "excess": path["excess"] + one["excess"],
-                                 "queued": path["queued"] + one["queued"]}
-            path = cache[prefix]
-    return {"excess": path["excess"], "be_capacity": np.maximum(slot_cap - path["served"], 0.0),
-            "served": float(path["served"].sum()), "queued": path["queued"], "offered": float(arrivals.sum())}
+    return admission.split_reserved(arrivals, res["rates_bps"], slots_per_period=res["slots_per_period"],
+                                    depth_bytes=res["depth_bytes"], slot_s=params.slot_s, capacity_bps=params.capacity_bps,
+                                    cache=cache, label=scenario)
 
 
 def _run_sets(params: Params, link: bottleneck.Link, sets: list[tuple[str, int, int, dict]], k_values, *, seed: int) -> list[dict]:
@@ -105,7 +67,7 @@ def _run_sets(params: Params, link: bottleneck.Link, sets: list[tuple[str, int, 
     for i, k, be in zip(idx, ks, results):
         s, n, rep, p = sets[i]
         rows.append({"scenario": s, "N": n, "K": k, "replication": rep,
-                     **_metrics(params, p["served"], p["queued"], be, p["offered"])})
+                     **_metrics(params, p, be)})
     return rows
 
 
@@ -129,87 +91,6 @@ def run_cell(params: Params, *, scenario: str, n_videos: int, k_flows: int, repl
     arr = video_arrivals(params, replication, n_videos, seed=seed) if arrivals is None else arrivals[:n_videos]
     link = params.link(buffer_packets=buffer_packets, rtt_s=rtt_s)
     return _run_sets(params, link, [(scenario, n_videos, replication, _reserve(params, scenario, arr))], [k_flows], seed=seed)[0]
-
-
-def calibrate_buffer(params: Params, arrivals: list[np.ndarray]) -> pd.DataFrame:
-    """Mean unloaded PER for each candidate buffer; the smallest that prints PER = 0.00 % is chosen.
-
-    The paper reports PER = 0 for K = 0 in every scenario and every N (Table I
-    prints 0.00, Sec. IV.E: "it has been experimentally determined that this
-    assumption is correct"). Without TCP, s1 sees the N video streams alone; the
-    book takes the smallest candidate buffer whose mean PER over the
-    replications rounds to 0.00 % (as Table I prints it) for every N. It depends
-    on the streams, so on the root seed: it runs for every seed.
-
-    A buffer at least as large as the largest backlog of an infinite FIFO
-    (:func:`~mmperf.networks.bottleneck.max_backlog`) loses nothing, so those
-    runs are not simulated.
-
-    Parameters
-    ----------
-    params : Params
-    arrivals : list of numpy.ndarray
-        :func:`all_arrivals` (one ``(N, T)`` array per replication).
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``buffer_packets``, ``max_per_pct`` (largest mean K = 0 PER over N) [%], ``chosen`` (bool).
-
-    Raises
-    ------
-    ValueError
-        If no candidate keeps the unloaded network lossless.
-    """
-    cands = params.buffer_candidates_packets
-    n_max = max(params.n_values)
-    per = np.zeros((len(cands), n_max))
-    slot_cap = params.capacity_bps / 8 * params.slot_s
-    cap = np.full(params.n_slots, slot_cap)
-    for arr in arrivals:
-        agg = np.cumsum(arr, axis=0)  # row n - 1: the first n streams
-        caps = np.broadcast_to(cap, agg.shape)
-        backlog = {n: bottleneck.max_backlog(agg[n - 1], capacity_bytes=slot_cap) for n in params.n_values}
-        for i, b in enumerate(cands):
-            ns = [n for n in params.n_values if backlog[n] >= b * params.packet_bytes * (1 - 1e-9)]  # the others never overflow
-            if not ns:
-                continue
-            link = params.link(buffer_packets=b, rtt_s=max(params.rtt_candidates_s))
-            runs = bottleneck.simulate_best_effort_many(agg, caps, link=link, set_index=[n - 1 for n in ns],
-                                                        k_flows=[0] * len(ns), seeds=[0] * len(ns))
-            for n, r in zip(ns, runs):
-                per[i, n - 1] += 100 * r["video_dropped"] / r["video_offered"] / len(arrivals)
-    out = pd.DataFrame({"buffer_packets": list(cands), "max_per_pct": per.max(axis=1)})
-    ok = out["max_per_pct"].round(2) == 0
-    if not ok.any():
-        raise ValueError(f"no candidate buffer keeps the unloaded network lossless: {list(cands)}")
-    out["chosen"] = out["buffer_packets"] == out.loc[ok, "buffer_packets"].min()
-    return out
-
-
-def calibrate_rtt(params: Params, arrivals: list[np.ndarray], *, buffer_packets: int, seed: int) -> pd.DataFrame:
-    """Link utilization of s1 with K = 1, N = 1 for each candidate base RTT.
-
-    The paper does not give the round-trip time; the book picks the candidate
-    whose utilization (mean of ``rtt_calibration_replications`` runs) is closest
-    to Table I's 83.4 % (s1, K = 1, N = 1).
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``rtt_ms``, ``link_utilization_pct`` [%], ``error_points`` [points], ``chosen`` (bool).
-    """
-    rows = []
-    sets = [("s1", 1, r, _reserve(params, "s1", arrivals[r][:1])) for r in range(params.rtt_calibration_replications)]
-    for rtt in params.rtt_candidates_s:  # the replications of a candidate side by side (run_cell's runs, batched)
-        link = params.link(buffer_packets=buffer_packets, rtt_s=rtt)
-        u = np.mean([r["link_utilization"] for r in _run_sets(params, link, sets, [1], seed=seed)])
-        rows.append({"rtt_ms": 1000 * float(rtt), "link_utilization_pct": u,
-                     "error_points": u - params.rtt_target_utilization_pct})
-    out = pd.DataFrame(rows)
-    out["chosen"] = False
-    out.loc[out["error_points"].abs().idxmin(), "chosen"] = True  # the first of any tie
-    return out
 
 
 def run_grid(params: Params, arrivals: list[np.ndarray], *, buffer_packets: int, rtt_s: float, seed: int) -> pd.DataFrame:
@@ -281,6 +162,35 @@ def one_stream(params: Params, arrivals: np.ndarray) -> pd.DataFrame:
                         ).melt("time_s", var_name="series", value_name="rate_mbps")
 
 
+def window_rates(params: Params, *, seed: int, replications: int = 5) -> pd.DataFrame:
+    """What a short run sends of the 152-s streams: its head or an excerpt of every clip, against the whole.
+
+    Each of ``max(n_values)`` streams of replications ``0 .. replications - 1`` (or fewer) is cut as a packet
+    grid run of ``grid_duration_s`` cuts it (:data:`~.streams.WINDOWS`) and compared with the whole stream
+    (``video.duration_s``, 152 s).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per window (``whole``, ``head``, ``excerpt``): ``duration_s``, the per-stream mean rate [Mb/s]
+        (``mean_mbps``, ``min_mbps``, ``max_mbps``), ``largest_gap_mbps`` (to the same stream's whole rate) and
+        ``s3_peak_sum_n10_mbps`` (the s3 reservations requested by the ten streams, mean over replications).
+    """
+    clips = hdvideo.clip_library(params.video, root=seed)
+    whole = params.video.duration_s
+    cuts = {"whole": ("head", whole), "head": ("head", params.grid_duration_s), "excerpt": ("excerpt", params.grid_duration_s)}
+    n = max(params.n_values)
+    rates, peaks = {}, {}
+    for name, (window, d) in cuts.items():
+        p = params.with_(duration_s=d)
+        arr = [video_arrivals(p, rep, n, seed=seed, clips=clips, window=window) for rep in range(min(replications, params.replications))]
+        rates[name] = np.concatenate([a.sum(axis=1) * 8 / d / 1e6 for a in arr])
+        peaks[name] = float(np.mean([stream_statistics(p, a)["peak_bps"].sum() / 1e6 for a in arr]))
+    return pd.DataFrame([{"window": name, "duration_s": d, "mean_mbps": r.mean(), "min_mbps": r.min(), "max_mbps": r.max(),
+                          "largest_gap_mbps": float(np.abs(r - rates["whole"]).max()), "s3_peak_sum_n10_mbps": peaks[name]}
+                         for (name, (_, d)), r in zip(cuts.items(), rates.values())])
+
+
 SENSITIVITY_CELLS = ((0, 10), (10, 1), (10, 10), (1, 1))
 """(K, N) of the best-effort cells the sensitivity check runs."""
 
@@ -320,7 +230,7 @@ def buffer_sensitivity(params: Params, arrivals: list[np.ndarray], *, seed: int)
         for b in params.sensitivity_buffers_packets:
             for rtt in params.sensitivity_rtts_s:
                 for k, n in cells:
-                    r = _metrics(params, sets[rep, n]["served"], sets[rep, n]["queued"], out[b, rtt, rep, k, n], sets[rep, n]["offered"])
+                    r = _metrics(params, sets[rep, n], out[b, rtt, rep, k, n])
                     rows.append({"buffer_packets": int(b), "rtt_ms": 1000 * float(rtt), "cell": f"K={k}, N={n}",
                                  "per_pct": r["per"], "link_utilization_pct": r["link_utilization"]})
     return (pd.DataFrame(rows).groupby(["buffer_packets", "rtt_ms", "cell"], as_index=False)[["per_pct", "link_utilization_pct"]]
@@ -454,7 +364,7 @@ def committed_run(params: Params | None = None, *, seed: int) -> Results:
         raise ValueError(f"committed_run needs a committed packet grid of seed {seed} for the paper's set-up (Params()); "
                          "use run()")
     buffer_packets, rtt_s = cal
-    source = "committed with the seed's packet grid (its .json), from the calibration run() chose"
+    source = "committed with the seed's packet grid (its .json): the packet model's calibration"
     tables = {"calibration": pd.DataFrame([
         {"parameter": "buffer_packets", "value": float(buffer_packets), "unit": "packets of 1500 B", "calibrated_on": source},
         {"parameter": "rtt_ms", "value": 1000 * rtt_s, "unit": "ms", "calibrated_on": source},
@@ -523,17 +433,19 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
     if params.uses_audit_grid:
         return _audit_run(params, seed=seed)
     arrivals = all_arrivals(params, seed=seed)
-    buffer_cal = calibrate_buffer(params, arrivals)
+    found = committed_calibration_tables(seed) if params == Params() else None
+    buffer_cal, rtt_cal = found if found is not None else packet.calibrate(params, seed=seed)
     buffer_packets = int(buffer_cal.loc[buffer_cal["chosen"], "buffer_packets"].item())
-    rtt_cal = calibrate_rtt(params, arrivals, buffer_packets=buffer_packets, seed=seed)
     rtt_s = float(rtt_cal.loc[rtt_cal["chosen"], "rtt_ms"].item()) / 1000
+    on = (f"the packet model, {params.rtt_calibration_replications} replications of {params.grid_duration_s:g} s "
+          f"({params.grid_window}){', as committed with the seed' + chr(39) + 's grid' if found is not None else ''}")
     runs = run_grid(params, arrivals, buffer_packets=buffer_packets, rtt_s=rtt_s, seed=seed)
     summary = summarize(runs)
     calibration = pd.DataFrame([
         {"parameter": "buffer_packets", "value": float(buffer_packets), "unit": "packets of 1500 B",
-         "calibrated_on": "every unloaded run (K = 0, all N) prints PER 0.00 % (Table I, Sec. IV.E)"},
+         "calibrated_on": f"every unloaded s1 run (K = 0, all N) prints PER 0.00 % (Table I, Sec. IV.E), on {on}"},
         {"parameter": "rtt_ms", "value": 1000 * rtt_s, "unit": "ms",
-         "calibrated_on": f"s1, K = 1, N = 1 link utilization nearest {params.rtt_target_utilization_pct:g} % (Table I)"},
+         "calibrated_on": f"s1, K = 1, N = 1 link utilization nearest {params.rtt_target_utilization_pct:g} % (Table I), on {on}"},
         {"parameter": "mean_rate_mbps", "value": params.video.mean_rate_bps / 1e6, "unit": "Mb/s",
          "calibrated_on": "Table II, K = 0, N = 1 (one stream's unloaded throughput); fixed in Params"},
     ])
@@ -545,14 +457,17 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
         "rtt_calibration": rtt_cal,
         "calibration": calibration,
         "one_stream": one_stream(params, arrivals[0]),
+        "window_rates": window_rates(params, seed=seed),
         "sensitivity": buffer_sensitivity(params, arrivals, seed=seed),
     }
     descriptions = {
         "runs": "one row per run (scenario, N, K, replication): PER [%], link utilization [%], video and TCP throughput [Mb/s], byte totals",
         "summary": "per cell of Tables I and II: mean, sd, 5 % and 95 % quantile over replications of each metric (unit column)",
         "comparison": "per cell of Tables I and II: the paper's value, the book's mean, its sd and book - paper (unit column)",
-        "buffer_calibration": "per candidate buffer [packets]: largest mean unloaded PER over N [%]; the chosen one",
-        "rtt_calibration": "per candidate base RTT [ms]: s1 K = 1, N = 1 link utilization [%], error [points]; the chosen one",
+        "buffer_calibration": "per candidate buffer tried [packets], packet model: largest mean unloaded PER over N [%]; the chosen one",
+        "rtt_calibration": "per candidate base RTT [ms], packet model: s1 K = 1, N = 1 link utilization [%], error [points]; the chosen one",
+        "window_rates": ("per window of the streams a run sends: per-stream mean rate [Mb/s] (mean, min, max over streams and "
+                         "replications), its largest gap to the stream's 152-s rate, and the s3 peak reservations summed at N = 10"),
         "calibration": "the three calibrated values, their units and the data each was fitted on",
         "one_stream": "replication 0, stream 0: rate sent per 300-ms window (= the s4 reservation) and the s2, s3 reservations [Mb/s]",
         "sensitivity": "s1 PER [%] and link utilization [%] of four cells for other buffers [packets] and base RTTs [ms]",
@@ -569,11 +484,14 @@ def _audit_run(params: Params, *, seed: int) -> Results:
     buffer_packets, rtt_s = cal if cal is not None else (50, 0.004)
     source = ("committed with the seed's packet grid (its .json)" if cal is not None
               else "the book seed's calibration (no committed grid for this seed)")
-    if params.sender == "burst":
+    source_b = source
+    if params.buffer_packets is not None:
+        buffer_packets, source_b = params.buffer_packets, "set by Params.buffer_packets (a span of the ledger)"
+    elif params.sender == "burst":
         buffer_packets = packet.calibrate_burst_buffer(params, seed=seed)
         source_b = "the chapter's rule on the packet model with the burst sender: unloaded audit cells print PER 0.00 %"
-    else:
-        source_b = source
+    if params.rtt_s is not None:
+        rtt_s, source = params.rtt_s, "set by Params.rtt_s (a span of the ledger)"
     rows = packet.run_audit_grid(params, seed=seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
     summary = packet_summary(rows)
     tables = {

@@ -29,11 +29,11 @@ import pandas as pd
 from mmperf import _validate
 from mmperf import seeds as _seeds
 from mmperf.experiments.chodorek2018.streams import (
-    METRIC_COLUMNS, committed_calibration, committed_grid, reservations, video_arrivals,
+    METRIC_COLUMNS, committed_calibration, committed_grid, reservations, stream_frames, video_arrivals,
 )
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo
-from mmperf.networks import shared_bottleneck
+from mmperf.networks import calibration, shared_bottleneck
 from mmperf.seeds import check_seed, rng
 
 PAPER = "chodorek2018"
@@ -51,7 +51,7 @@ until then the previous window's rate holds (none before the first)."""
 
 
 def video_packets(params: Params, replication: int, n_videos: int, *, seed: int, duration_s: float,
-                  clips=None, streams: bool = False):
+                  clips=None, streams: bool = False, window: str = "head"):
     """Send times [s] and wire sizes [bytes] of the first ``n_videos`` streams, merged in time order.
 
     Ties between streams keep stream order (a stable sort), so the schedule is a function of
@@ -66,7 +66,7 @@ def video_packets(params: Params, replication: int, n_videos: int, *, seed: int,
     clips = hdvideo.clip_library(params.video, root=seed) if clips is None else clips
     ts, bs, ss = [np.empty(0)], [np.empty(0, np.int64)], [np.empty(0, np.int64)]
     for j in range(n_videos):
-        frames = hdvideo.stream_frames(params.video, replication=replication, stream=j, clips=clips, root=seed)
+        frames = stream_frames(params, replication, j, seed=seed, clips=clips, duration_s=duration_s, window=window)
         phase = rng(PAPER, "phase", replication, j, root=seed).uniform(0, 1 / params.video.frame_rate)
         t, b = hdvideo.packet_schedule(frames, frame_rate=params.video.frame_rate, duration_s=duration_s, phase_s=phase,
                                        line_rate_bps=params.capacity_bps if params.sender == "burst" else None)
@@ -81,7 +81,7 @@ def video_packets(params: Params, replication: int, n_videos: int, *, seed: int,
 
 
 def packet_reservations(params: Params, scenario: str, replication: int, n_videos: int, *, seed: int,
-                        duration_s: float) -> dict:
+                        duration_s: float, window: str = "head", signalling_delay_s: float = TFD_SIGNALLING_DELAY_S) -> dict:
     """The policer's inputs for a cell: the fluid model's granted reservations of the same streams.
 
     The readings in ``params``: ``qos=False`` reserves nothing (every scenario is best effort);
@@ -102,14 +102,14 @@ def packet_reservations(params: Params, scenario: str, replication: int, n_video
     if scenario == "s1" or n_videos == 0 or not params.qos:
         return {}
     p = replace(params, duration_s=duration_s)
-    res = reservations(p, scenario, video_arrivals(p, replication, n_videos, seed=seed))
+    res = reservations(p, scenario, video_arrivals(p, replication, n_videos, seed=seed, window=window))
     rates = res["rates_bps"]
     depth = res["depth_bytes"]
     if params.bucket == "tspec":
         depth = np.maximum(rates.max(axis=1) / 8 / params.video.frame_rate, hdvideo.TS_PAYLOAD + hdvideo.HEADERS)
     if scenario == "s4" and params.tfd_renewal:
         return {"reserved_bps": rates, "bucket_bytes": depth,
-                "reservation_period_s": res["slots_per_period"] * p.slot_s, "signalling_delay_s": TFD_SIGNALLING_DELAY_S}
+                "reservation_period_s": res["slots_per_period"] * p.slot_s, "signalling_delay_s": signalling_delay_s}
     if scenario == "s4":
         return {"reserved_bps": rates.mean(axis=1), "bucket_bytes": depth}
     return {"reserved_bps": rates[:, 0], "bucket_bytes": depth}
@@ -123,8 +123,12 @@ def tcp_starts(replication: int, k_flows: int, *, seed: int) -> np.ndarray:
 
 def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication: int, seed: int,
                     buffer_packets: int = 50, rtt_s: float = 0.004, duration_s: float = 30.0, scenario: str = "s1",
-                    bucket_renewal: str = "carry") -> dict:
+                    bucket_renewal: str = "carry", window: str = "head") -> dict:
     """One cell of a scenario on the packet-level bottleneck.
+
+    ``window``: what the run sends of each 152-s stream (:data:`~.streams.WINDOWS`: its head, or an
+    excerpt of every clip). The s4 rate of a window is applied one one-way base delay (``rtt_s / 2``)
+    after the window starts (:data:`TFD_SIGNALLING_DELAY_S` at the book seed's 4 ms).
 
     ``bucket_renewal``: what a renewed (s4) reservation does to the stream's token bucket
     (:func:`mmperf.networks.shared_bottleneck.simulate`): the book's ``'carry'``, or ns-2's
@@ -146,8 +150,9 @@ def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication:
     (0.0, 0)
     """
     t0 = time.perf_counter()
-    vt, vb, vst = video_packets(params, replication, n_videos, seed=seed, duration_s=duration_s, streams=True)
-    resv = packet_reservations(params, scenario, replication, n_videos, seed=seed, duration_s=duration_s)
+    vt, vb, vst = video_packets(params, replication, n_videos, seed=seed, duration_s=duration_s, streams=True, window=window)
+    resv = packet_reservations(params, scenario, replication, n_videos, seed=seed, duration_s=duration_s, window=window,
+                               signalling_delay_s=rtt_s / 2)
     reservation = shared_bottleneck.Reservation(**resv, video_streams=vst, bucket_renewal=bucket_renewal,
                                                 reserved_queue=params.reserved_queue) if resv else None
     tcp = shared_bottleneck.TcpOptions(packet_bytes=params.packet_bytes, congestion_control=params.congestion_control)
@@ -203,9 +208,11 @@ LIVE_CELLS = (("s1", 1, 1), ("s1", 10, 1), ("s1", 10, 10), ("s1", 5, 5), ("s1", 
 """(scenario, K, N) the chapter runs live: issue #20's three ns-2 cells and two cells per scenario."""
 
 
-def live_check(params: Params, *, seed: int, cells=LIVE_CELLS, duration_s: float = 30.0, replication: int = 0,
-               buffer_packets: int = 50, rtt_s: float = 0.004) -> pd.DataFrame:
-    """Run ``cells`` now and put each run beside the same run in the committed grid (if any).
+def live_check(params: Params, *, seed: int, cells=LIVE_CELLS, replication: int = 0) -> pd.DataFrame:
+    """Run ``cells`` now, as the seed's committed grid ran them, and put each run beside the committed one.
+
+    The runs are ``params.grid_duration_s`` of the ``params.grid_window`` streams at the seed's committed
+    calibration (:func:`~.streams.committed_calibration`; 50 packets and 4 ms for a seed without a grid).
 
     Returns
     -------
@@ -214,15 +221,17 @@ def live_check(params: Params, *, seed: int, cells=LIVE_CELLS, duration_s: float
         throughput [Mb/s], utilization [%], and ``same_as_committed`` (True: every count of the run
         equals the committed row; None: the committed grid has no such run at these settings).
     """
+    buffer_packets, rtt_s = committed_calibration(seed) or (50, 0.004)
+    duration_s, window = params.grid_duration_s, params.grid_window
     found = committed_grid(seed, buffer_packets=buffer_packets, rtt_s=rtt_s)
     grid = None
-    if found is not None and float(found[1]["duration_s"]) == float(duration_s):
+    if found is not None and float(found[1]["duration_s"]) == float(duration_s) and found[1].get("window", "head") == window:
         grid = found[0].set_index(["scenario", "K", "N", "replication"])
     counts = ["video_sent", "video_dropped", "tcp_sent", "tcp_dropped", "tcp_timeouts", "tcp_fast_retransmits"]
     rows = []
     for s, k, n in cells:
         r = run_packet_cell(params, scenario=s, n_videos=n, k_flows=k, replication=replication, seed=seed,
-                            buffer_packets=buffer_packets, rtt_s=rtt_s, duration_s=duration_s)
+                            buffer_packets=buffer_packets, rtt_s=rtt_s, duration_s=duration_s, window=window)
         same = None
         if grid is not None and (s, k, n, replication) in grid.index:
             g = grid.loc[(s, k, n, replication)]
@@ -346,12 +355,38 @@ def calibrate_burst_buffer(params: Params, *, seed: int, candidates=BURST_BUFFER
         The buffer [packets].
     """
     unloaded = sorted({n for k, n in params.audit_cells if k == 0}) or [max(n for _, n in params.audit_cells)]
-    for b in candidates:
-        if all(round(run_packet_cell(params, n_videos=n, k_flows=0, replication=rep, seed=seed, buffer_packets=b,
-                                     rtt_s=0.004, duration_s=params.audit_duration_s)["video_per_pct"], 2) == 0
-               for n in unloaded for rep in range(params.audit_replications)):
-            return int(b)
-    return int(candidates[-1])
+    loss = lambda b: max(run_packet_cell(params, n_videos=n, k_flows=0, replication=rep, seed=seed, buffer_packets=b,  # noqa: E731
+                                         rtt_s=0.004, duration_s=params.audit_duration_s)["video_per_pct"]
+                         for n in unloaded for rep in range(params.audit_replications))
+    table = calibration.calibrate_buffer(loss, candidates=candidates)
+    return int(table.loc[table["chosen"], "buffer_packets"].item())
+
+
+def calibrate(params: Params, *, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The seed's buffer and base round trip, calibrated on the packet model (issue #35).
+
+    Every run is ``params.grid_duration_s`` of the ``params.grid_window`` streams, replications
+    ``0 .. rtt_calibration_replications - 1``, as the seed's packet grid runs them. Buffer: the smallest of
+    ``buffer_candidates_packets`` whose unloaded s1 runs (K = 0, every N; the mean PER over the replications)
+    all print PER 0.00 % (Table I, Sec. IV.E). Round trip: the candidate whose s1, K = 1, N = 1 utilization
+    (mean over the replications) is nearest ``rtt_target_utilization_pct`` (Table I's 83.4 %), at that buffer.
+
+    Returns
+    -------
+    (pandas.DataFrame, pandas.DataFrame)
+        :func:`mmperf.networks.calibration.calibrate_buffer`'s and
+        :func:`mmperf.networks.calibration.calibrate_rtt`'s tables.
+    """
+    reps = range(params.rtt_calibration_replications)
+    run = lambda n, k, b, rtt, rep: run_packet_cell(  # noqa: E731
+        params, n_videos=n, k_flows=k, replication=rep, seed=seed, buffer_packets=b, rtt_s=rtt,
+        duration_s=params.grid_duration_s, window=params.grid_window)
+    loss = lambda b: max(np.mean([run(n, 0, b, 0.004, r)["video_per_pct"] for r in reps]) for n in params.n_values)  # noqa: E731
+    buf = calibration.calibrate_buffer(loss, candidates=params.buffer_candidates_packets)
+    b = int(buf.loc[buf["chosen"], "buffer_packets"].item())
+    util = lambda rtt: float(np.mean([run(1, 1, b, rtt, r)["utilization_pct"] for r in reps]))  # noqa: E731
+    rtt = calibration.calibrate_rtt(util, candidates=params.rtt_candidates_s, target_pct=params.rtt_target_utilization_pct)
+    return buf, rtt
 
 
 READING_CELLS = (("s1", 1, 10), ("s1", 10, 1), ("s1", 10, 10), ("s2", 10, 1), ("s2", 10, 10), ("s3", 1, 10), ("s3", 5, 10),
@@ -376,11 +411,12 @@ READINGS = {
 
 
 def reading_cells(params: Params, *, seed: int, readings=READINGS, cells=READING_CELLS, replications: int = 2,
-                  duration_s: float = 10.0) -> pd.DataFrame:
+                  duration_s: float = 10.0, buffer_packets: int | None = None, rtt_s: float | None = None) -> pd.DataFrame:
     """Selected cells under each named reading: which one brings the paper's numbers closest.
 
-    Each reading runs at the seed's committed calibration (the burst sender's buffer recalibrated on the
-    packet model, :func:`calibrate_burst_buffer`).
+    Each reading runs at ``buffer_packets`` and ``rtt_s``, by default the seed's committed calibration (the
+    committed table was run at 50 packets and 4 ms, the ns-2 cross-check's settings); the burst sender's
+    buffer is recalibrated on the packet model (:func:`calibrate_burst_buffer`).
 
     Returns
     -------
@@ -389,8 +425,9 @@ def reading_cells(params: Params, *, seed: int, readings=READINGS, cells=READING
         ``replications`` of the video PER [%], the conforming packets dropped [%] of those sent, the TCP loss
         [%], the video and TCP throughput [Mb/s] and the utilization [%].
     """
-    cal = committed_calibration(seed)
-    buffer_packets, rtt_s = cal if cal is not None else (50, 0.004)
+    cal = committed_calibration(seed) or (50, 0.004)
+    buffer_packets = cal[0] if buffer_packets is None else buffer_packets
+    rtt_s = cal[1] if rtt_s is None else rtt_s
     rows = []
     for name, change in readings.items():
         p = params.with_(**change)

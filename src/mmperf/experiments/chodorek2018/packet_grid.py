@@ -12,10 +12,19 @@ refused rather than mixed in), and the finished file is sorted so that its conte
 depend on the order in which workers finished. A run is a function of its settings and the root
 seed, so a resumed grid equals one run in one go.
 
-Cost on this project's 2-core machine, one worker: about 0.1 s per 10 s simulated for a cell
-with 10 streams (less with fewer), so the whole grid (4 scenarios x 110 cells) of 30 s x 5
-replications is of the order of 10 minutes; the paper's 152 s x 20 is about 20 times that, a job
-for a cluster (``--scheduler``).
+**Calibrated on the packet model.** Without ``--buffer-packets`` and ``--rtt`` the seed's buffer and base
+round trip are first calibrated on the packet model at the grid's run length and window
+(:func:`~mmperf.experiments.chodorek2018.packet.calibrate`, about 7 CPU-seconds), and the calibration
+tables go into the ``.json`` with the commit the code was at (``git_commit``; a committed grid must
+come from a clean tree, the tests refuse ``+dirty``).
+
+Cost measured on this project's 2-core machine: about 0.24 CPU-seconds per 30-s run on average over
+the 440 cells (0.03 s for K = 1, N = 1 to 0.43 s for K = 10, N = 10), about 105 CPU-seconds per seed at
+30 s x 1 replication; shared with seven other sessions (load 8-14, ``nice``, 2 workers) a 30.4-s grid took
+about 1.6 s of wall time per run, 12 minutes per seed, two hours for ten. The chapter's grids are
+therefore 15.2 s (a tenth of every clip, :data:`Params.grid_duration_s`) x 1 replication for every
+judging seed; the paper's 152 s x 20 replications is about 200 times one seed's grid, a job for a
+cluster (``--scheduler``).
 
 The chapter reads the committed file; it never runs this. (The module is ``packet_grid``, not
 ``grid``: the package already exports the fluid model's :func:`~mmperf.experiments.chodorek2018.grid`.)
@@ -29,6 +38,7 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from mmperf import __version__
@@ -39,7 +49,7 @@ from mmperf.experiments.chodorek2018.streams import GRID_FILE
 from mmperf.experiments.chodorek2018.packet import (
     SAMPLE_CELLS,
     TCP_START_WINDOW_S,
-    TFD_SIGNALLING_DELAY_S,
+    calibrate,
     run_packet_cell,
 )
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
@@ -47,7 +57,7 @@ from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 KEY = ["scenario", "K", "N", "replication"]
 """The columns that name a run."""
 
-SETTINGS = ("duration_s", "seed", "buffer_packets", "rtt_s")
+SETTINGS = ("duration_s", "seed", "buffer_packets", "rtt_s", "window")
 """Settings a resumed grid must share with the rows already written."""
 
 
@@ -74,7 +84,7 @@ def _one(task, settings: dict) -> dict:
     s, k, n, rep = task
     row = run_packet_cell(Params(), scenario=s, n_videos=n, k_flows=k, replication=rep, seed=settings["seed"],
                           buffer_packets=settings["buffer_packets"], rtt_s=settings["rtt_s"],
-                          duration_s=settings["duration_s"])
+                          duration_s=settings["duration_s"], window=settings["window"])
     return row
 
 
@@ -84,8 +94,9 @@ def _done(out: Path, settings: dict) -> set:
         return set()
     df = pd.read_csv(out)
     for name in SETTINGS:
-        vals = df[name].unique()
-        if len(vals) and any(abs(float(v) - float(settings[name])) > 1e-12 for v in vals):
+        vals = df[name].unique() if name in df else np.array(["head"])  # a grid from before windows: heads
+        differs = (lambda v: v != settings[name]) if name == "window" else (lambda v: abs(float(v) - float(settings[name])) > 1e-12)
+        if len(vals) and any(differs(v) for v in vals):
             raise ValueError(f"{out} holds runs with {name} = {sorted(vals)}, not {settings[name]}: "
                              "use another --out or the same settings")
     return set(map(tuple, df[KEY].astype({"K": int, "N": int, "replication": int}).itertuples(index=False, name=None)))
@@ -105,7 +116,8 @@ def run_grid(todo, settings: dict, out: Path, *, client, log=print) -> int:
         for fut in as_completed(futures):
             row = fut.result()
             row.pop("wall_s", None)
-            pd.DataFrame([{**row, "buffer_packets": settings["buffer_packets"], "rtt_s": settings["rtt_s"]}]).to_csv(
+            pd.DataFrame([{**row, "buffer_packets": settings["buffer_packets"], "rtt_s": settings["rtt_s"],
+                           "window": settings["window"]}]).to_csv(
                 fh, header=header, index=False, float_format="%.9g")
             fh.flush()
             header = False
@@ -140,8 +152,11 @@ def _parse_cells(text: str) -> list[tuple[int, int]]:
 def parser() -> argparse.ArgumentParser:
     """The command line of :func:`main`."""
     ap = argparse.ArgumentParser(prog="python -m mmperf.experiments.chodorek2018.packet_grid", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--duration", type=float, default=30.0, help="simulated seconds per run (paper: 152)")
-    ap.add_argument("--replications", type=int, default=5, help="replications per cell (paper: 20)")
+    p = Params()
+    ap.add_argument("--duration", type=float, default=p.grid_duration_s, help="simulated seconds per run (paper: 152)")
+    ap.add_argument("--window", choices=("head", "excerpt"), default=p.grid_window,
+                    help="what a run sends of each 152-s stream: 'excerpt' (the start of every clip) or 'head'")
+    ap.add_argument("--replications", type=int, default=p.grid_replications, help="replications per cell (paper: 20)")
     ap.add_argument("--scenarios", default=",".join(SCENARIOS), help="comma-separated subset of s1,s2,s3,s4")
     ap.add_argument("--cells", type=_parse_cells, default="all",
                     help="'all' (K = 0..10 x N = 1..10), 'sample' (the chapter's sample) or K:N,K:N,...")
@@ -149,9 +164,24 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--scheduler", default=None, help="address of a running Dask scheduler (default: a LocalCluster)")
     ap.add_argument("--out", default=None, help=f"output CSV (default {GRID_FILE} under the repository)")
     ap.add_argument("--seed", type=int, default=None, help="root seed (default $MMPERF_SEED or the book's)")
-    ap.add_argument("--buffer-packets", type=int, default=50, help="drop-tail limit [packets] (the chapter's calibration)")
-    ap.add_argument("--rtt", type=float, default=0.004, help="base round trip [s] (the chapter's calibration)")
+    ap.add_argument("--buffer-packets", type=int, default=None,
+                    help="drop-tail limit [packets] (default: calibrated on the packet model, packet.calibrate)")
+    ap.add_argument("--rtt", type=float, default=None, help="base round trip [s] (default: calibrated with the buffer)")
     return ap
+
+
+def _calibration(meta: dict, *, seed: int, duration_s: float, window: str) -> dict:
+    """The seed's packet-model calibration (:func:`~.packet.calibrate`), or the one already in ``meta`` for
+    the same seed, run length and window (a resumed grid keeps its calibration)."""
+    old = meta.get("calibration")
+    if old and meta.get("seed") == seed and meta.get("window") == window and abs(float(meta.get("duration_s", -1)) - duration_s) < 1e-12:
+        return {"buffer_packets": int(meta["buffer_packets"]), "rtt_s": float(meta["rtt_s"]), "tables": old}
+    p = Params(grid_duration_s=duration_s, grid_window=window)
+    buf, rtt = calibrate(p, seed=seed)
+    print(f"calibrated on the packet model: {buf.to_dict('records')}, {rtt.to_dict('records')}")
+    return {"buffer_packets": int(buf.loc[buf["chosen"], "buffer_packets"].item()),
+            "rtt_s": float(rtt.loc[rtt["chosen"], "rtt_ms"].item()) / 1000,
+            "tables": {"buffer": buf.to_dict("records"), "rtt": rtt.to_dict("records")}}
 
 
 def main(argv=None, *, client=None) -> int:
@@ -159,17 +189,27 @@ def main(argv=None, *, client=None) -> int:
     a = parser().parse_args(argv)
     cells = a.cells if isinstance(a.cells, list) else _parse_cells(a.cells)
     scen = [s.strip() for s in a.scenarios.split(",") if s.strip()]
-    settings = {"duration_s": _validate.positive(a.duration, "duration"), "seed": int(_seeds.use(a.seed)),
-                "buffer_packets": _validate.whole(a.buffer_packets, "buffer_packets", minimum=1),
-                "rtt_s": _validate.positive(a.rtt, "rtt")}
-    todo_all = tasks(scen, cells, a.replications)
+    seed = int(_seeds.use(a.seed))
     out = Path(a.out) if a.out else repo_root() / GRID_FILE
     out.parent.mkdir(parents=True, exist_ok=True)
+    meta_path = out.with_suffix(".json")
+    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
+    commit = git_commit(repo_root())  # the code the runs start from (before any later edit)
+    if commit.endswith("+dirty"):
+        print(f"warning: src/ has uncommitted changes ({commit}); a committed grid must come from a clean tree", file=sys.stderr)
+    t0 = time.perf_counter()
+    duration = _validate.positive(a.duration, "duration")
+    cal = {}
+    if a.buffer_packets is None or a.rtt is None:
+        cal = _calibration(meta, seed=seed, duration_s=duration, window=a.window)
+    settings = {"duration_s": duration, "seed": seed, "window": a.window,
+                "buffer_packets": _validate.whole(a.buffer_packets if a.buffer_packets is not None else cal["buffer_packets"],
+                                                  "buffer_packets", minimum=1),
+                "rtt_s": _validate.positive(a.rtt if a.rtt is not None else cal["rtt_s"], "rtt")}
+    todo_all = tasks(scen, cells, a.replications)
     done = _done(out, settings)
     todo = [t for t in todo_all if t not in done]
     print(f"{len(todo_all)} runs asked, {len(todo_all) - len(todo)} already in {out}, {len(todo)} to run")
-    t0 = time.perf_counter()
-    commit = git_commit(repo_root())  # the code the runs start from (before any later edit)
     own = None
     if todo and client is None:
         from dask.distributed import Client, LocalCluster  # optional: the grid extra only
@@ -187,12 +227,11 @@ def main(argv=None, *, client=None) -> int:
             client.close()
             own.close()
     df = finish(out) if out.exists() else pd.DataFrame()
-    meta_path = out.with_suffix(".json")
-    meta = json.loads(meta_path.read_text()) if meta_path.exists() else {}
     meta.update({
         "command": "python -m mmperf.experiments.chodorek2018.packet_grid " + " ".join(sys.argv[1:] if argv is None else argv),
         "function": "mmperf.experiments.chodorek2018.packet.run_packet_cell", "params": "Params() (defaults)",
-        **settings, "tcp_start_window_s": TCP_START_WINDOW_S, "tfd_signalling_delay_s": TFD_SIGNALLING_DELAY_S,
+        **settings, "tcp_start_window_s": TCP_START_WINDOW_S, "tfd_signalling_delay_s": settings["rtt_s"] / 2,
+        **({"calibration": cal["tables"]} if cal else {}),
         "mmperf_version": __version__, "git_commit": commit,
         "scenarios": sorted(df["scenario"].unique().tolist()) if len(df) else [],
         "runs": int(len(df)), "cells_KN": sorted({(int(k), int(n)) for k, n in zip(df.get("K", []), df.get("N", []))}),

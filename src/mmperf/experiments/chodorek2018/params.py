@@ -8,16 +8,10 @@ import numpy as np
 import pandas as pd
 
 from mmperf import _validate
+from mmperf.experiments.chodorek2018 import paper
+from mmperf.experiments.chodorek2018.paper import SCENARIOS  # noqa: F401 (the package's name)
 from mmperf.media import hdvideo
 from mmperf.networks import bottleneck
-
-SCENARIOS = {
-    "s1": "best effort",
-    "s2": "static RSVP, 150 % of target",
-    "s3": "static RSVP, peak rate",
-    "s4": "dynamic TFD, every 300 ms",
-}
-"""Scenario key -> short description (Sec. IV.E)."""
 
 _DOC = {
     # name: (unit, source, description)
@@ -27,7 +21,12 @@ _DOC = {
     "rtt_candidates_s": ("s", "calibration (the book's search range; the paper gives no RTT)",
                          "base round trips tried; the one whose s1 K = 1, N = 1 utilization is nearest the target is chosen"),
     "rtt_target_utilization_pct": ("%", "paper Table I (s1, K = 1, N = 1)", "link utilization the RTT is calibrated on"),
-    "rtt_calibration_replications": ("runs", "assumed", "replications averaged per RTT candidate"),
+    "rtt_calibration_replications": ("runs", "assumed", "replications averaged per buffer and per RTT candidate (packet model)"),
+    "grid_duration_s": ("s", "the chapter's budget (the paper's runs are 152 s)",
+                        "run length of the committed packet grids and of the calibration: a tenth of each 19-s clip (1.9 s of each of the eight)"),
+    "grid_window": ("window", "the chapter's budget (rates matched to the 152-s streams)",
+                    "what a grid run sends of each stream: 'excerpt' (the start of every clip) or 'head' (its first seconds)"),
+    "grid_replications": ("runs", "the chapter's budget (the paper: 20)", "replications per cell of every seed's packet grid"),
     "slot_s": ("s", "model resolution (the book's)", "time slot of the fluid bottleneck"),
     "packet_bytes": ("bytes", "assumed (Ethernet MTU)", "TCP segment on the wire; buffer unit"),
     "video": ("model", "paper sec. IV.D (30 frame/s, 8 clips of 19 s, 40 Mb/s target); mean 63 Mb/s calibrated on Table II K = 0, N = 1",
@@ -54,6 +53,10 @@ _DOC = {
     "tfd_renewal": ("switch", "ablation (the paper renews every 300 ms)",
                     "True: s4 renews its rate every window; False: s4 holds one static rate, the mean of its announcements"),
     "qos": ("switch", "ablation (the paper's s2-s4 reserve)", "True: s2-s4 reserve; False: every scenario is best effort"),
+    "buffer_packets": ("packets of 1500 B", "assumed (a span of the ledger; the paper gives no buffer)",
+                       "None: the seed's calibration; a number: the drop-tail limit of the audit packet grid"),
+    "rtt_s": ("s", "assumed (a span of the ledger; the paper gives no RTT)",
+              "None: the seed's calibration; a number: the base round trip of the audit packet grid"),
     "audit_grid": ("switch", "the audit's budget",
                    "True: judge on a small live packet grid (audit_cells, audit_duration_s, audit_replications); used as well "
                    "whenever a packet-level reading or ablation differs from the book's"),
@@ -77,7 +80,7 @@ CONGESTION_CONTROLS = ("newreno", "cubic")
 AUDIT_CELLS = tuple((k, n) for k in (0, 1, 4, 7, 8, 9, 10) for n in (1, 5, 10))
 """(K, N) of the audit packet grid: every K a claim reads (0, 1, 7-10, one in between) at N = 1, 5, 10."""
 
-PACKET_READINGS = ("reserved_queue", "bucket", "sender", "congestion_control", "tfd_renewal", "qos")
+PACKET_READINGS = ("reserved_queue", "bucket", "sender", "congestion_control", "tfd_renewal", "qos", "buffer_packets", "rtt_s")
 """The fields only the packet model can express: a run whose value of one differs from the default is judged
 on the audit packet grid (the fluid model has none of them)."""
 
@@ -120,7 +123,7 @@ class Params:
     (20, 75000.0)
     """
 
-    capacity_bps: float = 1e9
+    capacity_bps: float = paper.CAPACITY_BPS
     buffer_candidates_packets: tuple = (25, 50, 100, 150, 200, 300, 400, 500)
     rtt_candidates_s: tuple = (0.002, 0.004, 0.006, 0.008, 0.010, 0.012)
     rtt_target_utilization_pct: float = 83.4
@@ -128,13 +131,13 @@ class Params:
     slot_s: float = 0.002
     packet_bytes: int = 1500
     video: hdvideo.VideoModel = field(default_factory=hdvideo.VideoModel)
-    n_values: tuple = tuple(range(1, 11))
-    k_values: tuple = tuple(range(0, 11))
-    scenarios: tuple = ("s1", "s2", "s3", "s4")
-    replications: int = 20
-    duration_s: float = 152.0
-    next_time_s: float = 0.3
-    s2_fraction: float = 1.5
+    n_values: tuple = paper.N_VALUES
+    k_values: tuple = paper.K_VALUES
+    scenarios: tuple = tuple(paper.SCENARIOS)
+    replications: int = paper.REPLICATIONS
+    duration_s: float = paper.DURATION_S
+    next_time_s: float = paper.NEXT_TIME_S
+    s2_fraction: float = paper.S2_FRACTION
     peak_window_s: float = 1.0
     reservable_fraction: float = 1.0
     sensitivity_buffers_packets: tuple = (10, 25, 50, 100, 400)
@@ -146,6 +149,11 @@ class Params:
     congestion_control: str = "newreno"
     tfd_renewal: bool = True
     qos: bool = True
+    grid_duration_s: float = 15.2
+    grid_window: str = "excerpt"
+    grid_replications: int = 1
+    buffer_packets: int | None = None
+    rtt_s: float | None = None
     audit_grid: bool = False
     audit_cells: tuple = AUDIT_CELLS
     audit_duration_s: float = 4.0
@@ -156,6 +164,14 @@ class Params:
                               ("congestion_control", CONGESTION_CONTROLS)):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")
+        if self.grid_window not in ("head", "excerpt"):
+            raise ValueError(f"grid_window must be one of ('head', 'excerpt'), got {self.grid_window!r}")
+        _validate.positive(self.grid_duration_s, "grid_duration_s")
+        _validate.whole(self.grid_replications, "grid_replications", minimum=1)
+        if self.buffer_packets is not None:
+            _validate.whole(self.buffer_packets, "buffer_packets", minimum=1)
+        if self.rtt_s is not None and _validate.positive(self.rtt_s, "rtt_s") < self.slot_s:
+            raise ValueError(f"rtt_s must be at least one slot ({self.slot_s} s), got {self.rtt_s!r}")
         for name in ("tfd_renewal", "qos", "audit_grid"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")

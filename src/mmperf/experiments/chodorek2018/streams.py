@@ -18,11 +18,12 @@ import pandas as pd
 from mmperf._paths import repo_root
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo
-from mmperf.networks import bottleneck
+from mmperf.media.excerpt import clip_excerpt
+from mmperf.networks import admission, bottleneck
 from mmperf.seeds import check_seed, rng
 
 __all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "all_arrivals", "committed_calibration",
-           "committed_grid", "packet_summary", "reservations", "stream_statistics", "summarize", "video_arrivals"]
+           "committed_calibration_tables", "committed_grid", "packet_summary", "WINDOWS", "stream_frames", "reservations", "stream_statistics", "summarize", "video_arrivals"]
 
 PAPER = "chodorek2018"
 
@@ -34,15 +35,41 @@ METRICS = {
 }
 """Per-run metrics (Tables I and II) and their units."""
 
-def video_arrivals(params: Params, replication: int, n_videos: int, *, seed: int, clips=None) -> np.ndarray:
+WINDOWS = ("head", "excerpt")
+"""What a run of ``d`` seconds sends of each 152-s stream: ``'head'`` its first ``d`` seconds, ``'excerpt'``
+the first ``d / 8`` seconds of each of its eight clips (:func:`mmperf.media.excerpt.clip_excerpt`), whose rate
+is the whole stream's."""
+
+
+def stream_frames(params: Params, replication: int, stream: int, *, seed: int, clips, duration_s: float,
+                  window: str = "head") -> np.ndarray:
+    """Frame sizes of one stream as a run of ``duration_s`` under ``window`` (:data:`WINDOWS`) sends them.
+
+    ``'head'``: the whole stream (the run keeps its first ``duration_s``); ``'excerpt'``: ``duration_s x
+    frame_rate / clips`` frames of every clip, which must be a whole number (15.2 s: 57 frames of each).
+    """
+    frames = hdvideo.stream_frames(params.video, replication=replication, stream=stream, clips=clips, root=seed)
+    if window == "head":
+        return frames
+    if window != "excerpt":
+        raise ValueError(f"window must be one of {WINDOWS}, got {window!r}")
+    keep = duration_s * params.video.frame_rate / len(params.video.clips)
+    if abs(keep - round(keep)) > 1e-9 or round(keep) < 1:
+        raise ValueError(f"duration_s x frame_rate / clips must be a whole number of frames for window='excerpt', "
+                         f"got duration_s={duration_s!r} ({keep:g} frames per clip)")
+    return clip_excerpt(frames, frames_per_clip=params.video.frames_per_clip, keep=int(round(keep)))
+
+
+def video_arrivals(params: Params, replication: int, n_videos: int, *, seed: int, clips=None,
+                   window: str = "head") -> np.ndarray:
     """Wire bytes per slot of the first ``n_videos`` streams of a replication, shape ``(N, T)``.
 
     Stream j of replication r is the same in every cell (common random numbers):
-    its clip order, clip starts and frame phase come from the root ``seed``.
+    its clip order, clip starts and frame phase come from the root ``seed``. ``window``: :data:`WINDOWS`.
     """
     clips = hdvideo.clip_library(params.video, root=seed) if clips is None else clips
-    frames = np.array([hdvideo.stream_frames(params.video, replication=replication, stream=j, clips=clips, root=seed)
-                       for j in range(n_videos)])
+    frames = np.array([stream_frames(params, replication, j, seed=seed, clips=clips, duration_s=params.duration_s,
+                                     window=window) for j in range(n_videos)])
     phase = np.array([rng(PAPER, "phase", replication, j, root=seed).uniform(0, 1 / params.video.frame_rate)
                       for j in range(n_videos)])
     return hdvideo.slot_arrivals(frames, frame_rate=params.video.frame_rate, slot_s=params.slot_s,
@@ -52,12 +79,6 @@ def all_arrivals(params: Params, *, seed: int) -> list[np.ndarray]:
     """Every replication's streams (``max(n_values)`` of them), one ``(N, T)`` array per replication."""
     clips = hdvideo.clip_library(params.video, root=seed)
     return [video_arrivals(params, rep, max(params.n_values), seed=seed, clips=clips) for rep in range(params.replications)]
-
-def _max_window_sum(arrivals: np.ndarray, win: int) -> np.ndarray:
-    """Largest sum of ``win`` consecutive slots of each stream, shape ``(N,)``."""
-    c = np.concatenate([np.zeros((arrivals.shape[0], 1)), np.cumsum(arrivals, axis=1)], axis=1)
-    win = min(win, arrivals.shape[1])
-    return (c[:, win:] - c[:, :-win]).max(axis=1)
 
 def stream_statistics(params: Params, arrivals: np.ndarray) -> dict:
     """What a reservation needs to know of each stream (each row of ``arrivals``, shape ``(N, T)``).
@@ -69,14 +90,11 @@ def stream_statistics(params: Params, arrivals: np.ndarray) -> dict:
         ``peak_bps`` (N,): the largest ``peak_window_s`` mean rate (s3);
         ``tfd_bps`` (N, W): Next Data / Next Time of every 300-ms window (s4).
     """
-    slot = params.slot_s
-    per_frame = max(1, int(round(1 / params.video.frame_rate / slot)))
-    win = max(1, int(round(params.peak_window_s / slot)))
     return {
-        "depth_bytes": _max_window_sum(arrivals, per_frame),
-        "peak_bps": _max_window_sum(arrivals, win) * 8 / (win * slot),
-        "tfd_bps": np.array([hdvideo.tfd_announcements(a, slots_per_window=params.slots_per_window, slot_s=slot)["rate_bps"].to_numpy()
-                             for a in arrivals]),
+        **admission.traffic_descriptors(arrivals, slot_s=params.slot_s, burst_s=1 / params.video.frame_rate,
+                                        peak_window_s=params.peak_window_s),
+        "tfd_bps": np.array([hdvideo.tfd_announcements(a, slots_per_window=params.slots_per_window, slot_s=params.slot_s)["rate_bps"]
+                             .to_numpy() for a in arrivals]),
     }
 
 def reservations(params: Params, scenario: str, arrivals: np.ndarray, *, stats: dict | None = None) -> dict:
@@ -152,8 +170,8 @@ def packet_summary(rows: pd.DataFrame) -> pd.DataFrame:
 def committed_calibration(seed: int) -> tuple[int, float] | None:
     """The buffer and base round trip a root seed's committed packet grid was run at, if there is one.
 
-    They are that seed's calibration (:func:`~mmperf.experiments.chodorek2018.calibrate_buffer`,
-    :func:`~mmperf.experiments.chodorek2018.calibrate_rtt`), recorded in the grid's ``.json`` among the
+    They are that seed's calibration on the packet model (:func:`~mmperf.experiments.chodorek2018.packet.calibrate`),
+    recorded in the grid's ``.json`` among the
     parameters that produced it; the tests recompute them with the current code.
 
     Parameters
@@ -170,6 +188,22 @@ def committed_calibration(seed: int) -> tuple[int, float] | None:
     for _, meta in _grids_of(check_seed(seed)):
         return int(meta["buffer_packets"]), float(meta["rtt_s"])
     return None
+
+def committed_calibration_tables(seed: int) -> tuple[pd.DataFrame, pd.DataFrame] | None:
+    """The packet-model calibration tables (buffer, round trip) recorded with a seed's committed grid, if any.
+
+    Returns
+    -------
+    (pandas.DataFrame, pandas.DataFrame) or None
+        :func:`~mmperf.experiments.chodorek2018.packet.calibrate`'s two tables as the grid's ``.json`` holds
+        them, or None (no grid for the seed, or one without its calibration).
+    """
+    for _, meta in _grids_of(check_seed(seed)):
+        cal = meta.get("calibration")
+        if cal:
+            return pd.DataFrame(cal["buffer"]), pd.DataFrame(cal["rtt"])
+    return None
+
 
 def _grids_of(seed: int):
     """``(csv path, parameters)`` of each committed grid whose ``.json`` names ``seed``, in the order
