@@ -136,9 +136,6 @@ ALLOWED: dict[str, str] = {
           "mmperf.experiments.huynh1994.params.Params",  # PR01
           ),
     **_on("s30-chodorek",
-          "mmperf.experiments.chodorek2018.claims",  # no __all__
-          "mmperf.experiments.chodorek2018.claims.in_corner",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.claims.packet_judged",  # PR01, RT01
           "mmperf.experiments.chodorek2018.model",  # no __all__
           "mmperf.experiments.chodorek2018.model.buffer_sensitivity",  # PR01
           "mmperf.experiments.chodorek2018.model.compare",  # PR01
