@@ -136,16 +136,6 @@ ALLOWED: dict[str, str] = {
           "mmperf.experiments.huynh1994.params.Params",  # PR01
           ),
     **_on("s30-chodorek",
-          "mmperf.experiments.chodorek2018.model",  # no __all__
-          "mmperf.experiments.chodorek2018.model.buffer_sensitivity",  # PR01
-          "mmperf.experiments.chodorek2018.model.compare",  # PR01
-          "mmperf.experiments.chodorek2018.model.grid",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.model.one_stream",  # PR01
-          "mmperf.experiments.chodorek2018.model.paper_consistency",  # PR01
-          "mmperf.experiments.chodorek2018.model.paper_tables",  # RT01
-          "mmperf.experiments.chodorek2018.model.run_cell",  # PR01
-          "mmperf.experiments.chodorek2018.model.run_grid",  # PR01
-          "mmperf.experiments.chodorek2018.model.window_rates",  # PR01
           "mmperf.experiments.chodorek2018.packet",  # no __all__
           "mmperf.experiments.chodorek2018.packet.calibrate",  # PR01
           "mmperf.experiments.chodorek2018.packet.calibrate_burst_buffer",  # PR01
