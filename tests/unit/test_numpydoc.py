@@ -136,16 +136,6 @@ ALLOWED: dict[str, str] = {
           "mmperf.experiments.huynh1994.params.Params",  # PR01
           ),
     **_on("s30-chodorek",
-          "mmperf.experiments.chodorek2018.packet",  # no __all__
-          "mmperf.experiments.chodorek2018.packet.calibrate",  # PR01
-          "mmperf.experiments.chodorek2018.packet.calibrate_burst_buffer",  # PR01
-          "mmperf.experiments.chodorek2018.packet.live_check",  # PR01
-          "mmperf.experiments.chodorek2018.packet.main",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.packet.packet_reservations",  # PR01
-          "mmperf.experiments.chodorek2018.packet.reading_cells",  # PR01
-          "mmperf.experiments.chodorek2018.packet.run_packet_cell",  # PR01
-          "mmperf.experiments.chodorek2018.packet.tcp_starts",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.packet.video_packets",  # PR01, RT01
           "mmperf.experiments.chodorek2018.packet_grid",  # no __all__
           "mmperf.experiments.chodorek2018.packet_grid.finish",  # PR01, RT01
           "mmperf.experiments.chodorek2018.packet_grid.main",  # PR01, RT01
