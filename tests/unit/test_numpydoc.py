@@ -136,12 +136,6 @@ ALLOWED: dict[str, str] = {
           "mmperf.experiments.huynh1994.params.Params",  # PR01
           ),
     **_on("s30-chodorek",
-          "mmperf.experiments.chodorek2018.packet_grid",  # no __all__
-          "mmperf.experiments.chodorek2018.packet_grid.finish",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.packet_grid.main",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.packet_grid.parser",  # RT01
-          "mmperf.experiments.chodorek2018.packet_grid.run_grid",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.packet_grid.tasks",  # PR01, RT01
           ),
 }
 
