@@ -136,51 +136,6 @@ ALLOWED: dict[str, str] = {
           "mmperf.experiments.huynh1994.params.Params",  # PR01
           ),
     **_on("s30-chodorek",
-          "mmperf.experiments.chodorek2018.claims",  # no __all__
-          "mmperf.experiments.chodorek2018.claims.in_corner",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.claims.packet_judged",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.model",  # no __all__
-          "mmperf.experiments.chodorek2018.model.buffer_sensitivity",  # PR01
-          "mmperf.experiments.chodorek2018.model.compare",  # PR01
-          "mmperf.experiments.chodorek2018.model.grid",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.model.one_stream",  # PR01
-          "mmperf.experiments.chodorek2018.model.paper_consistency",  # PR01
-          "mmperf.experiments.chodorek2018.model.paper_tables",  # RT01
-          "mmperf.experiments.chodorek2018.model.run_cell",  # PR01
-          "mmperf.experiments.chodorek2018.model.run_grid",  # PR01
-          "mmperf.experiments.chodorek2018.model.window_rates",  # PR01
-          "mmperf.experiments.chodorek2018.ns2",  # no __all__
-          "mmperf.experiments.chodorek2018.ns2.book_runs",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.ns2.ns2_meta",  # RT01
-          "mmperf.experiments.chodorek2018.ns2.ns2_runs",  # RT01
-          "mmperf.experiments.chodorek2018.ns2.scenario_table",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.packet",  # no __all__
-          "mmperf.experiments.chodorek2018.packet.calibrate",  # PR01
-          "mmperf.experiments.chodorek2018.packet.calibrate_burst_buffer",  # PR01
-          "mmperf.experiments.chodorek2018.packet.live_check",  # PR01
-          "mmperf.experiments.chodorek2018.packet.main",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.packet.packet_reservations",  # PR01
-          "mmperf.experiments.chodorek2018.packet.reading_cells",  # PR01
-          "mmperf.experiments.chodorek2018.packet.run_packet_cell",  # PR01
-          "mmperf.experiments.chodorek2018.packet.tcp_starts",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.packet.video_packets",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.packet_grid",  # no __all__
-          "mmperf.experiments.chodorek2018.packet_grid.finish",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.packet_grid.main",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.packet_grid.parser",  # RT01
-          "mmperf.experiments.chodorek2018.packet_grid.run_grid",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.packet_grid.tasks",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.paper",  # no __all__
-          "mmperf.experiments.chodorek2018.params",  # no __all__
-          "mmperf.experiments.chodorek2018.params.Params",  # PR01
-          "mmperf.experiments.chodorek2018.streams.all_arrivals",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.streams.committed_calibration_tables",  # PR01
-          "mmperf.experiments.chodorek2018.streams.committed_grid",  # PR01
-          "mmperf.experiments.chodorek2018.streams.packet_summary",  # PR01
-          "mmperf.experiments.chodorek2018.streams.stream_frames",  # PR01, RT01
-          "mmperf.experiments.chodorek2018.streams.stream_statistics",  # PR01
-          "mmperf.experiments.chodorek2018.streams.summarize",  # PR01
-          "mmperf.experiments.chodorek2018.streams.video_arrivals",  # PR01, RT01
           ),
 }
 

@@ -36,9 +36,29 @@ from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
 from mmperf.experiments.chodorek2018.model import grid, paper_tables
 from mmperf.experiments.chodorek2018.params import SCENARIOS
 
+__all__ = ["ABLATIONS", "ASSUMPTIONS", "CLAIMS", "PAPER_VALUES", "claim_values", "in_corner", "packet_judged"]
+
 
 def in_corner(k, n):
-    """The cells where the paper's s4 shows a nonzero PER: K = 10 or N = 10, or K = 9 with N > 5."""
+    """The cells where the paper's s4 shows a nonzero PER: K = 10 or N = 10, or K = 9 with N > 5.
+
+    Parameters
+    ----------
+    k : int or array_like of int
+        Numbers of TCP flows K (0-10).
+    n : int or array_like of int
+        Numbers of video streams N (1-10), broadcast against ``k``.
+
+    Returns
+    -------
+    bool or numpy.ndarray of bool
+        True where the cell ``(k, n)`` is in the corner (element-wise for arrays or pandas objects).
+
+    Examples
+    --------
+    >>> bool(in_corner(9, 6)), bool(in_corner(9, 5)), bool(in_corner(0, 10))
+    (True, False, True)
+    """
     return (k == 10) | (n == 10) | ((k == 9) & (n > 5))
 
 
@@ -116,7 +136,19 @@ _CACHE: dict = {}
 
 
 def packet_judged(r) -> bool:
-    """Whether a run's claims are judged on the packet-level grid (committed for its seed) rather than the fluid model."""
+    """Whether a run's claims are judged on the packet-level grid (committed for its seed) rather than the fluid model.
+
+    Parameters
+    ----------
+    r : mmperf.results.Results
+        One run of :func:`mmperf.experiments.chodorek2018.run`.
+
+    Returns
+    -------
+    bool
+        True if the run holds a ``packet_summary`` table (the claims read it), False if they read the fluid
+        ``summary``.
+    """
     return "packet_summary" in r.names
 
 

@@ -36,6 +36,11 @@ from mmperf.results import Results
 from mmperf.seeds import JUDGING_SEEDS, check_seed, judging_seeds, seed_sequence
 from mmperf.verdicts import run_seeds
 
+__all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "SENSITIVITY_CELLS", "all_arrivals", "audit_run",
+           "buffer_sensitivity", "committed_calibration", "committed_calibration_tables", "committed_grid", "committed_run",
+           "compare", "grid", "judging_runs", "one_stream", "packet_summary", "paper_consistency", "paper_tables",
+           "reservations", "run", "run_cell", "run_grid", "stream_statistics", "summarize", "video_arrivals", "window_rates"]
+
 
 def _metrics(params: Params, path: dict, be: dict) -> dict:
     return admission.qos_metrics(path, be, capacity_bps=params.capacity_bps, duration_s=params.duration_s)
@@ -75,6 +80,28 @@ def run_cell(params: Params, *, scenario: str, n_videos: int, k_flows: int, repl
              buffer_packets: int, rtt_s: float, arrivals: np.ndarray | None = None) -> dict:
     """One run: a scenario, N streams, K TCP flows, one replication, a given buffer and RTT.
 
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters (link, slot, video model, run length ``duration_s`` in s).
+    scenario : {"s1", "s2", "s3", "s4"}
+        The QoS scenario.
+    n_videos : int
+        Number of HD video streams N, ``>= 1``.
+    k_flows : int
+        Number of TCP flows K, ``>= 0``.
+    replication : int
+        Replication index, ``>= 0`` (selects the streams and TCP's random draws).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    buffer_packets : int
+        Drop-tail buffer of the bottleneck, in packets of ``params.packet_bytes``.
+    rtt_s : float
+        Base round-trip time of the TCP flows, in seconds.
+    arrivals : numpy.ndarray, optional
+        Wire bytes per slot of at least ``n_videos`` streams, shape ``(>= N, T)``; the first ``n_videos``
+        rows are sent (:func:`video_arrivals` of this replication if not given).
+
     Returns
     -------
     dict
@@ -95,6 +122,19 @@ def run_cell(params: Params, *, scenario: str, n_videos: int, k_flows: int, repl
 
 def run_grid(params: Params, arrivals: list[np.ndarray], *, buffer_packets: int, rtt_s: float, seed: int) -> pd.DataFrame:
     """Run the whole grid: every scenario, N, K and replication.
+
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters (its ``scenarios``, ``n_values`` and ``k_values`` span the grid).
+    arrivals : list of numpy.ndarray
+        One array per replication of wire bytes per slot, shape ``(max(n_values), T)`` (:func:`all_arrivals`).
+    buffer_packets : int
+        Drop-tail buffer of the bottleneck, in packets.
+    rtt_s : float
+        Base round-trip time of the TCP flows, in seconds.
+    seed : int
+        Root seed, ``0 .. 2**63 - 1`` (TCP's random draws).
 
     Returns
     -------
@@ -118,12 +158,27 @@ def run_grid(params: Params, arrivals: list[np.ndarray], *, buffer_packets: int,
 
 
 def paper_tables() -> pd.DataFrame:
-    """Tables I and II of the paper in one tidy frame (``scenario, K, N, metric, value, unit``)."""
+    """Tables I and II of the paper in one tidy frame (``scenario, K, N, metric, value, unit``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``scenario, K, N, metric, value, unit``: PER and link utilization [%] (Table I), video and
+        TCP throughput [Mb/s] (Table II), as committed in ``data/papers/chodorek2018``.
+    """
     return pd.concat([table(PAPER, "table1"), table(PAPER, "table2")], ignore_index=True)
 
 
 def compare(summary: pd.DataFrame, paper: pd.DataFrame | None = None) -> pd.DataFrame:
     """Paper, book and difference per cell of Tables I and II.
+
+    Parameters
+    ----------
+    summary : pandas.DataFrame
+        The book's tidy summary (:func:`summarize` or :func:`packet_summary`): ``scenario, K, N, metric,
+        value, sd``.
+    paper : pandas.DataFrame, optional
+        The paper's tables in the same layout (:func:`paper_tables` if not given).
 
     Returns
     -------
@@ -139,7 +194,30 @@ def compare(summary: pd.DataFrame, paper: pd.DataFrame | None = None) -> pd.Data
 
 
 def grid(frame: pd.DataFrame, scenario: str, metric: str, value: str = "value") -> pd.DataFrame:
-    """One table of a tidy frame as a K x N grid."""
+    """One table of a tidy frame as a K x N grid.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A tidy frame with ``scenario, K, N, metric`` and the ``value`` column (:func:`paper_tables`,
+        :func:`summarize`).
+    scenario : {"s1", "s2", "s3", "s4"}
+        The scenario to select.
+    metric : str
+        The metric to select (a key of :data:`METRICS`).
+    value : str, default "value"
+        The column to lay out (``"sd"``, ``"q05"``, ... for a summary's spread).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by K (rows) and N (columns), both sorted, holding ``value`` in the metric's unit.
+
+    Raises
+    ------
+    ValueError
+        If the frame has no rows for ``scenario`` and ``metric``.
+    """
     sel = frame[(frame["scenario"] == scenario) & (frame["metric"] == metric)]
     if sel.empty:
         raise ValueError(f"no rows for scenario={scenario!r}, metric={metric!r}")
@@ -148,6 +226,13 @@ def grid(frame: pd.DataFrame, scenario: str, metric: str, value: str = "value") 
 
 def one_stream(params: Params, arrivals: np.ndarray) -> pd.DataFrame:
     """One stream's rate per TFD window against the three reservations (first stream of ``arrivals``).
+
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters (slot, TFD window ``next_time_s``, reservations).
+    arrivals : numpy.ndarray
+        Wire bytes per slot, shape ``(N, T)``; only the first row is used.
 
     Returns
     -------
@@ -168,6 +253,15 @@ def window_rates(params: Params, *, seed: int, replications: int = 5) -> pd.Data
     Each of ``max(n_values)`` streams of replications ``0 .. replications - 1`` (or fewer) is cut as a packet
     grid run of ``grid_duration_s`` cuts it (:data:`~.streams.WINDOWS`) and compared with the whole stream
     (``video.duration_s``, 152 s).
+
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters (``grid_duration_s`` in s, ``n_values``, ``replications``, video model).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    replications : int, default 5
+        Number of replications compared (at most ``params.replications``).
 
     Returns
     -------
@@ -202,6 +296,16 @@ def buffer_sensitivity(params: Params, arrivals: list[np.ndarray], *, seed: int)
     N = 10: PER 0.00 %) and its best-effort losses under load (s1, K = 10,
     N = 1: 26.9 %; K = 10, N = 10: 6.22 %)? Each (buffer, RTT) pair of the
     params runs those three cells and K = 1, N = 1 for ``sensitivity_replications`` replications.
+
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters: ``sensitivity_buffers_packets`` [packets], ``sensitivity_rtts_s`` [s],
+        ``sensitivity_replications``.
+    arrivals : list of numpy.ndarray
+        One array per replication of wire bytes per slot, shape ``(max(n_values), T)`` (:func:`all_arrivals`).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1`` (TCP's random draws).
 
     Returns
     -------
@@ -253,6 +357,11 @@ def paper_consistency(paper: pd.DataFrame | None = None) -> pd.DataFrame:
     * the text's "nonzero PERs ... in extreme cases of K = 10" against Table I's s4 row K = 10.
 
     Every check runs over the loaded cells (K >= 1), except the utilization one, which includes K = 0.
+
+    Parameters
+    ----------
+    paper : pandas.DataFrame, optional
+        The tables to check in the layout of :func:`paper_tables` (the paper's if not given).
 
     Returns
     -------

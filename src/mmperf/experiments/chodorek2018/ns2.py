@@ -20,6 +20,9 @@ from mmperf._paths import data_dir
 from mmperf.experiments.chodorek2018.packet import run_packet_cell
 from mmperf.experiments.chodorek2018.params import Params
 
+__all__ = ["METRICS", "PARAMS_FILE", "book_runs", "compare_runs", "ns2_comparison", "ns2_meta", "ns2_runs",
+           "reservation_table", "scenario_table"]
+
 PARAMS_FILE = "chodorek-params.json"
 """What produced the committed ns-2 runs (cases, seeds, tolerances, schedules, reservations), in ``data/validation``."""
 
@@ -31,6 +34,12 @@ METRICS = (("video_per_pct", "video PER", "%"), ("tcp_loss_pct", "TCP loss", "%"
 
 def ns2_meta() -> dict:
     """The committed ``chodorek-params.json``: ns-2 version, settings, cases (with tolerances), schedules.
+
+    Returns
+    -------
+    dict
+        The parsed JSON: keys include ``cases`` (name -> scenario, N, K, buffer in packets, round trip in s,
+        duration in s, seeds, tolerances) and ``schedules`` (per case and seed: packets, TCP starts, reservations).
 
     Raises
     ------
@@ -50,6 +59,11 @@ def ns2_runs(cases=None) -> pd.DataFrame:
     ----------
     cases : sequence of str, optional
         Case names of :func:`ns2_meta` (default: all).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per case and seed, as ``data/validation/<case>.csv`` holds them.
 
     Raises
     ------
@@ -73,6 +87,27 @@ def book_runs(cases=None, *, params: Params | None = None, bucket_renewal: str =
     About 1 s a run for N = 1 and 10 s for N = 10. ``bucket_renewal='full'`` gives a renewed (s4)
     reservation ns-2's bucket, full at every window's start, instead of the book's, which carries
     its tokens over (:func:`mmperf.networks.shared_bottleneck.simulate`).
+
+    Parameters
+    ----------
+    cases : sequence of str, optional
+        Case names of :func:`ns2_meta` (default: all).
+    params : Params, optional
+        The chapter's parameters (default ``Params()``, which ns-2 was given).
+    bucket_renewal : {"carry", "full"}, default "carry"
+        How a renewed (s4) reservation's token bucket starts each window: with the tokens carried over
+        (the book) or full (ns-2).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per case and seed: ``case`` and the fields of
+        :func:`~mmperf.experiments.chodorek2018.packet.run_packet_cell` (``seed`` among them).
+
+    Raises
+    ------
+    ValueError
+        If a case is unknown.
     """
     meta = ns2_meta()["cases"]
     names = list(meta) if cases is None else list(cases)
@@ -190,6 +225,19 @@ def scenario_table(comparison: pd.DataFrame, scenario: str) -> pd.DataFrame:
     PER and loss [%] to 4 decimals (a few packets in a million show), utilization [%] to 2,
     throughput [Mb/s] to 0.1, packets whole; the gap as ``book / ns-2`` (or ``book - ns-2`` in
     points for utilization).
+
+    Parameters
+    ----------
+    comparison : pandas.DataFrame
+        :func:`ns2_comparison` (or :func:`compare_runs`).
+    scenario : {"s1", "s2", "s3", "s4"}
+        The scenario to show.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Indexed by ``case, metric`` (metric with its unit): ``K, N, seeds``, ``ns-2`` and ``book`` as
+        formatted text, ``book vs ns-2`` (the gap as text), ``tolerance`` and ``within`` (``'yes'``/``'no'``).
 
     Raises
     ------

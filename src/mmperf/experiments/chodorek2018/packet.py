@@ -36,6 +36,11 @@ from mmperf.media import hdvideo
 from mmperf.networks import calibration, shared_bottleneck
 from mmperf.seeds import check_seed, rng
 
+__all__ = ["BURST_BUFFER_CANDIDATES", "LIVE_CELLS", "READINGS", "READINGS_FILE", "READING_CELLS", "SAMPLE_CELLS", "SAMPLE_FILE",
+           "SURROGATE_TOLERANCE", "TCP_START_WINDOW_S", "TFD_SIGNALLING_DELAY_S", "calibrate", "calibrate_burst_buffer",
+           "live_check", "main", "packet_reservations", "reading_cells", "run_audit_grid", "run_packet_cell",
+           "run_packet_sample", "surrogate_agreement", "tcp_starts", "video_packets"]
+
 PAPER = "chodorek2018"
 
 TCP_START_WINDOW_S = 0.1
@@ -59,6 +64,34 @@ def video_packets(params: Params, replication: int, n_videos: int, *, seed: int,
     array gives each packet's stream (0 .. n_videos-1). ``params.sender``: ``'paced'`` spreads each frame
     over its interval, ``'burst'`` writes it back to back at the link rate (``params.capacity_bps``, the
     senders' Gigabit Ethernet).
+
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters (video model, ``sender`` reading, ``capacity_bps`` in bit/s).
+    replication : int
+        Replication index, ``>= 0``.
+    n_videos : int
+        Number of streams N, ``>= 0``.
+    seed : int
+        Root seed, ``0 .. 2**63 - 1`` (streams, phases, TCP start times).
+    duration_s : float
+        Run length, in seconds, ``> 0``.
+    clips : object, optional
+        The clip library (:func:`mmperf.media.hdvideo.clip_library` of ``params.video`` and ``seed`` if not given).
+    streams : bool, default False
+        Also return each packet's stream index.
+    window : {"head", "excerpt"}, default "head"
+        What the run sends of each 152-s stream (:data:`~mmperf.experiments.chodorek2018.streams.WINDOWS`).
+
+    Returns
+    -------
+    times : numpy.ndarray of float
+        Send times [s], non-decreasing.
+    sizes : numpy.ndarray of int
+        Wire sizes [bytes] of the packets.
+    stream : numpy.ndarray of int
+        Each packet's stream, ``0 .. n_videos - 1`` (only with ``streams=True``).
     """
     seed = check_seed(seed)
     n_videos = _validate.whole(n_videos, "n_videos", minimum=0)
@@ -90,6 +123,25 @@ def packet_reservations(params: Params, scenario: str, replication: int, n_video
     packet) instead of the stream's largest one-frame burst; ``tfd_renewal=False`` gives s4 one
     static rate per stream, the mean of its granted window rates.
 
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters, with the readings ``qos``, ``bucket`` and ``tfd_renewal``.
+    scenario : {"s1", "s2", "s3", "s4"}
+        The QoS scenario.
+    replication : int
+        Replication index, ``>= 0``.
+    n_videos : int
+        Number of streams N, ``>= 0``.
+    seed : int
+        Root seed, ``0 .. 2**63 - 1`` (streams, phases, TCP start times).
+    duration_s : float
+        Run length, in seconds (the reservations are those of this run's streams).
+    window : {"head", "excerpt"}, default "head"
+        What the run sends of each 152-s stream (:data:`~mmperf.experiments.chodorek2018.streams.WINDOWS`).
+    signalling_delay_s : float, default TFD_SIGNALLING_DELAY_S
+        Delay [s] from the start of an s4 window to its rate being in force.
+
     Returns
     -------
     dict
@@ -116,7 +168,22 @@ def packet_reservations(params: Params, scenario: str, replication: int, n_video
 
 
 def tcp_starts(replication: int, k_flows: int, *, seed: int) -> np.ndarray:
-    """Start times [s] of the K TCP flows of a replication (the same flows in every N)."""
+    """Start times [s] of the K TCP flows of a replication (the same flows in every N).
+
+    Parameters
+    ----------
+    replication : int
+        Replication index, ``>= 0``.
+    k_flows : int
+        Number of TCP flows K, ``>= 0``.
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+
+    Returns
+    -------
+    numpy.ndarray of float
+        ``k_flows`` independent uniform start times in ``[0, TCP_START_WINDOW_S)`` seconds.
+    """
     k_flows = _validate.whole(k_flows, "k_flows", minimum=0)
     return rng(PAPER, "tcp-start", replication, root=check_seed(seed)).uniform(0, TCP_START_WINDOW_S, k_flows)
 
@@ -134,6 +201,31 @@ def run_packet_cell(params: Params, *, n_videos: int, k_flows: int, replication:
     (:func:`mmperf.networks.shared_bottleneck.simulate`): the book's ``'carry'``, or ns-2's
     ``'full'`` for the cross-check. The readings of ``params`` (``sender``, ``reserved_queue``,
     ``bucket``, ``congestion_control``, ``tfd_renewal``, ``qos``) are applied.
+
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters and readings.
+    n_videos : int
+        Number of HD video streams N, ``>= 0``.
+    k_flows : int
+        Number of TCP flows K, ``>= 0``.
+    replication : int
+        Replication index, ``>= 0``.
+    seed : int
+        Root seed, ``0 .. 2**63 - 1`` (streams, phases, TCP start times).
+    buffer_packets : int, default 50
+        Drop-tail limit of the bottleneck, in packets.
+    rtt_s : float, default 0.004
+        Base round-trip time, in seconds.
+    duration_s : float, default 30.0
+        Run length, in seconds.
+    scenario : {"s1", "s2", "s3", "s4"}, default "s1"
+        The QoS scenario.
+    bucket_renewal : {"carry", "full"}, default "carry"
+        What a renewed (s4) reservation does to the token bucket: carry its tokens over, or refill it.
+    window : {"head", "excerpt"}, default "head"
+        What the run sends of each 152-s stream.
 
     Returns
     -------
@@ -214,6 +306,17 @@ def live_check(params: Params, *, seed: int, cells=LIVE_CELLS, replication: int 
     The runs are ``params.grid_duration_s`` of the ``params.grid_window`` streams at the seed's committed
     calibration (:func:`~.streams.committed_calibration`; 50 packets and 4 ms for a seed without a grid).
 
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters (``grid_duration_s`` in s, ``grid_window``, readings).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    cells : sequence of (str, int, int), default LIVE_CELLS
+        ``(scenario, K, N)`` to run.
+    replication : int, default 0
+        The replication run for every cell.
+
     Returns
     -------
     pandas.DataFrame
@@ -281,6 +384,17 @@ def main(argv=None) -> int:
     """``python -m mmperf.experiments.chodorek2018.packet [out.csv]``: run the sample, write it and its parameters.
 
     Opt-in (about a minute on one core): the chapter reads the committed file and never runs this.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        Command-line arguments (``sys.argv[1:]`` if not given): an optional output CSV path
+        (default :data:`SAMPLE_FILE`); the ``.json`` of its parameters is written beside it.
+
+    Returns
+    -------
+    int
+        The exit status, 0.
     """
     args = list(sys.argv[1:] if argv is None else argv)
     out = Path(args[0]) if args else Path(SAMPLE_FILE)
@@ -349,6 +463,15 @@ def calibrate_burst_buffer(params: Params, *, seed: int, candidates=BURST_BUFFER
     Used for the frame-burst sender (``params.sender='burst'``), whose bursts the fluid model's calibration
     does not see; the largest candidate if none does.
 
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters (``audit_cells``, ``audit_replications``, ``audit_duration_s`` in s).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    candidates : sequence of int, default BURST_BUFFER_CANDIDATES
+        Buffers tried, in packets, increasing.
+
     Returns
     -------
     int
@@ -370,6 +493,15 @@ def calibrate(params: Params, *, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]
     ``buffer_candidates_packets`` whose unloaded s1 runs (K = 0, every N; the mean PER over the replications)
     all print PER 0.00 % (Table I, Sec. IV.E). Round trip: the candidate whose s1, K = 1, N = 1 utilization
     (mean over the replications) is nearest ``rtt_target_utilization_pct`` (Table I's 83.4 %), at that buffer.
+
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters: candidates (``buffer_candidates_packets`` in packets,
+        ``rtt_candidates_s`` in s), ``rtt_target_utilization_pct`` [%], ``rtt_calibration_replications``,
+        ``grid_duration_s`` [s], ``grid_window``.
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
 
     Returns
     -------
@@ -417,6 +549,25 @@ def reading_cells(params: Params, *, seed: int, readings=READINGS, cells=READING
     Each reading runs at ``buffer_packets`` and ``rtt_s``, by default the seed's committed calibration (the
     committed table was run at 50 packets and 4 ms, the ns-2 cross-check's settings); the burst sender's
     buffer is recalibrated on the packet model (:func:`calibrate_burst_buffer`).
+
+    Parameters
+    ----------
+    params : Params
+        The book's parameters; each reading changes some of their fields (:meth:`Params.with_`).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    readings : dict of str to dict, default READINGS
+        Name -> the fields of ``params`` it changes.
+    cells : sequence of (str, int, int), default READING_CELLS
+        ``(scenario, K, N)`` to run under each reading.
+    replications : int, default 2
+        Replications 0 .. replications - 1 averaged per cell.
+    duration_s : float, default 10.0
+        Run length, in seconds.
+    buffer_packets : int, optional
+        Drop-tail limit [packets] (the seed's committed calibration, else 50, if not given).
+    rtt_s : float, optional
+        Base round trip [s] (the seed's committed calibration, else 0.004, if not given).
 
     Returns
     -------

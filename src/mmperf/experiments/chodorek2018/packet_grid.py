@@ -54,6 +54,8 @@ from mmperf.experiments.chodorek2018.packet import (
 )
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 
+__all__ = ["KEY", "SETTINGS", "finish", "main", "parser", "run_grid", "tasks"]
+
 KEY = ["scenario", "K", "N", "replication"]
 """The columns that name a run."""
 
@@ -63,6 +65,20 @@ SETTINGS = ("duration_s", "seed", "buffer_packets", "rtt_s", "window")
 
 def tasks(scenarios, cells, replications: int) -> list[tuple[str, int, int, int]]:
     """Every ``(scenario, K, N, replication)`` of the request, in a fixed order.
+
+    Parameters
+    ----------
+    scenarios : sequence of str
+        A non-empty subset of ``"s1" .. "s4"``.
+    cells : sequence of (int, int)
+        ``(K, N)`` pairs: numbers of TCP flows and of video streams, both ``>= 0``.
+    replications : int
+        Replications per cell, ``>= 1`` (run as 0 .. replications - 1).
+
+    Returns
+    -------
+    list of (str, int, int, int)
+        ``(scenario, K, N, replication)`` by scenario, then cell, then replication.
 
     Raises
     ------
@@ -103,7 +119,27 @@ def _done(out: Path, settings: dict) -> set:
 
 
 def run_grid(todo, settings: dict, out: Path, *, client, log=print) -> int:
-    """Run ``todo`` on the Dask ``client``, appending each finished row to ``out``; return rows written."""
+    """Run ``todo`` on the Dask ``client``, appending each finished row to ``out``; return rows written.
+
+    Parameters
+    ----------
+    todo : sequence of (str, int, int, int)
+        The ``(scenario, K, N, replication)`` runs to do (:func:`tasks` less those already in ``out``).
+    settings : dict
+        What every run shares: ``duration_s`` [s], ``seed`` (root seed), ``buffer_packets`` [packets],
+        ``rtt_s`` [s], ``window`` (``"head"`` or ``"excerpt"``).
+    out : pathlib.Path
+        The CSV the rows are appended to (a header is written if it is new or empty).
+    client : dask.distributed.Client
+        Where the runs go, one task each.
+    log : callable, default print
+        Called with a progress line every 50 runs and at the end.
+
+    Returns
+    -------
+    int
+        The number of rows written (0 if ``todo`` is empty).
+    """
     from dask.distributed import as_completed  # optional: the grid extra (`make chodorek-grid`) only
 
     written = 0
@@ -128,7 +164,18 @@ def run_grid(todo, settings: dict, out: Path, *, client, log=print) -> int:
 
 
 def finish(out: Path) -> pd.DataFrame:
-    """Sort the rows of ``out`` by :data:`KEY` (one row per run) and rewrite it."""
+    """Sort the rows of ``out`` by :data:`KEY` (one row per run) and rewrite it.
+
+    Parameters
+    ----------
+    out : pathlib.Path
+        The grid's CSV; duplicate runs keep their first row.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows as rewritten, ordered by scenario (s1 .. s4), K, N, replication.
+    """
     df = pd.read_csv(out)
     order = {s: i for i, s in enumerate(SCENARIOS)}
     df = (df.drop_duplicates(KEY, keep="first").assign(_o=df["scenario"].map(order))
@@ -150,7 +197,15 @@ def _parse_cells(text: str) -> list[tuple[int, int]]:
 
 
 def parser() -> argparse.ArgumentParser:
-    """The command line of :func:`main`."""
+    """The command line of :func:`main`.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        Options ``--duration`` [s], ``--window``, ``--replications``, ``--scenarios``, ``--cells``, ``--workers``,
+        ``--scheduler``, ``--out``, ``--seed``, ``--buffer-packets`` [packets], ``--rtt`` [s], with the defaults
+        of :class:`Params`.
+    """
     ap = argparse.ArgumentParser(prog="python -m mmperf.experiments.chodorek2018.packet_grid", description=__doc__.split("\n\n")[0])
     p = Params()
     ap.add_argument("--duration", type=float, default=p.grid_duration_s, help="simulated seconds per run (paper: 152)")
@@ -185,7 +240,21 @@ def _calibration(meta: dict, *, seed: int, duration_s: float, window: str) -> di
 
 
 def main(argv=None, *, client=None) -> int:
-    """Run the grid from the command line; ``client``: an existing Dask client (tests)."""
+    """Run the grid from the command line; ``client``: an existing Dask client (tests).
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        Command-line arguments of :func:`parser` (``sys.argv[1:]`` if not given).
+    client : dask.distributed.Client, optional
+        An existing client to run on; without one a ``LocalCluster`` (or ``--scheduler``) is started when
+        there are runs to do.
+
+    Returns
+    -------
+    int
+        The exit status, 0; the CSV and its ``.json`` are written as side effects.
+    """
     a = parser().parse_args(argv)
     cells = a.cells if isinstance(a.cells, list) else _parse_cells(a.cells)
     scen = [s.strip() for s in a.scenarios.split(",") if s.strip()]

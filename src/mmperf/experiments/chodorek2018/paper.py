@@ -7,6 +7,9 @@ never feed a result.
 
 from __future__ import annotations
 
+__all__ = ["CAPACITY_BPS", "CLIPS", "CLIP_S", "DURATION_S", "FRAME_RATE", "K_VALUES", "NEXT_TIME_S", "N_VALUES",
+           "REPLICATIONS", "S2_FRACTION", "SCENARIOS", "TARGET_RATE_BPS"]
+
 CAPACITY_BPS = 1e9
 """The shared link: Gigabit Ethernet between the two routers (Sec. IV.A)."""
 

@@ -13,6 +13,9 @@ from mmperf.experiments.chodorek2018.paper import SCENARIOS  # noqa: F401 (the p
 from mmperf.media import hdvideo
 from mmperf.networks import bottleneck
 
+__all__ = ["AUDIT_CELLS", "BUCKETS", "CONGESTION_CONTROLS", "PACKET_READINGS", "Params", "RESERVED_QUEUES", "SCENARIOS",
+           "SENDERS"]
+
 _DOC = {
     # name: (unit, source, description)
     "capacity_bps": ("bit/s", "paper sec. IV.A (1 Gb/s shared link)", "bottleneck link rate"),
@@ -110,6 +113,97 @@ class Params:
     The buffer and the base RTT are not given by the paper: :func:`~mmperf.experiments.chodorek2018.run`
     calibrates them per root seed from ``buffer_candidates_packets`` and ``rtt_candidates_s``
     (give one candidate to fix a value).
+
+    Parameters
+    ----------
+    capacity_bps : float, default 1e9
+        Bottleneck link rate [bit/s]; source: paper sec. IV.A (1 Gb/s shared link).
+    buffer_candidates_packets : tuple, default (25, 50, 100, 150, 200, 300, 400, 500)
+        Drop-tail buffers tried; the smallest whose unloaded runs (K = 0, every N) print PER 0.00 % is chosen
+        [packets of 1500 B]; source: calibration (the book's search range; the paper gives no buffer).
+    rtt_candidates_s : tuple of float, default (0.002, 0.004, 0.006, 0.008, 0.010, 0.012)
+        Base round trips tried; the one whose s1 K = 1, N = 1 utilization is nearest the target is chosen [s];
+        source: calibration (the book's search range; the paper gives no RTT).
+    rtt_target_utilization_pct : float, default 83.4
+        Link utilization the RTT is calibrated on [%]; source: paper Table I (s1, K = 1, N = 1).
+    rtt_calibration_replications : int, default 5
+        Replications averaged per buffer and per RTT candidate (packet model) [runs]; source: assumed.
+    slot_s : float, default 0.002
+        Time slot of the fluid bottleneck [s]; source: model resolution (the book's).
+    packet_bytes : int, default 1500
+        TCP segment on the wire; buffer unit [bytes]; source: assumed (Ethernet MTU).
+    video : mmperf.media.hdvideo.VideoModel, default VideoModel()
+        The synthetic HD video [model]; source: paper sec. IV.D (30 frame/s, 8
+        clips of 19 s, 40 Mb/s target); mean 63 Mb/s calibrated on Table II K = 0, N = 1.
+    n_values : tuple, default (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+        Numbers of HD video streams N [streams]; source: paper sec. IV.E (N = 1..10).
+    k_values : tuple, default (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+        Numbers of TCP flows K [flows]; source: paper sec. IV.E (K = 0..10).
+    scenarios : tuple, default ('s1', 's2', 's3', 's4')
+        QoS scenarios run [keys]; source: paper sec. IV.E (s1-s4).
+    replications : int, default 20
+        Runs per cell [runs]; source: paper sec. V (20 replications).
+    duration_s : float, default 152.0
+        Simulated time per run [s]; source: paper sec. IV.D (152-s sequence).
+    next_time_s : float, default 0.3
+        TFD window: the horizon each option announces and its renewal period [s]; source: paper sec. III.B (Next
+        Time, 300 ms).
+    s2_fraction : float, default 1.5
+        The s2 static reservation as a multiple of the 40 Mb/s target [x target]; source: paper sec. IV.E (150 % of
+        target).
+    peak_window_s : float, default 1.0
+        Averaging window of the s3 peak rate [s]; source: assumed (the paper's 'peak rate' has no window).
+    reservable_fraction : float, default 1.0
+        Share of the link reservations may take [fraction]; source: assumed (admission up to the link).
+    sensitivity_buffers_packets : tuple, default (10, 25, 50, 100, 400)
+        Buffers of the best-effort sensitivity figure [packets]; source: the book's sensitivity check.
+    sensitivity_rtts_s : tuple, default (0.002, 0.004, 0.01)
+        Base round trips of the sensitivity figure [s]; source: the book's sensitivity check.
+    sensitivity_replications : int, default 2
+        Replications per sensitivity point [runs]; source: the book's sensitivity check.
+    reserved_queue : {"unbounded", "bounded", "shared"}, default 'unbounded'
+        The reserved FIFO's limit: unbounded, bounded (its own limit = the buffer) or shared (one port buffer)
+        [reading]; source: assumed (the paper names no scheduler; see the ledger).
+    bucket : {"burst", "tspec"}, default 'burst'
+        Token-bucket depth: 'burst' the stream's largest one-frame burst, 'tspec' one frame interval at the
+        reserved rate [reading]; source: assumed (the paper gives no TSpec; see the ledger).
+    sender : {"paced", "burst"}, default 'paced'
+        Video packets: 'paced' over each frame interval or 'burst' (a frame back to back at the line rate)
+        [reading]; source: assumed (VLC's sending is not described; see the ledger).
+    congestion_control : {"newreno", "cubic"}, default 'newreno'
+        The TCP senders: 'newreno' or 'cubic' [reading]; source: assumed (the paper's Linux hosts; see the
+        ledger).
+    tfd_renewal : bool, default True
+        True: s4 renews its rate every window; False: s4 holds one static rate, the mean of its announcements
+        [switch]; source: ablation (the paper renews every 300 ms).
+    qos : bool, default True
+        True: s2-s4 reserve; False: every scenario is best effort [switch]; source: ablation (the paper's s2-s4
+        reserve).
+    grid_duration_s : float, default 15.2
+        Run length of the committed packet grids and of the calibration: a tenth of each 19-s clip (1.9 s of
+        each of the eight) [s]; source: the chapter's budget (the paper's runs are 152 s).
+    grid_window : {"excerpt", "head"}, default 'excerpt'
+        What a grid run sends of each stream: 'excerpt' (the start of every clip) or 'head' (its first seconds)
+        [window]; source: the chapter's budget (rates matched to the 152-s streams).
+    grid_replications : int, default 1
+        Replications per cell of every seed's packet grid [runs]; source: the chapter's budget (the paper: 20).
+    buffer_packets : int or None, default None
+        None: the seed's calibration; a number: the drop-tail limit of the audit packet grid [packets of 1500
+        B]; source: assumed (a span of the ledger; the paper gives no buffer).
+    rtt_s : float or None, default None
+        None: the seed's calibration; a number: the base round trip of the audit packet grid [s]; source:
+        assumed (a span of the ledger; the paper gives no RTT).
+    audit_grid : bool, default False
+        True: judge on a small live packet grid (audit_cells, audit_duration_s, audit_replications); used as
+        well whenever a packet-level reading or ablation differs from the book's [switch]; source: the audit's
+        budget.
+    audit_cells : tuple of (int, int), default AUDIT_CELLS
+        Cells of the audit packet grid (every scenario) [(K, N)]; source: the audit's budget: the cells the
+        claims read.
+    audit_duration_s : float, default 4.0
+        Run length of the audit packet grid [s]; source: the audit's budget.
+    audit_replications : int, default 1
+        Replications per cell of the audit packet grid [runs]; source: the audit's budget.
 
     Raises
     ------

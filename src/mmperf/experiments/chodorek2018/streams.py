@@ -47,6 +47,33 @@ def stream_frames(params: Params, replication: int, stream: int, *, seed: int, c
 
     ``'head'``: the whole stream (the run keeps its first ``duration_s``); ``'excerpt'``: ``duration_s x
     frame_rate / clips`` frames of every clip, which must be a whole number (15.2 s: 57 frames of each).
+
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters (its ``video`` model gives frame rate and clips).
+    replication : int
+        Replication index, ``>= 0``.
+    stream : int
+        Stream index within the replication, ``>= 0``.
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    clips : object
+        The clip library (:func:`mmperf.media.hdvideo.clip_library` of ``params.video`` and ``seed``).
+    duration_s : float
+        Length of the run that sends the stream, in seconds (used by ``'excerpt'`` only).
+    window : {"head", "excerpt"}, default "head"
+        What of the 152-s stream is sent (:data:`WINDOWS`).
+
+    Returns
+    -------
+    numpy.ndarray
+        Frame sizes in bytes, one per frame, in sending order.
+
+    Raises
+    ------
+    ValueError
+        If ``window`` is not in :data:`WINDOWS`, or ``'excerpt'`` would keep a fractional number of frames.
     """
     frames = hdvideo.stream_frames(params.video, replication=replication, stream=stream, clips=clips, root=seed)
     if window == "head":
@@ -66,6 +93,26 @@ def video_arrivals(params: Params, replication: int, n_videos: int, *, seed: int
 
     Stream j of replication r is the same in every cell (common random numbers):
     its clip order, clip starts and frame phase come from the root ``seed``. ``window``: :data:`WINDOWS`.
+
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters (video model, slot length ``slot_s`` in s, run length ``duration_s`` in s).
+    replication : int
+        Replication index, ``>= 0``.
+    n_videos : int
+        Number of streams N, ``>= 0``.
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    clips : object, optional
+        The clip library; built from ``params.video`` and ``seed`` if not given.
+    window : {"head", "excerpt"}, default "head"
+        What of each 152-s stream is sent (:data:`WINDOWS`).
+
+    Returns
+    -------
+    numpy.ndarray
+        Wire bytes per slot, shape ``(n_videos, T)`` with ``T = duration_s / slot_s``.
     """
     clips = hdvideo.clip_library(params.video, root=seed) if clips is None else clips
     frames = np.array([stream_frames(params, replication, j, seed=seed, clips=clips, duration_s=params.duration_s,
@@ -76,12 +123,33 @@ def video_arrivals(params: Params, replication: int, n_videos: int, *, seed: int
                                  duration_s=params.duration_s, phase_s=phase)
 
 def all_arrivals(params: Params, *, seed: int) -> list[np.ndarray]:
-    """Every replication's streams (``max(n_values)`` of them), one ``(N, T)`` array per replication."""
+    """Every replication's streams (``max(n_values)`` of them), one ``(N, T)`` array per replication.
+
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters (``replications``, ``n_values``, video model, slots).
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+
+    Returns
+    -------
+    list of numpy.ndarray
+        ``params.replications`` arrays of wire bytes per slot, each ``(max(n_values), T)``
+        (:func:`video_arrivals`).
+    """
     clips = hdvideo.clip_library(params.video, root=seed)
     return [video_arrivals(params, rep, max(params.n_values), seed=seed, clips=clips) for rep in range(params.replications)]
 
 def stream_statistics(params: Params, arrivals: np.ndarray) -> dict:
     """What a reservation needs to know of each stream (each row of ``arrivals``, shape ``(N, T)``).
+
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters (slot length, frame rate, ``peak_window_s``, TFD window).
+    arrivals : numpy.ndarray
+        Wire bytes per slot, shape ``(N, T)``.
 
     Returns
     -------
@@ -134,6 +202,12 @@ def reservations(params: Params, scenario: str, arrivals: np.ndarray, *, stats: 
 def summarize(runs: pd.DataFrame) -> pd.DataFrame:
     """Mean and spread over replications, in the tidy layout of the paper's tables.
 
+    Parameters
+    ----------
+    runs : pandas.DataFrame
+        One row per run: ``scenario, N, K, replication`` and one column per metric of :data:`METRICS`
+        (PER in %, utilization in %, throughputs in Mb/s).
+
     Returns
     -------
     pandas.DataFrame
@@ -159,6 +233,12 @@ SEED_GRID = "data/chodorek2018/packet-seeds/seed-{seed}.csv"
 
 def packet_summary(rows: pd.DataFrame) -> pd.DataFrame:
     """Packet runs (one row per scenario, K, N, replication) as the fluid model's tidy summary.
+
+    Parameters
+    ----------
+    rows : pandas.DataFrame
+        Packet runs with ``scenario, K, N, replication`` and the columns of :data:`METRIC_COLUMNS`
+        (``video_per_pct``, ``utilization_pct`` in %, ``video_throughput_mbps``, ``tcp_throughput_mbps`` in Mb/s).
 
     Returns
     -------
@@ -192,6 +272,11 @@ def committed_calibration(seed: int) -> tuple[int, float] | None:
 def committed_calibration_tables(seed: int) -> tuple[pd.DataFrame, pd.DataFrame] | None:
     """The packet-model calibration tables (buffer, round trip) recorded with a seed's committed grid, if any.
 
+    Parameters
+    ----------
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+
     Returns
     -------
     (pandas.DataFrame, pandas.DataFrame) or None
@@ -221,6 +306,17 @@ def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Para
 
     Looks in :data:`GRID_FILE`, then :data:`SEED_GRID`; a grid counts only if its ``.json`` has
     this seed, buffer and round trip and it holds every scenario x K x N of ``params`` (defaults).
+
+    Parameters
+    ----------
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    buffer_packets : int
+        Bottleneck buffer the grid must have been run at, in packets.
+    rtt_s : float
+        Base round-trip time the grid must have been run at, in seconds.
+    params : Params, optional
+        The parameters whose scenarios, K and N values the grid must cover (``Params()`` if not given).
 
     Returns
     -------
