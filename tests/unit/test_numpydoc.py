@@ -114,27 +114,6 @@ def _on(branch: str, *keys: str) -> dict[str, str]:
 ALLOWED: dict[str, str] = {
     **_on("s30-ortiz",
           ),
-    **_on("s30-huynh",
-          "mmperf.experiments.huynh1994.claims",  # no __all__
-          "mmperf.experiments.huynh1994.model",  # no __all__
-          "mmperf.experiments.huynh1994.model.adapter_knee",  # PR01, RT01
-          "mmperf.experiments.huynh1994.model.closed_form_table",  # PR01, RT01
-          "mmperf.experiments.huynh1994.model.closed_forms",  # PR01, RT01
-          "mmperf.experiments.huynh1994.model.delay_summary",  # PR01, RT01
-          "mmperf.experiments.huynh1994.model.file_share_closed_form",  # PR01, RT01
-          "mmperf.experiments.huynh1994.model.file_transfer_share",  # PR01, RT01
-          "mmperf.experiments.huynh1994.model.hardware",  # RT01
-          "mmperf.experiments.huynh1994.model.parameter_table",  # RT01
-          "mmperf.experiments.huynh1994.model.saturation_closed_form",  # PR01, RT01
-          "mmperf.experiments.huynh1994.model.saturation_path_lengths",  # PR01, RT01
-          "mmperf.experiments.huynh1994.model.steady_state",  # PR01
-          "mmperf.experiments.huynh1994.model.summarize",  # PR01, RT01
-          "mmperf.experiments.huynh1994.model.utilization_summary",  # PR01, RT01
-          "mmperf.experiments.huynh1994.model.workload",  # RT01
-          "mmperf.experiments.huynh1994.paper",  # no __all__
-          "mmperf.experiments.huynh1994.params",  # no __all__
-          "mmperf.experiments.huynh1994.params.Params",  # PR01
-          ),
     **_on("s30-chodorek",
           ),
 }

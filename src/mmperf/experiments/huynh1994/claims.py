@@ -26,6 +26,8 @@ from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
 from mmperf.experiments.huynh1994.model import CONFIG, file_share_closed_form, saturation_closed_form, summarize
 from mmperf.experiments.huynh1994.paper import FRAME_RATES, MIXINGS, MODES, SYSTEMS
 
+__all__ = ["ABLATIONS", "ASSUMPTIONS", "CLAIMS", "SAME"]
+
 _NOT_FITTED = "Predicted: no parameter is fitted on this number."
 
 

@@ -38,8 +38,17 @@ from mmperf.networks.operational import saturation_from_sweep
 from mmperf.results import Results
 from mmperf.seeds import rng
 
+__all__ = [
+    "CONFIG", "STATIONS", "STEADY_SERIES", "adapter_knee", "audit_run", "calibrate", "closed_form_table",
+    "closed_forms", "delay_summary", "file_share_closed_form", "file_transfer_share", "hardware",
+    "parameter_table", "run", "saturation_closed_form", "saturation_path_lengths", "steady_state", "summarize",
+    "utilization_summary", "workload",
+]
+
 CONFIG = ["system", "mode", "mixing", "frame_rate"]
+"""The columns that name one configuration of the main grid."""
 STATIONS = ps2_laws.STATIONS
+"""The model's stations (:data:`mmperf.hosts.ps2_laws.STATIONS`)."""
 
 
 def _v(name: str) -> float:
@@ -89,6 +98,13 @@ def hardware(system: str, params: Params | None = None, **overrides) -> Hardware
         instructions per clock over the i386's are taken from it.
     **overrides
         Any :class:`Hardware` field, to explore (e.g. ``adapter_instructions_per_s=3.2e6``).
+
+    Returns
+    -------
+    mmperf.hosts.ps2.Hardware
+        The system's clock [Hz], host instruction rate (the calibrated i386 instructions per clock,
+        times ``params.ipc_486_over_386`` on the 486) [instructions/s], memory, channel [byte/s],
+        adapter [instructions/s], disk and ring inputs, with ``overrides`` applied.
 
     Raises
     ------
@@ -143,23 +159,32 @@ def workload(mode: str, frame_rate: float, mixing: str = "distributed", *, frame
     Parameters
     ----------
     mode : {'locate', 'move'}
+        The SCB operating mode (sec. 3): the host moves every frame (Locate) or the adapters move
+        it over the channel by themselves (Move).
     frame_rate : float
         Video frame rate [frames/s].
     mixing : {'central', 'distributed', 'send-only', 'receive-only', 'file-only'}
         Central mixing (one incoming composite stream), fully distributed
         mixing in a three-way conference (two incoming streams), or one single
         stream alone (Fig. 10).
-    frames : int
-        Frames per video stream per replication.
+    frames : int, default 2000
+        Frames per video stream per replication [frames].
     vc_instructions : float, optional
-        Video conferencing path length per frame; default 15 KLOCS (Locate) or 1 KLOC (Move).
+        Video conferencing path length [instructions/frame]; default 15 KLOCS (Locate) or 1 KLOC
+        (Move), Table 1.
     **overrides
         Other :class:`Workload` fields.
+
+    Returns
+    -------
+    mmperf.hosts.ps2.Workload
+        The configuration's streams (outgoing, incoming, file transfer), frame rates [frames/s],
+        mean frame size [byte] and path lengths [instructions] from Table 1.
 
     Raises
     ------
     ValueError
-        If ``mixing`` is unknown (and as :class:`Workload` for other fields).
+        If ``mode`` or ``mixing`` is unknown (and as :class:`Workload` for other fields).
 
     Examples
     --------
@@ -191,7 +216,22 @@ def workload(mode: str, frame_rate: float, mixing: str = "distributed", *, frame
 
 
 def parameter_table() -> pd.DataFrame:
-    """Every model input with value, unit, kind (paper / assumption / calibrated) and source."""
+    """Every model input with value, unit, kind (paper / assumption / calibrated) and source.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per input: ``name``, ``value`` (in ``unit``), ``unit``, ``kind`` ('paper' for
+        :data:`~mmperf.experiments.huynh1994.paper.INPUTS`, 'assumption' for
+        :data:`~mmperf.experiments.huynh1994.params.ASSUMED`, 'calibrated' for :func:`calibrate`'s
+        three numbers) and ``source``.
+
+    Examples
+    --------
+    >>> t = parameter_table()
+    >>> t.groupby("kind").size().to_dict()
+    {'assumption': 10, 'calibrated': 3, 'paper': 16}
+    """
     rows = [{"name": k, "value": v, "unit": u, "kind": "paper", "source": s} for k, (v, u, s) in INPUTS.items()]
     rows += [{"name": k, "value": v, "unit": u, "kind": "assumption", "source": s} for k, (v, u, s) in ASSUMED.items()]
     cal = calibrate()
@@ -209,8 +249,40 @@ def parameter_table() -> pd.DataFrame:
 def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *, params: Params | None = None,
                  vc_instructions: float | None = None, frames: int = PAPER_FRAMES,
                  move_file_transfer: str = "pipelined") -> dict:
-    """Every station's utilization in closed form (:func:`mmperf.hosts.ps2_laws.utilizations`) for one
-    configuration (arguments as :func:`workload`, the hardware as :func:`hardware`) [fraction].
+    """Every station's utilization in closed form for one configuration [fraction].
+
+    The utilization law (:func:`mmperf.hosts.ps2_laws.utilizations`) on :func:`hardware` and
+    :func:`workload`, no simulation.
+
+    Parameters
+    ----------
+    system : {'386', '486'}
+        Which PS/2.
+    mode : {'locate', 'move'}
+        The SCB operating mode.
+    mixing : {'central', 'distributed', 'send-only', 'receive-only', 'file-only'}
+        The streams (as :func:`workload`).
+    frame_rate : float
+        Video frame rate [frames/s].
+    params : Params, optional
+        The chapter's parameters (default ``Params()``), for the hardware.
+    vc_instructions : float, optional
+        Video conferencing path length [instructions/frame]; default as :func:`workload`.
+    frames : int, default 2000
+        Frames per replication [frames]: Move mode's start-up work per stream is spread over
+        their duration.
+    move_file_transfer : {'pipelined', 'serial'}, default 'pipelined'
+        Move mode's file transfer (:attr:`Params.move_file_transfer`).
+
+    Returns
+    -------
+    dict of str to float
+        Utilization [fraction] per station of :data:`STATIONS`.
+
+    Raises
+    ------
+    ValueError
+        As :func:`hardware` and :func:`workload`.
 
     Examples
     --------
@@ -224,8 +296,20 @@ def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *, para
 
 
 def closed_form_table(params: Params) -> pd.DataFrame:
-    """:func:`closed_forms` over the paper's grid under ``params`` (run length, Move mode's file transfer,
-    hardware): columns system, mode, mixing, frame_rate, station, utilization [fraction]."""
+    """:func:`closed_forms` over the paper's grid under ``params``.
+
+    Parameters
+    ----------
+    params : Params
+        The chapter's parameters: the run length (``frames``), Move mode's file transfer and the
+        hardware are taken from it.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns system, mode, mixing, frame_rate [frames/s], station, utilization [fraction]: every
+        system, mode, mixing and frame rate of the grid, every station.
+    """
     return pd.DataFrame([{"system": s, "mode": mo, "mixing": mx, "frame_rate": f, "station": st, "utilization": v}
                          for s in SYSTEMS for mo in MODES for mx in MIXINGS for f in FRAME_RATES
                          for st, v in closed_forms(s, mo, mx, f, params=params, frames=params.frames,
@@ -234,8 +318,31 @@ def closed_form_table(params: Params) -> pd.DataFrame:
 
 def saturation_closed_form(system: str, *, params: Params | None = None, frame_rate: float = 30,
                            mixing: str = "distributed") -> dict:
-    """The Locate-mode path length at which the host, and its memory, reach 100 %
-    (:func:`mmperf.hosts.ps2_laws.saturation_path_length`) [instructions/frame].
+    """The Locate-mode path length at which the host, and its memory, reach 100 % [instructions/frame].
+
+    The utilization law solved for the video conferencing path length
+    (:func:`mmperf.hosts.ps2_laws.saturation_path_length`), sec. 5.2.
+
+    Parameters
+    ----------
+    system : {'386', '486'}
+        Which PS/2.
+    params : Params, optional
+        The chapter's parameters (default ``Params()``), for the hardware.
+    frame_rate : float, default 30
+        Video frame rate [frames/s].
+    mixing : {'central', 'distributed', 'send-only', 'receive-only', 'file-only'}, default 'distributed'
+        The streams (as :func:`workload`).
+
+    Returns
+    -------
+    dict of str to float
+        ``host`` and ``memory``: the path length [instructions/frame] at which each is 100 % used.
+
+    Raises
+    ------
+    ValueError
+        As :func:`hardware` and :func:`workload`.
 
     Examples
     --------
@@ -246,8 +353,26 @@ def saturation_closed_form(system: str, *, params: Params | None = None, frame_r
 
 
 def file_share_closed_form(frame_rate: float, *, mixing: str = "distributed") -> float:
-    """Share of the host's Locate-mode work that is the background file transfer's
-    (:func:`mmperf.hosts.ps2_laws.file_share`) [fraction].
+    """Share of the host's Locate-mode work that is the background file transfer's [fraction].
+
+    In closed form (:func:`mmperf.hosts.ps2_laws.file_share`), sec. 5.2.
+
+    Parameters
+    ----------
+    frame_rate : float
+        Video frame rate [frames/s].
+    mixing : {'central', 'distributed', 'send-only', 'receive-only', 'file-only'}, default 'distributed'
+        The streams (as :func:`workload`).
+
+    Returns
+    -------
+    float
+        The file transfer's instructions over all the host's instructions per second [fraction].
+
+    Raises
+    ------
+    ValueError
+        As :func:`workload`.
 
     Examples
     --------
@@ -318,6 +443,14 @@ def steady_state(params, *, seed: int | None) -> pd.DataFrame:
     90 % intervals) beside the paper's definition on the same sample path: the mean over the first
     2000 frames after the cut.
 
+    Parameters
+    ----------
+    params : Params
+        The chapter's parameters (``steady_frames`` [frames], ``warmup_share`` [fraction],
+        ``phases``, the mechanism options and the hardware).
+    seed : int or None
+        Root seed of the long runs' streams (``rng(PAPER, "steady", system, mode, mixing, 30)``).
+
     Returns
     -------
     pandas.DataFrame
@@ -338,23 +471,85 @@ def steady_state(params, *, seed: int | None) -> pd.DataFrame:
 
 
 def summarize(frame: pd.DataFrame, *, by: list[str], value: str, level: float = LEVEL) -> pd.DataFrame:
-    """90 % confidence intervals over replications (see :func:`mmperf.metrics.replications.summarize_replications`)."""
+    """90 % confidence intervals over replications.
+
+    :func:`mmperf.metrics.replications.summarize_replications` at the paper's level (sec. 4.2).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        One row per replication (and group).
+    by : list of str
+        The columns that name a group.
+    value : str
+        The column summarized (in its own unit).
+    level : float, default 0.90
+        Confidence level [fraction].
+
+    Returns
+    -------
+    pandas.DataFrame
+        The ``by`` columns, ``mean``, ``ci_low``, ``ci_high`` and ``half_width`` of ``value`` over
+        the replications (in ``value``'s unit) and ``n`` (replications).
+    """
     return summarize_replications(frame, by=by, value=value, level=level)
 
 
 def utilization_summary(grid: dict) -> pd.DataFrame:
-    """Mean and 90 % CI of every station's utilization per configuration [fraction]."""
+    """Mean and 90 % CI of every station's utilization per configuration [fraction].
+
+    Parameters
+    ----------
+    grid : dict of str to pandas.DataFrame
+        The main grid's collected frames; its ``stations`` frame (one row per configuration,
+        station and replication, ``utilization`` [fraction]) is read.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`summarize` of ``utilization`` by :data:`CONFIG` and station.
+    """
     return summarize(grid["stations"], by=[*CONFIG, "station"], value="utilization")
 
 
 def delay_summary(grid: dict, *, by=CONFIG) -> pd.DataFrame:
-    """Mean and 90 % CI of the mean delay per chain and component [s]."""
+    """Mean and 90 % CI of the mean delay per chain and component [s].
+
+    Parameters
+    ----------
+    grid : dict of str to pandas.DataFrame
+        Collected frames with a ``delays`` frame (one row per configuration, chain, component and
+        replication, ``mean`` [s]).
+    by : list of str, default CONFIG
+        The columns that name a configuration.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`summarize` of ``mean`` [s] by ``by``, chain and component.
+    """
     return summarize(grid["delays"], by=[*by, "chain", "component"], value="mean")
 
 
 def saturation_path_lengths(host_sweep: dict) -> pd.DataFrame:
-    """Per system: where the host processor, and where its memory, reach 100 % (linear
-    extrapolation of the sweep's unsaturated points, :func:`mmperf.networks.operational.saturation_from_sweep`) [instructions/frame]."""
+    """Per system: where the host processor, and where its memory, reach 100 % [instructions/frame].
+
+    Linear extrapolation of the sweep's unsaturated points
+    (:func:`mmperf.networks.operational.saturation_from_sweep`) of the mean utilization over
+    replications, sec. 5.2.
+
+    Parameters
+    ----------
+    host_sweep : dict of str to pandas.DataFrame
+        The host sweep's collected frames; its ``stations`` frame (system, station,
+        ``vc_instructions`` [instructions/frame], ``utilization`` [fraction], per replication) is read.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per system: ``host`` and ``memory`` (the path length at which each reaches 100 %
+        [instructions/frame]), ``system_saturation`` (the smaller) and ``bottleneck`` (which).
+    """
     st = host_sweep["stations"]
     st = st[st["station"].isin(["host", "memory"])]
     mean = st.groupby(["system", "station", "vc_instructions"], as_index=False)["utilization"].mean()
@@ -370,8 +565,26 @@ def saturation_path_lengths(host_sweep: dict) -> pd.DataFrame:
 
 
 def adapter_knee(adapter_sweep: dict, *, factor: float = 1.5) -> pd.DataFrame:
-    """Per system: the path length at which the mean receive/decompress delay first exceeds
-    ``factor`` times its value at the shortest path length (interpolated) [instructions/frame]."""
+    """Per system: where the Move-mode receive delay turns up [instructions/frame].
+
+    The path length at which the mean receive/decompress delay first exceeds ``factor`` times its
+    value at the shortest path length (interpolated, :func:`mmperf.metrics.crossing.crossing`):
+    the knee of sec. 5.2 (about 16 KLOCS in the paper).
+
+    Parameters
+    ----------
+    adapter_sweep : dict of str to pandas.DataFrame
+        The adapter sweep's collected frames; its ``delays`` frame (system, chain, component,
+        ``vc_instructions`` [instructions/frame], ``mean`` [s], per replication) is read.
+    factor : float, default 1.5
+        The knee's delay over the shortest path length's [ratio].
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per system: ``base_delay`` (mean receive delay at the shortest path length [s]) and
+        ``knee`` [instructions/frame] (NaN where the delay never reaches the level in the sweep).
+    """
     d = adapter_sweep["delays"]
     d = d[(d["chain"] == "receive") & (d["component"] == "total")]
     mean = d.groupby(["system", "vc_instructions"], as_index=False)["mean"].mean()
@@ -385,8 +598,22 @@ def adapter_knee(adapter_sweep: dict, *, factor: float = 1.5) -> pd.DataFrame:
 
 
 def file_transfer_share(grid: dict) -> pd.DataFrame:
-    """Share of the host's utilization due to the background file transfer (Locate mode),
-    per replication: file-transfer busy time / all host busy time [fraction]."""
+    """Share of the host's utilization due to the background file transfer (Locate mode) [fraction].
+
+    Per replication: file-transfer busy time over all host busy time (sec. 5.2).
+
+    Parameters
+    ----------
+    grid : dict of str to pandas.DataFrame
+        The main grid's collected frames; its ``host`` frame (host utilization [fraction] by
+        ``workload``, per configuration and replication) is read.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Per Locate-mode configuration and replication: ``with_file_transfer`` and
+        ``without_file_transfer`` (host utilization [fraction]) and ``share`` [fraction].
+    """
     h = grid["host"]
     h = h[h["mode"] == "locate"]
     wide = h.pivot_table(index=[*CONFIG, "rep"], columns="workload", values="utilization", aggfunc="sum")

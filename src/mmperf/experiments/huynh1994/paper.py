@@ -7,7 +7,11 @@ parameters the paper does not give to (``params.py``); the paper's results stay 
 ``data/papers/``.
 """
 
+__all__ = ["CALIBRATION", "FRAME_RATES", "INPUTS", "KB", "LEVEL", "MIXINGS", "MODES", "PAPER", "PAPER_FRAMES",
+           "REPLICATIONS", "SYSTEMS"]
+
 PAPER = "huynh1994"
+"""The paper's key (its data under ``data/papers/``, its streams of the root seed)."""
 
 SYSTEMS = ("386", "486")
 """Sec. 2: the midrange PS/2 Model 70 (i386DX 25 MHz) and the PS/2 50 MHz Server (i486DX 50 MHz)."""
@@ -25,6 +29,7 @@ PAPER_FRAMES = 2000
 """Sec. 4.2: frames per replication."""
 
 KB = 1024
+"""Bytes in the paper's kB."""
 
 INPUTS = {
     # name: (value, unit, source)

@@ -10,6 +10,8 @@ from mmperf.experiments.huynh1994.paper import PAPER_FRAMES, REPLICATIONS
 from mmperf.hosts.ps2 import Workload
 from mmperf.results import params_table
 
+__all__ = ["ADAPTER_PATH_LENGTHS", "ASSUMED", "HOST_PATH_LENGTHS", "Params", "RUN_LENGTHS", "SWEEP_FRAMES"]
+
 ASSUMED = {
     # name: (value, unit, source): the hardware the paper does not describe, assumed by the book
     "ipc_486_over_386": (2.0, "ratio", "book assumption: an i486 executes about twice the instructions per clock of an i386"),
@@ -61,6 +63,49 @@ class Params:
 
     The hardware and workload inputs (Table 1, sec. 2, the book's assumptions and its three
     calibrated numbers) are listed by :func:`mmperf.experiments.huynh1994.parameter_table`.
+
+    Parameters
+    ----------
+    frames : int, default 2000
+        Frames per video stream per replication in the grid and the single streams [frames], >= 20
+        (sec. 4.2).
+    replications : int, default 5
+        Independent replications per configuration, >= 2 (sec. 4.2).
+    sweep_frames : int, default 200
+        Frames per replication in the two path-length sweeps [frames], >= 20 (the book's, for time).
+    phases : {'random', 'aligned'}, default 'random'
+        'random': each stream starts at a uniform phase within its frame time, drawn per
+        replication; 'aligned': every stream starts at time 0 (the paper does not say).
+    warmup_share : float, default 0.05
+        Share of each replication's frame times left out of the delay means (warm-up cut)
+        [fraction], in [0, 0.5).
+    host_path_lengths : tuple of float, default HOST_PATH_LENGTHS
+        Locate-mode video conferencing path lengths of the host sweep [instructions/frame],
+        increasing (sec. 5.2: up to and past 60 and 240 KLOCS).
+    adapter_path_lengths : tuple of float, default ADAPTER_PATH_LENGTHS
+        Move-mode video conferencing path lengths of the adapter sweep [instructions/frame],
+        increasing (sec. 5.2: around the 16-KLOCS knee).
+    run_lengths : tuple of int, default RUN_LENGTHS
+        Replication lengths of the run-length experiment [frames], increasing, each >= 20.
+    steady_frames : int, default 20000
+        Frames of the one long run per configuration of the steady-state analysis [frames], >= 200.
+    move_file_transfer : {'pipelined', 'serial'}, default 'pipelined'
+        Move mode's file transfer: pipelined by 4-kB disk block, or serial (disk, then ring);
+        sec. 5.5.
+    i750 : {'fcfs', 'priority'}, default 'fcfs'
+        The i750's discipline over compression, mixing and decompression ('priority': capture and
+        compression first); the paper does not say.
+    decompress_hold : float, default 1.0
+        Shortest time the decompression stage holds a frame [frame times] (1: clocked at the frame
+        rate, sec. 2; 0.5: at twice the rate, as RTV's).
+    infinite_servers : tuple of str, default ()
+        Stations replaced by infinite servers (ablations only; none in the book's model).
+    adapter_rate : float, default 1.6e6
+        The adapters' 80C186 instruction rate [instructions/s], finite and > 0 (assumed: 16 MHz,
+        about 10 clocks per instruction).
+    ipc_486_over_386 : float, default 2.0
+        The i486's instructions per clock over the i386's calibrated ones [ratio], finite and > 0
+        (assumed: about twice, clock for clock).
 
     Raises
     ------
