@@ -186,11 +186,12 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, network, wi
                          t_end, max_transmissions, trace_events=0):
     """Run the compiled window core and wrap its output (shared by TCP, SCTP and CMT-SCTP).
 
-    ``streams`` and ``unreliable`` give each packet's stream and whether it may be abandoned;
-    ``window`` the transport's configuration. ``trace_events`` > 0 keeps the sender's first
-    ``trace_events`` events in :attr:`TransportResult.trace` (a warning says when more happened).
+    ``gen_time``, ``sizes`` and ``network`` come from the caller's :func:`check_inputs` (validated
+    once, fresh float64 copies); ``streams`` and ``unreliable`` give each packet's stream and whether
+    it may be abandoned; ``window`` the transport's configuration. ``trace_events`` > 0 keeps the
+    sender's first ``trace_events`` events in :attr:`TransportResult.trace` (a warning says when more
+    happened).
     """
-    gen_time, sizes = check_inputs(gen_time, sizes, network)
     rate, delay, qlim, per, start = network.arrays()
     n = gen_time.size
     bin_s, t_end = _validate.positive(bin_s, "bin_s"), _validate.positive(t_end, "t_end")
