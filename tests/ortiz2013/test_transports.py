@@ -437,3 +437,37 @@ def test_the_window_kernel_on_its_named_structures_delivers_an_idle_link_in_clos
     assert counters[:, 0].sum() == n and stats[:, :, 0].sum() == (sizes + hdr).sum()
     sends = tr.rows[:tr.count[0]][tr.rows[:tr.count[0], 1] == _engine.TR_SEND]
     np.testing.assert_array_equal(sends[:, 0], gen)  # each sent when the application hands it over
+
+
+@pytest.mark.parametrize("law,message", [
+    ("conservation", "link conservation broken"), ("negative", "link conservation broken"),
+    ("early", "delivered before it was generated"), ("abandoned", "both delivered and abandoned"),
+    ("untransmitted", "never transmitted"), ("negative_count", "never transmitted"),
+])
+def test_a_result_whose_books_are_broken_is_refused(law, message):
+    """``TransportResult.check`` on a real run's books, each law broken in turn: the run itself passes,
+    and each broken copy raises RuntimeError naming the law."""
+    from dataclasses import fields
+    g, s, l = stream(n=200)
+    res = tcp.run(g, s, LOSSY, seed=3, t_end=60.0)
+    res.check()
+    kw = {f.name: getattr(res, f.name) for f in fields(res)}
+    kw = {k: v.copy() if hasattr(v, "copy") else v for k, v in kw.items()}
+    first = int(np.flatnonzero(res.delivered)[-1])  # generated after 0 s
+    if law == "conservation":
+        kw["link_counters"].loc[0, "arrived"] += 1
+    elif law == "negative":  # the sum still balances, but a count is negative
+        c = kw["link_counters"]
+        c.loc[0, "arrived"] += c.loc[0, "queue_drops"] + 1
+        c.loc[0, "queue_drops"] = -1
+    elif law == "early":
+        kw["deliver_time"][first] = kw["gen_time"][first] / 2
+    elif law == "abandoned":
+        kw["abandoned"][first] = True
+    elif law == "untransmitted":
+        kw["transmissions"][first] = 0
+    else:  # an undelivered packet with a negative count
+        kw["deliver_time"][first] = -1.0
+        kw["transmissions"][first] = -1
+    with pytest.raises(RuntimeError, match=f"^tcp: (a packet was |a delivered packet was )?{message}"):
+        type(res)(**kw)

@@ -525,10 +525,9 @@ class CodedVideo:
             raise ValueError(f"base_loss must be 'freeze', 'black' or 'freeze-any', got {base_loss!r}")
         pslice = self.packets["slice"].to_numpy()
         nsl = len(self.slice_frame)
-        lost_per_slice = np.bincount(pslice, weights=~delivered, minlength=nsl)
-        slice_ok = lost_per_slice == 0
+        # counts of the few lost packets and slices (integer bincounts of the lost ones: no float weights)
+        slice_ok = np.bincount(pslice[~delivered], minlength=nsl) == 0
         n = self.n_frames
-        base_lost = np.bincount(self.slice_frame, weights=(~slice_ok) & (self.slice_layer == 0), minlength=n)
         base_blk = slice_ok[self.block_slice[0]]  # (n, blocks)
         enh_ok = slice_ok[self.block_slice[1]] & base_blk
         se_blk = np.where(enh_ok, self.se_full, self.se_base)
@@ -536,9 +535,9 @@ class CodedVideo:
             base_ok = base_blk.any(axis=1)
             se_blk = np.where(base_blk, se_blk, self._se_black())
         elif base_loss == "freeze-any":
-            base_ok = np.bincount(self.slice_frame, weights=~slice_ok, minlength=n) == 0
+            base_ok = np.bincount(self.slice_frame[~slice_ok], minlength=n) == 0
         else:
-            base_ok = base_lost == 0
+            base_ok = np.bincount(self.slice_frame[~slice_ok & (self.slice_layer == 0)], minlength=n) == 0
         se = se_blk.sum(axis=1)
         # a frame that cannot be decoded repeats the last decoded frame
         idx = np.where(base_ok, np.arange(n), -1)

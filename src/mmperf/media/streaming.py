@@ -189,7 +189,7 @@ class Stream:
         the second link's share of the offered packets, drops, retransmissions, abandoned packets,
         receiver-window drops and the last delivery [s]."""
         r, dec = self.result, self.decoded
-        offered, queue, error = r.link_counters[["offered", "queue_drops", "error_drops"]].to_numpy().T
+        offered, queue, error = (r.link_counters[k].to_numpy() for k in ("offered", "queue_drops", "error_drops"))
         return {
             "avg_delay_s": self.average_delay(),
             "psnr_db": float(dec.psnr.mean()),

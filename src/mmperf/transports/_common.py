@@ -14,6 +14,9 @@ from mmperf.seeds import check_seed
 from mmperf.transports import _engine
 
 
+_COUNTER_COLUMNS = ("offered", "queue_drops", "error_drops", "arrived", "in_flight")
+
+
 @dataclass
 class TransportResult:
     """What one transport run produced.
@@ -75,17 +78,18 @@ class TransportResult:
         RuntimeError
             If a law is broken (a bug of the engine, never bad input).
         """
+        # numpy on the frame's columns (pandas arithmetic cost more than the engine's smaller runs)
         c = self.link_counters
-        lhs = c["offered"].to_numpy()
-        rhs = (c["queue_drops"] + c["error_drops"] + c["arrived"] + c["in_flight"]).to_numpy()
-        if not np.array_equal(lhs, rhs) or (c[["offered", "queue_drops", "error_drops", "arrived", "in_flight"]] < 0).any().any():
+        offered, queue, error, arrived, in_flight = (c[k].to_numpy() for k in _COUNTER_COLUMNS)
+        if (not np.array_equal(offered, queue + error + arrived + in_flight)
+                or any(np.any(a < 0) for a in (offered, queue, error, arrived, in_flight))):
             raise RuntimeError(f"{self.transport}: link conservation broken: {c.to_dict('records')}")
         d = self.deliver_time >= 0
-        if np.any(self.deliver_time[d] < self.gen_time[d]):
+        if np.any(d & (self.deliver_time < self.gen_time)):
             raise RuntimeError(f"{self.transport}: a packet was delivered before it was generated")
         if np.any(d & self.abandoned):
             raise RuntimeError(f"{self.transport}: a packet was both delivered and abandoned")
-        if np.any(self.transmissions[d] < 1) or np.any(self.transmissions < 0):
+        if np.any(d & (self.transmissions < 1)) or np.any(self.transmissions < 0):
             raise RuntimeError(f"{self.transport}: a delivered packet was never transmitted")
 
     @property
@@ -182,11 +186,12 @@ def run_window_transport(name, gen_time, sizes, streams, unreliable, network, wi
                          t_end, max_transmissions, trace_events=0):
     """Run the compiled window core and wrap its output (shared by TCP, SCTP and CMT-SCTP).
 
-    ``streams`` and ``unreliable`` give each packet's stream and whether it may be abandoned;
-    ``window`` the transport's configuration. ``trace_events`` > 0 keeps the sender's first
-    ``trace_events`` events in :attr:`TransportResult.trace` (a warning says when more happened).
+    ``gen_time``, ``sizes`` and ``network`` come from the caller's :func:`check_inputs` (validated
+    once, fresh float64 copies); ``streams`` and ``unreliable`` give each packet's stream and whether
+    it may be abandoned; ``window`` the transport's configuration. ``trace_events`` > 0 keeps the
+    sender's first ``trace_events`` events in :attr:`TransportResult.trace` (a warning says when more
+    happened).
     """
-    gen_time, sizes = check_inputs(gen_time, sizes, network)
     rate, delay, qlim, per, start = network.arrays()
     n = gen_time.size
     bin_s, t_end = _validate.positive(bin_s, "bin_s"), _validate.positive(t_end, "t_end")

@@ -185,7 +185,8 @@ def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConf
     """
     if not isinstance(config, SctpConfig):
         raise TypeError(f"config must be an SctpConfig, got {type(config).__name__}")
-    layers = check_layers(layers, check_inputs(gen_time, sizes, network)[0].size)
+    gen_time, sizes = check_inputs(gen_time, sizes, network)
+    layers = check_layers(layers, gen_time.size)
     _validate.whole(trace_events, "trace_events")
     streams = layers if config.multi_stream else np.zeros_like(layers)
     unreliable = np.asarray([r == "unreliable" for r in config.reliability])[layers]

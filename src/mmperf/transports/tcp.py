@@ -95,7 +95,8 @@ def run(gen_time, sizes, network: Network, config: TcpConfig = TcpConfig(), *, s
     """
     if not isinstance(config, TcpConfig):
         raise TypeError(f"config must be a TcpConfig, got {type(config).__name__}")
-    n = check_inputs(gen_time, sizes, network)[0].size
+    gen_time, sizes = check_inputs(gen_time, sizes, network)
+    n = gen_time.size
     return run_window_transport("tcp", gen_time, sizes, np.zeros(n, np.int64), np.zeros(n, bool), network,
                                 _window_config(config),
                                 seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4)
