@@ -1287,6 +1287,13 @@ spec("mmperf.metrics.agreement:within", lambda: dict(book=[1.0, 2.0], paper=[1.0
      factor=Real(lo=1.0, lo_open=True, none=True), strict=Flag())
 spec("mmperf.metrics.agreement:grouped_share", lambda: dict(groups=["a", "b"], agree=[True, False], order=["a", "b"]),
      groups=Bad(values=("ab", 1.5, ["a"])), agree=Bad(values=("ab", [1, 2])), order=Bad(values=("a", [], 1.5)))
+spec("mmperf.metrics.agreement:compare",
+     lambda: dict(paper=pd.DataFrame({"cell": ["a", "b"], "value": [1.0, 4.0]}),
+                  book=pd.DataFrame({"cell": ["a", "b"], "value": [1.5, 2.0], "sd": [0.1, 0.2]}),
+                  on=["cell"], value="value", book_extra=("sd",), log_ratio=True),
+     paper=Instance(ref="pandas:DataFrame"), book=Instance(ref="pandas:DataFrame"),
+     on=Bad(values=("cell", [], 1.5, ["nope"])), value=Bad(values=(1.5, "nope")), book_extra=Bad(values=("sd", 1.5, ["nope"])),
+     log_ratio=Flag())
 spec("mmperf.networks.diagram:two_path_diagram",
      lambda: dict(bandwidths_mbps=(30.0,), delay_s=0.005, queue_limit=50, loss_start_s=(20.0, 40.0)),
      bandwidths_mbps=Array(lo=0), delay_s=Real(lo=0), queue_limit=Int(lo=1),

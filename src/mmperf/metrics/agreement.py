@@ -4,6 +4,9 @@ Examples
 --------
 >>> within([1.0, 2.0, 9.0], [1.2, 1.0, 1.0], abs_tol=0.5, factor=2.0).tolist()
 [True, True, False]
+
+:func:`compare` is the book's one paper-versus-book table: every chapter lays its paper's cells
+beside its own with it.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import pandas as pd
 
 from mmperf import _validate
 
-__all__ = ["grouped_share", "within"]
+__all__ = ["compare", "grouped_share", "within"]
 
 
 def _numbers(values, name: str) -> np.ndarray:
@@ -126,3 +129,85 @@ def grouped_share(groups, agree, *, order) -> pd.DataFrame:
         n, k = int(sel.sum()), int(a[sel].sum())
         rows.append({"group": group, "cells": n, "agree": k, "fraction": k / n if n else np.nan})
     return pd.DataFrame(rows)
+
+
+def _frame(frame, name: str, columns: dict, keys: list) -> pd.DataFrame:
+    """``frame`` if it is a DataFrame holding ``columns`` (column -> the parameter that names it), each key once."""
+    if not isinstance(frame, pd.DataFrame):
+        raise TypeError(f"{name} must be a pandas DataFrame, got {type(frame).__name__}")
+    for column, parameter in columns.items():
+        if column not in frame.columns:
+            raise ValueError(f"{parameter} must name columns of {name}; {column!r} is not one of {list(frame.columns)}")
+    if frame.duplicated(keys).any():
+        raise ValueError(f"{name} has more than one row for some key {keys}")
+    return frame
+
+
+def compare(paper, book, *, on, value: str = "value", book_extra=(), log_ratio: bool = False) -> pd.DataFrame:
+    """The paper's cells beside the book's: ``paper``, ``book`` and their difference, one row per cell.
+
+    Parameters
+    ----------
+    paper : pandas.DataFrame
+        The paper's cells, tidy: the key columns ``on``, the number in ``value`` and any other columns
+        (a unit, a label), which are kept.
+    book : pandas.DataFrame
+        The book's cells with the same key columns and the number in ``value``.
+    on : sequence of str
+        The key columns that name a cell (at most one row per key in each frame).
+    value : str, default "value"
+        The column holding the number in both frames.
+    book_extra : sequence of str, default ()
+        Further columns of ``book`` to keep, renamed ``book_<name>`` (a spread, say).
+    log_ratio : bool, default False
+        Also return ``log10_ratio`` = log10(book / paper) (NaN where either is not positive).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The cells present in both, in the paper's order: the key columns, the paper's other columns,
+        ``paper``, ``book``, the ``book_*`` columns, ``difference`` (book - paper) and, if asked,
+        ``log10_ratio``.
+
+    Raises
+    ------
+    TypeError
+        If ``paper`` or ``book`` is not a DataFrame.
+    ValueError
+        If ``on`` is empty, a frame lacks a key, ``value`` or ``book_extra`` column, or has two rows for
+        one key.
+
+    References
+    ----------
+    Every chapter's "book beside paper" tables: Taylor et al. (1993) Tables 1-12, Claypool & Riedl
+    (1998) Table 2, Ortiz et al. (2013) Tables 2-5, Chodorek et al. (2018) Tables I-II.
+
+    Examples
+    --------
+    >>> paper = pd.DataFrame({"cell": ["a", "b"], "value": [1.0, 4.0], "unit": "s"})
+    >>> book = pd.DataFrame({"cell": ["b", "a"], "value": [2.0, 1.5]})
+    >>> compare(paper, book, on=["cell"], log_ratio=True).round(3).to_dict("list")
+    {'cell': ['a', 'b'], 'unit': ['s', 's'], 'paper': [1.0, 4.0], 'book': [1.5, 2.0], \
+'difference': [0.5, -2.0], 'log10_ratio': [0.176, -0.301]}
+    """
+    if isinstance(on, str) or not hasattr(on, "__len__") or len(on) == 0:
+        raise ValueError(f"on must be a non-empty sequence of column names, got {on!r}")
+    if not isinstance(value, str):
+        raise TypeError(f"value must be a column name, got {type(value).__name__}")
+    if isinstance(book_extra, str) or not hasattr(book_extra, "__iter__"):
+        raise TypeError(f"book_extra must be a sequence of column names, got {book_extra!r}")
+    if not isinstance(log_ratio, (bool, np.bool_)):
+        raise TypeError(f"log_ratio must be True or False, got {log_ratio!r}")
+    keys, extra = list(on), list(book_extra)
+    _frame(paper, "paper", {**{k: "on" for k in keys}, value: "value"}, keys)
+    _frame(book, "book", {**{k: "on" for k in keys}, value: "value", **{c: "book_extra" for c in extra}}, keys)
+    b = book[keys + [value] + extra].rename(columns={value: "book", **{c: f"book_{c}" for c in extra}})
+    out = paper.rename(columns={value: "paper"}).merge(b, on=keys, how="inner")
+    others = [c for c in paper.columns if c not in keys and c != value]
+    out = out[keys + others + ["paper", "book"] + [f"book_{c}" for c in extra]].reset_index(drop=True)
+    out["difference"] = out["book"] - out["paper"]
+    if log_ratio:
+        b, p = out["book"].to_numpy(float), out["paper"].to_numpy(float)
+        ok = (b > 0) & (p > 0)
+        out["log10_ratio"] = np.where(ok, np.log10(np.where(ok, b, 1.0) / np.where(ok, p, 1.0)), np.nan)
+    return out
