@@ -1575,3 +1575,28 @@ spec("mmperf.networks.admission:traffic_descriptors",
      lambda: dict(arrivals=np.array([[0.0, 10.0, 30.0, 0.0]]), slot_s=0.5, burst_s=0.5, peak_window_s=1.0),
      arrivals=Bad(values=("abc", WRONG, [[1.0, math.nan]], [[1.0, -1.0]], np.zeros(3))), slot_s=POS, burst_s=POS,
      peak_window_s=POS)
+
+
+# mmperf.media.stream_grid and mmperf.metrics.layout (Ortiz et al. 2013: the coded video, the grid, Tables 2-5's layout)
+spec("mmperf.media.stream_grid:coded_four_scenes",
+     lambda: dict(frames_per_scene=(1, 1, 1, 1), height=16, width=16, frame_rate=25.0),
+     frames_per_scene=Bad(values=((1, -1, 1, 1), (1.5, 1, 1, 1), "ab", (10**12, 1, 1, 1))), height=Int(lo=1),
+     width=Int(lo=1), frame_rate=Real(lo=0, lo_open=True, huge_ok=False), check=_no_check)
+spec("mmperf.media.stream_grid:video_tables", lambda: dict(video=_coded()),
+     video=Instance(ref="mmperf.coding.svc:CodedVideo"), check=_no_check)
+_AXIS = Bad(values=((), "ab", (math.nan,), (-1.0,), (math.inf,)))
+spec("mmperf.media.stream_grid:stream_grid",
+     lambda: dict(video=_coded(), strategies=("RTP",), bandwidths_mbps=(10.0,), error_rates=(0.0,),
+                  config_of=lambda s: call("mmperf.transports.rtp:RtpConfig"), network_of=lambda bw, e: _net(),
+                  seed_of=lambda bw, e: 1, keep=lambda s, bw, e: True, t_end=60.0, lost_slice_rule="freeze",
+                  delay_average="packet"),
+     video=Instance(ref="mmperf.coding.svc:CodedVideo"), strategies=Bad(values=((), "RTP", (1.5,))),
+     bandwidths_mbps=_AXIS, error_rates=_AXIS, config_of=Bad(values=(1.5, "abc")), network_of=Bad(values=(1.5, "abc")),
+     seed_of=Bad(values=(1.5, "abc")), keep=Bad(values=(1.5, "abc"), none=True), t_end=Real(lo=0, lo_open=True),
+     lost_slice_rule=_RULES_CHOICE, delay_average=Choice(options=("packet", "second")), check=_no_check)
+spec("mmperf.metrics.layout:wide_layout",
+     lambda: dict(frame=pd.DataFrame({"who": ["a", "b"], "rate": [30.0, 30.0], "v": [1.0, 2.0]}), rows="who",
+                  columns="rate", values={"v": "value"}, row_order=["b", "a"], column_label="{:g} Mb/s"),
+     frame=Bad(values=("abc", 1.5, pd.DataFrame())), rows=Bad(values=(1.5, "nope")), columns=Bad(values=(1.5, "nope")),
+     values=Bad(values=({}, {"nope": "x"}, ["v"], 1.5)), row_order=Free(why="row labels; unknown ones are skipped"),
+     column_label=Bad(values=(1.5,)), check=_no_check)
