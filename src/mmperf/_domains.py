@@ -1600,3 +1600,31 @@ spec("mmperf.metrics.layout:wide_layout",
      frame=Bad(values=("abc", 1.5, pd.DataFrame())), rows=Bad(values=(1.5, "nope")), columns=Bad(values=(1.5, "nope")),
      values=Bad(values=({}, {"nope": "x"}, ["v"], 1.5)), row_order=Free(why="row labels; unknown ones are skipped"),
      column_label=Bad(values=(1.5,)), check=_no_check)
+# ------------------------------------------------------------------------------------------------
+# mmperf.hosts.capacity (moved down from the Huynh & Khoshgoftaar chapter, issue #29)
+
+def _sweep_frame() -> pd.DataFrame:
+    return pd.DataFrame({"system": ["386"] * 6, "x": [1.0, 1.0, 2.0, 2.0, 3.0, 3.0],
+                         "u": [0.1, 0.3, 0.4, 0.4, 0.5, 0.7]})
+
+
+def _finite_or_nan(result, kwargs):
+    """A saturation or knee is a finite number or NaN (a slope not positive, a level never reached)."""
+    values = result.select_dtypes("number").to_numpy(dtype=float)
+    assert not np.any(np.isinf(values)), f"infinite value in {result!r}"
+
+
+_COLUMNS_BAD = Bad(values=("abc", 1.5, [], ["no-such-column"], [1.5]))
+spec("mmperf.hosts.capacity:utilization_table",
+     lambda: dict(cases=[({"f": 30}, _ps2_hw(), _workload())]),
+     cases=Bad(values=("abc", 1.5, [], [("x",)], [({"f": 1}, "hw", "wl")], [({"f": 1}, _ps2_hw(), "wl")])))
+spec("mmperf.hosts.capacity:saturations", lambda: dict(frame=_sweep_frame(), x="x", y="u", by=["system"], below=0.8),
+     frame=_FRAME_BAD, x=Text(known=True), y=Text(known=True), by=_COLUMNS_BAD, below=Real(lo=0, hi=1, lo_open=True),
+     check=_finite_or_nan)
+spec("mmperf.hosts.capacity:knees", lambda: dict(frame=_sweep_frame(), x="x", y="u", by=["system"], factor=1.5),
+     frame=_FRAME_BAD, x=Text(known=True), y=Text(known=True), by=_COLUMNS_BAD, factor=POS, check=_finite_or_nan)
+spec("mmperf.hosts.capacity:workload_share",
+     lambda: dict(frame=pd.DataFrame({"rep": [0, 0, 1], "class": ["video", "file", "video"], "u": [0.3, 0.1, 0.2]}),
+                  index=["rep"], workload="class", part="file", value="u"),
+     frame=_FRAME_BAD, index=_COLUMNS_BAD, workload=Text(known=True), part=Free(why="a workload class; one absent has share 0"),
+     value=Text(known=True), check=_finite_or_nan)
