@@ -1575,3 +1575,41 @@ spec("mmperf.networks.admission:traffic_descriptors",
      lambda: dict(arrivals=np.array([[0.0, 10.0, 30.0, 0.0]]), slot_s=0.5, burst_s=0.5, peak_window_s=1.0),
      arrivals=Bad(values=("abc", WRONG, [[1.0, math.nan]], [[1.0, -1.0]], np.zeros(3))), slot_s=POS, burst_s=POS,
      peak_window_s=POS)
+
+
+# ------------------------------------------------------------------------------------------------
+# mmperf.gridrun: the resumable grid runner (built for Chodorek & Chodorek 2018's packet grid)
+
+
+def _grid_csv(text: str = "cell,rep,seed\na,0,7\na,0,7\n") -> str:
+    path = Path(_tmp_path("g.csv"))
+    path.write_text(text)
+    return str(path)
+
+
+class _NowClient:
+    """A stand-in for a Dask client: each task runs at once, its result in a ready future."""
+
+    def map(self, fn, todo, pure, **kw):
+        return [SimpleNamespace(result=lambda t=t: fn(t, **kw)) for t in todo]
+
+
+def _grid_row(task) -> dict:
+    return {"cell": "a", "rep": int(task), "x": 1.0, "wall_s": 0.1}
+
+
+_GRID_KEY = Bad(values=("cell", [], 1.5, ["nope"]))
+_GRID_MAP = Bad(values=(1.5, "abc"), none=True)
+spec("mmperf.gridrun:done_runs", lambda: dict(out=_grid_csv(), key=["cell", "rep"], settings={"seed": 7}, missing=None),
+     out=Bad(values=(1.5, "")), key=_GRID_KEY, settings=Bad(values=(1.5, "abc")), missing=_GRID_MAP, check=_no_check)
+spec("mmperf.gridrun:run_tasks",
+     lambda: dict(fn=_grid_row, todo=[0, 1], out=_tmp_path("r.csv"), client=_NowClient(), kwargs=None, columns={"seed": 7},
+                  drop=("wall_s",), log=lambda line: None),
+     fn=Bad(values=(1.5, "abc")), todo=Free(why="the tasks, handed to fn"), out=Bad(values=(1.5, "")),
+     client=Free(why="a Dask client (duck-typed: its map)"), kwargs=_GRID_MAP, columns=_GRID_MAP,
+     drop=Bad(values=("wall_s", 1.5)), log=Bad(values=(1.5, "abc")))
+spec("mmperf.gridrun:finish_grid", lambda: dict(out=_grid_csv(), key=["cell", "rep"], order={"cell": ["a"]}),
+     out=Bad(values=(1.5, "")), key=_GRID_KEY, order=_GRID_MAP, check=_no_check)
+spec("mmperf.gridrun:committed_grids", lambda: dict(paths=[_grid_csv()], seed=7),
+     paths=Bad(values=("abc", 1.5, [1.5])), seed=Int(lo=0), check=_no_check)
+exempt("mmperf.gridrun:dask_client", "tooling that starts a Dask cluster (worker processes) or joins a scheduler")
