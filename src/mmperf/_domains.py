@@ -1613,3 +1613,20 @@ spec("mmperf.gridrun:finish_grid", lambda: dict(out=_grid_csv(), key=["cell", "r
 spec("mmperf.gridrun:committed_grids", lambda: dict(paths=[_grid_csv()], seed=7),
      paths=Bad(values=("abc", 1.5, [1.5])), seed=Int(lo=0), check=_no_check)
 exempt("mmperf.gridrun:dask_client", "tooling that starts a Dask cluster (worker processes) or joins a scheduler")
+spec("mmperf.metrics.replications:replication_spread",
+     lambda: dict(frame=pd.DataFrame({"g": ["a", "a", "b", "b"], "value": [1.0, 2, 3, 4]}), by=["g"], value="value"),
+     frame=Instance(ref="pandas:DataFrame"), by=Bad(values=("g", ["nope"], 1.5)), value=Text(known=True), check=_no_check)
+
+
+def _surrogate_frame(values) -> pd.DataFrame:
+    return pd.DataFrame({"cell": [1, 2], "metric": "per", "value": values})
+
+
+spec("mmperf.metrics.surrogate:surrogate_agreement",
+     lambda: dict(surrogate=_surrogate_frame([1.2, 2.9]), reference=_surrogate_frame([1.0, 2.0]), on=["cell", "metric"],
+                  by=["metric"], tolerance={"per": (0.05, 0.25)}, metric="metric", value="value", cells=None),
+     surrogate=Instance(ref="pandas:DataFrame"), reference=Instance(ref="pandas:DataFrame"),
+     on=Bad(values=("cell", [], 1.5, ["nope"])), by=Bad(values=("metric", [], ["nope"])),
+     tolerance=Bad(values=({}, 1.5, {"per": (math.nan, 0.0)}, {"per": (1.0,)}, {"other": (1.0, 0.0)})),
+     metric=Bad(values=(1.5, "nope")), value=Bad(values=(1.5, "nope")), cells=Bad(values=(1.5, "abc"), none=True),
+     check=_no_check)

@@ -39,7 +39,7 @@ from mmperf.seeds import check_seed, rng
 __all__ = ["BURST_BUFFER_CANDIDATES", "LIVE_CELLS", "READINGS", "READINGS_FILE", "READING_CELLS", "SAMPLE_CELLS", "SAMPLE_FILE",
            "SURROGATE_TOLERANCE", "TCP_START_WINDOW_S", "TFD_SIGNALLING_DELAY_S", "calibrate", "calibrate_burst_buffer",
            "live_check", "main", "packet_reservations", "reading_cells", "run_audit_grid", "run_packet_cell",
-           "run_packet_sample", "surrogate_agreement", "tcp_starts", "video_packets"]
+           "run_packet_sample", "tcp_starts", "video_packets"]
 
 PAPER = "chodorek2018"
 
@@ -348,36 +348,7 @@ SURROGATE_TOLERANCE = {"per": (0.05, 0.25), "link_utilization": (1.0, 0.0), "vid
                        "tcp_throughput": (5.0, 0.03)}
 """Per metric, (absolute, relative) tolerance within which the fluid surrogate agrees with the packet
 model on a cell: ``|fluid - packet| <= max(absolute, relative * |packet|)`` (PER in points of %,
-utilization in points, throughputs in Mb/s)."""
-
-
-def surrogate_agreement(fluid: pd.DataFrame, packet: pd.DataFrame, cells=LIVE_CELLS) -> pd.DataFrame:
-    """Where the fluid surrogate agrees with the packet model on sample cells, per scenario and metric.
-
-    Parameters
-    ----------
-    fluid, packet : pandas.DataFrame
-        Tidy summaries (``scenario, K, N, metric, value``) of the two models.
-    cells : sequence of (scenario, K, N)
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``scenario, metric, cells, agree`` (cells within :data:`SURROGATE_TOLERANCE`),
-        ``largest_gap`` (fluid - packet of largest size) and ``surrogate_ok`` (every cell agrees).
-    """
-    keys = ["scenario", "K", "N", "metric"]
-    want = pd.DataFrame(list(cells), columns=["scenario", "K", "N"])
-    m = (fluid[keys + ["value"]].rename(columns={"value": "fluid"})
-         .merge(packet[keys + ["value"]].rename(columns={"value": "packet"}), on=keys).merge(want, on=["scenario", "K", "N"]))
-    tol = m.metric.map(lambda x: SURROGATE_TOLERANCE[x][0]).combine(
-        m.metric.map(lambda x: SURROGATE_TOLERANCE[x][1]) * m.packet.abs(), max)
-    m["gap"] = m.fluid - m.packet
-    m["ok"] = m.gap.abs() <= tol
-    out = m.groupby(["scenario", "metric"]).agg(cells=("ok", "size"), agree=("ok", "sum"),
-                                                largest_gap=("gap", lambda g: g.loc[g.abs().idxmax()])).reset_index()
-    out["surrogate_ok"] = out.agree == out.cells
-    return out
+utilization in points, throughputs in Mb/s), for :func:`mmperf.metrics.surrogate.surrogate_agreement` on :data:`LIVE_CELLS`."""
 
 
 def main(argv=None) -> int:

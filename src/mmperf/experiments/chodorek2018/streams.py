@@ -10,15 +10,15 @@ packet model without an import cycle.
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pandas as pd
 
+from mmperf import gridrun
 from mmperf._paths import repo_root
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo
 from mmperf.media.excerpt import clip_excerpt
+from mmperf.metrics import replications
 from mmperf.networks import admission, bottleneck
 from mmperf.seeds import check_seed, rng
 
@@ -215,9 +215,7 @@ def summarize(runs: pd.DataFrame) -> pd.DataFrame:
     """
     long = runs.melt(id_vars=["scenario", "N", "K", "replication"], value_vars=list(METRICS),
                      var_name="metric", value_name="x")
-    g = long.groupby(["scenario", "K", "N", "metric"])["x"]
-    out = pd.DataFrame({"value": g.mean(), "sd": g.std(ddof=1), "q05": g.quantile(0.05),
-                        "q95": g.quantile(0.95)}).reset_index()
+    out = replications.replication_spread(long, by=["scenario", "K", "N", "metric"], value="x").rename(columns={"mean": "value"})
     out["unit"] = out["metric"].map(METRICS)
     return out
 
@@ -291,15 +289,8 @@ def committed_calibration_tables(seed: int) -> tuple[pd.DataFrame, pd.DataFrame]
 
 
 def _grids_of(seed: int):
-    """``(csv path, parameters)`` of each committed grid whose ``.json`` names ``seed``, in the order
-    :data:`GRID_FILE`, :data:`SEED_GRID`."""
-    for rel in (GRID_FILE, SEED_GRID.format(seed=int(seed))):
-        path = repo_root() / rel
-        meta_path = path.with_suffix(".json")
-        if path.exists() and meta_path.exists():
-            meta = json.loads(meta_path.read_text())
-            if meta.get("seed") == int(seed):
-                yield path, meta
+    """``(csv path, parameters)`` of each committed grid whose ``.json`` names ``seed``: :data:`GRID_FILE`, :data:`SEED_GRID`."""
+    return gridrun.committed_grids([repo_root() / rel for rel in (GRID_FILE, SEED_GRID.format(seed=int(seed)))], seed=seed)
 
 def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Params | None = None):
     """The committed packet grid of a root seed, if there is one run at this calibration.
