@@ -1630,3 +1630,21 @@ spec("mmperf.metrics.surrogate:surrogate_agreement",
      tolerance=Bad(values=({}, 1.5, {"per": (math.nan, 0.0)}, {"per": (1.0,)}, {"other": (1.0, 0.0)})),
      metric=Bad(values=(1.5, "nope")), value=Bad(values=(1.5, "nope")), cells=Bad(values=(1.5, "abc"), none=True),
      check=_no_check)
+
+
+# mmperf.media.multistream and mmperf.networks.policing: several streams in one run, and their policer (Chodorek 2018)
+spec("mmperf.media.multistream:window_frames",
+     lambda: dict(frames=np.arange(8.0), window="excerpt", duration_s=2.0, frame_rate=1.0, clips=2, frames_per_clip=4),
+     frames=Free(why="handed to clip_excerpt, which checks it"), window=Choice(options=("head", "excerpt")),
+     duration_s=POS, frame_rate=POS, clips=Int(lo=1), frames_per_clip=Int(lo=1))
+spec("mmperf.media.multistream:merged_packets",
+     lambda: dict(frames=[np.array([1316.0]), np.array([3000.0])], frame_rate=10.0, duration_s=0.2, phases_s=[0.05, 0.0],
+                  line_rate_bps=None),
+     frames=Bad(values=("abc", 1.5, [np.array([math.nan]), np.ones(1)], [np.array([-1.0]), np.ones(1)])), frame_rate=POS, duration_s=POS,
+     phases_s=Bad(values=([math.nan, 0.0], [0.0], [-1.0, 0.0], [0.5, 0.0], "ab")), line_rate_bps=Real(lo=0, lo_open=True, none=True))
+spec("mmperf.networks.policing:policer_inputs",
+     lambda: dict(rates_bps=[[8e6, 4e6]], depth_bytes=[3000.0], period_s=0.3, renew=True, signalling_delay_s=0.002,
+                  bucket_frame_rate=25.0, min_bucket_bytes=1368.0),
+     rates_bps=Bad(values=("abc", [[math.nan]], [[-1.0]], [1.0])), depth_bytes=Bad(values=("abc", [math.nan], [-1.0], [1.0, 2.0])),
+     period_s=Real(lo=0, lo_open=True, none=True), renew=Flag(), signalling_delay_s=Real(lo=0),
+     bucket_frame_rate=Real(lo=0, lo_open=True, none=True), min_bucket_bytes=Real(lo=0))

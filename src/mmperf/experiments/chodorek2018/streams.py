@@ -16,8 +16,7 @@ import pandas as pd
 from mmperf import gridrun
 from mmperf._paths import repo_root
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
-from mmperf.media import hdvideo
-from mmperf.media.excerpt import clip_excerpt
+from mmperf.media import hdvideo, multistream
 from mmperf.metrics import replications
 from mmperf.networks import admission, bottleneck
 from mmperf.seeds import check_seed, rng
@@ -35,10 +34,8 @@ METRICS = {
 }
 """Per-run metrics (Tables I and II) and their units."""
 
-WINDOWS = ("head", "excerpt")
-"""What a run of ``d`` seconds sends of each 152-s stream: ``'head'`` its first ``d`` seconds, ``'excerpt'``
-the first ``d / 8`` seconds of each of its eight clips (:func:`mmperf.media.excerpt.clip_excerpt`), whose rate
-is the whole stream's."""
+WINDOWS = multistream.WINDOWS
+"""What a run sends of each 152-s stream (:data:`mmperf.media.multistream.WINDOWS`)."""
 
 
 def stream_frames(params: Params, replication: int, stream: int, *, seed: int, clips, duration_s: float,
@@ -76,15 +73,8 @@ def stream_frames(params: Params, replication: int, stream: int, *, seed: int, c
         If ``window`` is not in :data:`WINDOWS`, or ``'excerpt'`` would keep a fractional number of frames.
     """
     frames = hdvideo.stream_frames(params.video, replication=replication, stream=stream, clips=clips, root=seed)
-    if window == "head":
-        return frames
-    if window != "excerpt":
-        raise ValueError(f"window must be one of {WINDOWS}, got {window!r}")
-    keep = duration_s * params.video.frame_rate / len(params.video.clips)
-    if abs(keep - round(keep)) > 1e-9 or round(keep) < 1:
-        raise ValueError(f"duration_s x frame_rate / clips must be a whole number of frames for window='excerpt', "
-                         f"got duration_s={duration_s!r} ({keep:g} frames per clip)")
-    return clip_excerpt(frames, frames_per_clip=params.video.frames_per_clip, keep=int(round(keep)))
+    return multistream.window_frames(frames, window=window, duration_s=duration_s, frame_rate=params.video.frame_rate,
+                                     clips=len(params.video.clips), frames_per_clip=params.video.frames_per_clip)
 
 
 def video_arrivals(params: Params, replication: int, n_videos: int, *, seed: int, clips=None,
