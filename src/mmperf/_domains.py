@@ -1648,3 +1648,7 @@ spec("mmperf.networks.policing:policer_inputs",
      rates_bps=Bad(values=("abc", [[math.nan]], [[-1.0]], [1.0])), depth_bytes=Bad(values=("abc", [math.nan], [-1.0], [1.0, 2.0])),
      period_s=Real(lo=0, lo_open=True, none=True), renew=Flag(), signalling_delay_s=Real(lo=0),
      bucket_frame_rate=Real(lo=0, lo_open=True, none=True), min_bucket_bytes=Real(lo=0))
+spec("mmperf.media.multistream:reservation_descriptors",
+     lambda: dict(arrivals=np.array([[100.0, 0, 300, 0]]), slot_s=0.5, frame_rate=1.0, peak_window_s=1.0, slots_per_window=2),
+     arrivals=Bad(values=("abc", WRONG, [[1.0, math.nan]], [[1.0, -1.0]], np.zeros(3))), slot_s=POS, frame_rate=POS,
+     peak_window_s=POS, slots_per_window=Int(lo=1))

@@ -4,7 +4,8 @@ A run of ``d`` seconds over streams much longer than ``d`` sends either each str
 ``d`` seconds) or an excerpt of every clip (:func:`mmperf.media.excerpt.clip_excerpt`), whose rate is
 the whole stream's (:func:`window_frames`); N streams' packets, each stream paced (or burst) as
 :func:`mmperf.media.hdvideo.packet_schedule` sends it from its own phase, are merged into one
-time-ordered schedule for a shared link (:func:`merged_packets`).
+time-ordered schedule for a shared link (:func:`merged_packets`); what a reservation of each stream
+needs to know of it (:func:`reservation_descriptors`).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ import numpy as np
 from mmperf import _validate
 from mmperf.media import hdvideo
 from mmperf.media.excerpt import clip_excerpt
+from mmperf.networks import admission
 
-__all__ = ["WINDOWS", "merged_packets", "window_frames"]
+__all__ = ["WINDOWS", "merged_packets", "reservation_descriptors", "window_frames"]
 
 WINDOWS = ("head", "excerpt")
 """What a run of ``d`` seconds sends of each stream: ``'head'`` its first ``d`` seconds, ``'excerpt'``
@@ -147,3 +149,52 @@ def merged_packets(frames, *, frame_rate: float, duration_s: float, phases_s, li
     t, b = np.concatenate(ts), np.concatenate(bs)
     order = np.argsort(t, kind="stable")
     return t[order], b[order], np.concatenate(ss)[order]
+
+
+def reservation_descriptors(arrivals, *, slot_s: float, frame_rate: float, peak_window_s: float, slots_per_window: int) -> dict:
+    """What a reservation needs to know of each stream: its burst, its peak rate and its TFD announcements.
+
+    Parameters
+    ----------
+    arrivals : array_like
+        Wire bytes per slot, shape ``(N, T)``, ``>= 0``.
+    slot_s : float
+        Slot length [s], ``> 0``.
+    frame_rate : float
+        Frames per second, ``> 0``: the burst is the largest one-frame-interval sum.
+    peak_window_s : float
+        Window [s] of the peak mean rate, ``> 0``.
+    slots_per_window : int
+        Slots in one TFD window (Next Time), ``>= 1``.
+
+    Returns
+    -------
+    dict
+        ``depth_bytes`` (N,): the largest one-frame-interval burst (a TSpec bucket depth);
+        ``peak_bps`` (N,): the largest ``peak_window_s`` mean rate; ``tfd_bps`` (N, W): Next Data / Next
+        Time of every window (:func:`mmperf.media.hdvideo.tfd_announcements`), W windows.
+
+    Raises
+    ------
+    ValueError
+        If ``arrivals`` is not a two-dimensional array of finite sizes ``>= 0`` or a number is out of range.
+
+    References
+    ----------
+    Chodorek & Chodorek (2018), Sec. III-IV.E: RSVP at the peak rate (s3) and TFD's Next Data / Next Time (s4).
+
+    Examples
+    --------
+    >>> d = reservation_descriptors(np.array([[100.0, 0, 300, 0]]), slot_s=0.5, frame_rate=1.0, peak_window_s=1.0,
+    ...                             slots_per_window=2)
+    >>> d["depth_bytes"].tolist(), d["peak_bps"].tolist(), d["tfd_bps"].tolist()
+    ([300.0], [2400.0], [[800.0, 2400.0]])
+    """
+    arr = _validate.finite_array(arrivals, "arrivals", ndim=2, non_negative=True)
+    slots_per_window = _validate.whole(slots_per_window, "slots_per_window", minimum=1)
+    return {
+        **admission.traffic_descriptors(arr, slot_s=slot_s, burst_s=1 / _validate.positive(frame_rate, "frame_rate"),
+                                        peak_window_s=peak_window_s),
+        "tfd_bps": np.array([hdvideo.tfd_announcements(a, slots_per_window=slots_per_window, slot_s=slot_s)["rate_bps"]
+                             .to_numpy() for a in arr]),
+    }

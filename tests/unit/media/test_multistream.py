@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from mmperf.media import hdvideo
-from mmperf.media.multistream import merged_packets, window_frames
+from mmperf.media.multistream import merged_packets, reservation_descriptors, window_frames
 
 
 def test_head_is_the_stream_and_excerpt_takes_the_same_share_of_every_clip():
@@ -39,3 +39,14 @@ def test_ties_keep_stream_order():
     same = [np.array([1316.0])] * 3
     t, _, s = merged_packets(same, frame_rate=10.0, duration_s=0.1, phases_s=[0.0, 0.0, 0.0])
     assert s.tolist() == [0, 1, 2] and t.tolist() == [0.0, 0.0, 0.0]
+
+
+def test_reservation_descriptors_bound_what_each_stream_sends():
+    rng = np.random.default_rng(5)
+    arr = rng.integers(0, 5000, (3, 600)).astype(float)  # 3 streams, 600 slots of 2 ms
+    d = reservation_descriptors(arr, slot_s=0.002, frame_rate=25.0, peak_window_s=0.2, slots_per_window=150)
+    mean_bps = arr.sum(axis=1) * 8 / (600 * 0.002)
+    assert np.all(d["peak_bps"] >= mean_bps - 1e-6)  # the peak window's mean is at least the whole run's
+    assert np.all(d["depth_bytes"] >= arr.max(axis=1))  # a frame interval holds at least its largest slot
+    # the TFD windows announce exactly the bytes sent in them
+    assert np.allclose(d["tfd_bps"] * 150 * 0.002 / 8, arr.reshape(3, 4, 150).sum(axis=2))

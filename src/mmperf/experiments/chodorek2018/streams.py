@@ -18,7 +18,7 @@ from mmperf._paths import repo_root
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo, multistream
 from mmperf.metrics import replications
-from mmperf.networks import admission, bottleneck
+from mmperf.networks import bottleneck
 from mmperf.seeds import check_seed, rng
 
 __all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "all_arrivals", "committed_calibration",
@@ -148,12 +148,8 @@ def stream_statistics(params: Params, arrivals: np.ndarray) -> dict:
         ``peak_bps`` (N,): the largest ``peak_window_s`` mean rate (s3);
         ``tfd_bps`` (N, W): Next Data / Next Time of every 300-ms window (s4).
     """
-    return {
-        **admission.traffic_descriptors(arrivals, slot_s=params.slot_s, burst_s=1 / params.video.frame_rate,
-                                        peak_window_s=params.peak_window_s),
-        "tfd_bps": np.array([hdvideo.tfd_announcements(a, slots_per_window=params.slots_per_window, slot_s=params.slot_s)["rate_bps"]
-                             .to_numpy() for a in arrivals]),
-    }
+    return multistream.reservation_descriptors(arrivals, slot_s=params.slot_s, frame_rate=params.video.frame_rate,
+                                               peak_window_s=params.peak_window_s, slots_per_window=params.slots_per_window)
 
 def reservations(params: Params, scenario: str, arrivals: np.ndarray, *, stats: dict | None = None) -> dict:
     """The granted reservations of a scenario for the given streams.
