@@ -6,7 +6,7 @@
 run to ``--out`` (default :data:`GRID_FILE`) with a JSON beside it (``.json``) holding the
 parameters, seed, package version and git commit that produced it.
 
-**Resumable.** Rows are appended to the CSV as tasks finish; a new invocation with the same
+**Resumable** (:mod:`mmperf.gridrun`, the generic runner this module configures). Rows are appended to the CSV as tasks finish; a new invocation with the same
 settings skips the runs already in the file (a different run length, seed, buffer or RTT is
 refused rather than mixed in), and the finished file is sorted so that its content does not
 depend on the order in which workers finished. A run is a function of its settings and the root
