@@ -1628,3 +1628,78 @@ spec("mmperf.hosts.capacity:workload_share",
                   index=["rep"], workload="class", part="file", value="u"),
      frame=_FRAME_BAD, index=_COLUMNS_BAD, workload=Text(known=True), part=Free(why="a workload class; one absent has share 0"),
      value=Text(known=True), check=_finite_or_nan)
+# ------------------------------------------------------------------------------------------------
+# mmperf.gridrun: the resumable grid runner (built for Chodorek & Chodorek 2018's packet grid)
+
+
+def _grid_csv(text: str = "cell,rep,seed\na,0,7\na,0,7\n") -> str:
+    path = Path(_tmp_path("g.csv"))
+    path.write_text(text)
+    return str(path)
+
+
+class _NowClient:
+    """A stand-in for a Dask client: each task runs at once, its result in a ready future."""
+
+    def map(self, fn, todo, pure, **kw):
+        return [SimpleNamespace(result=lambda t=t: fn(t, **kw)) for t in todo]
+
+
+def _grid_row(task) -> dict:
+    return {"cell": "a", "rep": int(task), "x": 1.0, "wall_s": 0.1}
+
+
+_GRID_KEY = Bad(values=("cell", [], 1.5, ["nope"]))
+_GRID_MAP = Bad(values=(1.5, "abc"), none=True)
+spec("mmperf.gridrun:done_runs", lambda: dict(out=_grid_csv(), key=["cell", "rep"], settings={"seed": 7}, missing=None),
+     out=Bad(values=(1.5, "")), key=_GRID_KEY, settings=Bad(values=(1.5, "abc")), missing=_GRID_MAP, check=_no_check)
+spec("mmperf.gridrun:run_tasks",
+     lambda: dict(fn=_grid_row, todo=[0, 1], out=_tmp_path("r.csv"), client=_NowClient(), kwargs=None, columns={"seed": 7},
+                  drop=("wall_s",), log=lambda line: None),
+     fn=Bad(values=(1.5, "abc")), todo=Free(why="the tasks, handed to fn"), out=Bad(values=(1.5, "")),
+     client=Free(why="a Dask client (duck-typed: its map)"), kwargs=_GRID_MAP, columns=_GRID_MAP,
+     drop=Bad(values=("wall_s", 1.5)), log=Bad(values=(1.5, "abc")))
+spec("mmperf.gridrun:finish_grid", lambda: dict(out=_grid_csv(), key=["cell", "rep"], order={"cell": ["a"]}),
+     out=Bad(values=(1.5, "")), key=_GRID_KEY, order=_GRID_MAP, check=_no_check)
+spec("mmperf.gridrun:committed_grids", lambda: dict(paths=[_grid_csv()], seed=7),
+     paths=Bad(values=("abc", 1.5, [1.5])), seed=Int(lo=0), check=_no_check)
+exempt("mmperf.gridrun:dask_client", "tooling that starts a Dask cluster (worker processes) or joins a scheduler")
+spec("mmperf.metrics.replications:replication_spread",
+     lambda: dict(frame=pd.DataFrame({"g": ["a", "a", "b", "b"], "value": [1.0, 2, 3, 4]}), by=["g"], value="value"),
+     frame=Instance(ref="pandas:DataFrame"), by=Bad(values=("g", ["nope"], 1.5)), value=Text(known=True), check=_no_check)
+
+
+def _surrogate_frame(values) -> pd.DataFrame:
+    return pd.DataFrame({"cell": [1, 2], "metric": "per", "value": values})
+
+
+spec("mmperf.metrics.surrogate:surrogate_agreement",
+     lambda: dict(surrogate=_surrogate_frame([1.2, 2.9]), reference=_surrogate_frame([1.0, 2.0]), on=["cell", "metric"],
+                  by=["metric"], tolerance={"per": (0.05, 0.25)}, metric="metric", value="value", cells=None),
+     surrogate=Instance(ref="pandas:DataFrame"), reference=Instance(ref="pandas:DataFrame"),
+     on=Bad(values=("cell", [], 1.5, ["nope"])), by=Bad(values=("metric", [], ["nope"])),
+     tolerance=Bad(values=({}, 1.5, {"per": (math.nan, 0.0)}, {"per": (1.0,)}, {"other": (1.0, 0.0)})),
+     metric=Bad(values=(1.5, "nope")), value=Bad(values=(1.5, "nope")), cells=Bad(values=(1.5, "abc"), none=True),
+     check=_no_check)
+
+
+# mmperf.media.multistream and mmperf.networks.policing: several streams in one run, and their policer (Chodorek 2018)
+spec("mmperf.media.multistream:window_frames",
+     lambda: dict(frames=np.arange(8.0), window="excerpt", duration_s=2.0, frame_rate=1.0, clips=2, frames_per_clip=4),
+     frames=Free(why="handed to clip_excerpt, which checks it"), window=Choice(options=("head", "excerpt")),
+     duration_s=POS, frame_rate=POS, clips=Int(lo=1), frames_per_clip=Int(lo=1))
+spec("mmperf.media.multistream:merged_packets",
+     lambda: dict(frames=[np.array([1316.0]), np.array([3000.0])], frame_rate=10.0, duration_s=0.2, phases_s=[0.05, 0.0],
+                  line_rate_bps=None),
+     frames=Bad(values=("abc", 1.5, [np.array([math.nan]), np.ones(1)], [np.array([-1.0]), np.ones(1)])), frame_rate=POS, duration_s=POS,
+     phases_s=Bad(values=([math.nan, 0.0], [0.0], [-1.0, 0.0], [0.5, 0.0], "ab")), line_rate_bps=Real(lo=0, lo_open=True, none=True))
+spec("mmperf.networks.policing:policer_inputs",
+     lambda: dict(rates_bps=[[8e6, 4e6]], depth_bytes=[3000.0], period_s=0.3, renew=True, signalling_delay_s=0.002,
+                  bucket_frame_rate=25.0, min_bucket_bytes=1368.0),
+     rates_bps=Bad(values=("abc", [[math.nan]], [[-1.0]], [1.0])), depth_bytes=Bad(values=("abc", [math.nan], [-1.0], [1.0, 2.0])),
+     period_s=Real(lo=0, lo_open=True, none=True), renew=Flag(), signalling_delay_s=Real(lo=0),
+     bucket_frame_rate=Real(lo=0, lo_open=True, none=True), min_bucket_bytes=Real(lo=0))
+spec("mmperf.media.multistream:reservation_descriptors",
+     lambda: dict(arrivals=np.array([[100.0, 0, 300, 0]]), slot_s=0.5, frame_rate=1.0, peak_window_s=1.0, slots_per_window=2),
+     arrivals=Bad(values=("abc", WRONG, [[1.0, math.nan]], [[1.0, -1.0]], np.zeros(3))), slot_s=POS, frame_rate=POS,
+     peak_window_s=POS, slots_per_window=Int(lo=1))
