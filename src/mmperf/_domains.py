@@ -1175,8 +1175,9 @@ _ITEMS = (1.5, "abc", ["abc"], WRONG)
 
 spec("mmperf.assumptions:Reading", lambda: dict(label="0.3", source="a source", apply=lambda p: p),
      label=Text(), source=Text(), apply=Bad(values=("abc", 1.5)), check=_no_check)
-spec("mmperf.assumptions:Span", lambda: dict(low=0.0, high=0.5, source="a range", set=_set_cv),
-     low=Real(), high=Real(), source=Text(), set=Bad(values=("abc", 1.5)), check=_no_check)
+spec("mmperf.assumptions:Span", lambda: dict(low=0.0, high=0.5, source="a range", set=_set_cv, book=0.5),
+     low=Real(), high=Real(), source=Text(), set=Bad(values=("abc", 1.5)), book=Real(lo=0.0, hi=0.5, none=True),
+     check=_no_check)
 spec("mmperf.assumptions:Assumption",
      lambda: dict(name="display_cv", choice="0.1", why="not stated", alternatives=(_reading(),), parameter="cv", span=None),
      name=Text(), choice=Text(), why=Text(), alternatives=Bad(values=(1.5, "abc", (), ("abc",), (_reading(), _reading()))),
