@@ -28,6 +28,7 @@ from mmperf.metrics import jitter
 from mmperf.metrics.agreement import compare
 from mmperf.networks.lan import NETWORKS
 from mmperf.quality import jitter_testbed, planning
+from mmperf.quality.capacity import capacity_growth, users_until_unacceptable
 from mmperf.quality.jitter_testbed import StreamPoint
 from mmperf.results import Results
 
@@ -303,34 +304,24 @@ def fig19(*, reps: int, **kw) -> pd.DataFrame:
 
 
 def fig20(*, reps: int, users=None, stop_after: int | None = FIG20_STOP_AFTER, **kw) -> pd.DataFrame:
-    """Quality against users for the three systems (Sec. 8.5.3).
+    """Quality against users for the three systems (Sec. 8.5.3), swept until each is past its limit.
 
     Parameters
     ----------
-    reps : int
-        Runs per point, >= 1.
+    reps, stop_after, **kw
+        As :func:`mmperf.quality.capacity.users_until_unacceptable` (default ``stop_after``:
+        :data:`~.params.FIG20_STOP_AFTER`).
     users : iterable of int, optional
         User counts in increasing order (default: :data:`~.paper.FIG20_USERS`).
-    stop_after : int or None, default FIG20_STOP_AFTER
-        Each system's sweep stops once its mean quality has been unacceptable at this many user counts in a row
-        past its last acceptable one (None: the whole grid).
-    **kw
-        Passed to :func:`mmperf.quality.planning.sweep` (``model``, ``limits``, ``scheduler``, ``root``).
 
     Returns
     -------
     pandas.DataFrame
         The rows of :func:`mmperf.quality.planning.sweep` for every system and user count run.
     """
-    out = []
-    for s in [SYSTEMS[k] for k in ("IPX + Ethernet", "Sparc 5 + Fibre Channel", "DEC Alpha + HIPPI")]:
-        bad = 0
-        for n in FIG20_USERS if users is None else list(users):
-            out.append(planning.sweep([s], users=(n,), reps=reps, **kw))
-            bad = bad + 1 if out[-1]["quality"].mean() > 1.0 else 0
-            if stop_after is not None and bad >= stop_after:
-                break
-    return pd.concat(out, ignore_index=True)
+    three = [SYSTEMS[k] for k in ("IPX + Ethernet", "Sparc 5 + Fibre Channel", "DEC Alpha + HIPPI")]
+    return users_until_unacceptable(three, users=FIG20_USERS if users is None else list(users), stop_after=stop_after,
+                                    reps=reps, **kw)
 
 
 def fig21(*, reps: int, users: int, **kw) -> pd.DataFrame:
@@ -359,28 +350,17 @@ def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21),
 
     Parameters
     ----------
-    years : sequence of float, default (0.0, 0.5, ..., 3.0)
-        Years of growth [years]; the processor power doubles every year.
-    users : iterable of int, default range(1, 21)
-        Conference sizes tried.
-    reps : int, default 1
-        Runs per point, >= 1.
-    **kw
-        Passed to :func:`mmperf.quality.planning.sweep` (``model``, ``limits``, ``scheduler``, ``root``).
+    years, users, reps, **kw
+        As :func:`mmperf.quality.capacity.capacity_growth` (the power doubles every
+        ``SETUP["hardware_doubling"]`` years, Sec. 9).
 
     Returns
     -------
     pandas.DataFrame
-        ``year``, ``specint92``, ``ethernet_users`` and ``hippi_users`` (largest acceptable conference,
-        :func:`mmperf.quality.planning.max_acceptable_users`).
+        ``year``, ``specint92``, ``ethernet_users`` and ``hippi_users``.
     """
-    rows = []
-    for y in years:
-        spec = SPECINT92["IPX"] * 2.0**y
-        systems = [planning.System(f"IPX x2^{y:g} + {net}", spec, NETWORKS[net].mbps) for net in ("Ethernet", "HIPPI")]
-        best = planning.max_acceptable_users(planning.sweep(systems, users=users, reps=reps, **kw))
-        rows.append({"year": float(y), "specint92": spec, "ethernet_users": int(best.iloc[0]), "hippi_users": int(best.iloc[1])})
-    return pd.DataFrame(rows)
+    return capacity_growth("IPX", SPECINT92["IPX"], {n: NETWORKS[n].mbps for n in ("Ethernet", "HIPPI")}, years=years,
+                           doubling_years=SETUP["hardware_doubling"], users=users, reps=reps, **kw)
 
 
 def projection(*, root: int | None = None, scheduler: Scheduler = SCHEDULER, **changes) -> pd.DataFrame:
