@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from mmperf import _validate
-from mmperf.hosts.cpu import TS_POLICIES, Host, Scheduler, check_class, load_average
+from mmperf.hosts.cpu import TS_POLICIES, Host, Scheduler, load_average
 from mmperf.media.periodic import PeriodicStream, simulate_arrays
 from mmperf.metrics import jitter
 from mmperf.networks.lan import NETWORKS, Traffic

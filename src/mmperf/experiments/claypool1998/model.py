@@ -8,7 +8,7 @@ conference predictions are :mod:`mmperf.quality.planning`'s, the playout buffers
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
@@ -438,8 +438,7 @@ def run_quality(params: QualityParams | None = None, *, seed: int, workers: int 
     params, seed, workers = prepare_run(QualityParams, params, seed=seed, workers=workers, paper="claypool1998 quality")
     sch = params.scheduler
     kw = dict(root=seed, scheduler=sch, ts_policies=ts_policies(sgi_policy=params.sgi_policy))
-    conf = dict(root=seed, scheduler=sch, model=replace(CONFERENCE, frame_cpu_spec_us=params.frame_cpu_spec_us,
-                                                                 overload=params.overload))
+    conf = dict(root=seed, scheduler=sch, model=params.conference())
     runs_ = run_points(grid(), reps=params.reps, **kw)
     t16 = trace(FIG16_CONFIG, 0, **kw)
     sens = [projection(hogs=h, reps=params.sensitivity_reps, root=seed, scheduler=sch).assign(hogs=h) for h in (2, 4)]

@@ -13,7 +13,7 @@ import pandas as pd
 
 from mmperf import _validate
 from mmperf.experiments.claypool1998.paper import CPUS, PAPER, PAPER_SPECINT92, SEC4_HOSTS, SETUP
-from mmperf.hosts.cpu import NICED, Scheduler
+from mmperf.hosts.cpu import NICED, TS_POLICIES, Scheduler
 from mmperf.hosts.timesharing import Policy
 from mmperf.networks.lan import NETWORKS, Traffic
 from mmperf.quality import planning
@@ -69,9 +69,8 @@ def ts_policies(sec4_policy: str = "svr4", sgi_policy: str = "4.3bsd") -> dict:
     >>> ts_policies(sec4_policy="4.3bsd")["IPX"]
     '4.3bsd'
     """
-    for name, v in (("sec4_policy", sec4_policy), ("sgi_policy", sgi_policy)):
-        if v not in ("svr4", "4.3bsd"):
-            raise ValueError(f"{name} must be 'svr4' or '4.3bsd', got {v!r}")
+    _validate.one_of(sec4_policy, "sec4_policy", TS_POLICIES)
+    _validate.one_of(sgi_policy, "sgi_policy", TS_POLICIES)
     out = {**TS_POLICY, **({h: sec4_policy for h in SEC4_HOSTS} if sec4_policy != "svr4" else {})}
     if sgi_policy != TS_POLICY["SGI Challenge L"]:
         out["SGI Challenge L"] = sgi_policy
@@ -385,8 +384,11 @@ class QualityParams(_Common):
     def __post_init__(self):
         self._check([f.name for f in fields(self) if f.type in ("int", int)])
         _validate.one_of(self.no_buffer, "no_buffer", ("tick", "paper"))
-        _validate.one_of(self.overload, "overload", planning.OVERLOAD_RULES)
-        _validate.positive(self.frame_cpu_spec_us, "frame_cpu_spec_us")
+        self.conference()  # the conference model checks its CPU time per frame and overload rule
+
+    def conference(self) -> planning.ConferenceModel:
+        """:data:`CONFERENCE` with this chapter's CPU time per frame and overload rule."""
+        return replace(CONFERENCE, frame_cpu_spec_us=self.frame_cpu_spec_us, overload=self.overload)
 
     def table(self) -> pd.DataFrame:
         """Every knob with its value, unit and source (:func:`mmperf.results.params_table`)."""
