@@ -1639,11 +1639,11 @@ spec("mmperf.hosts.sleeper_sweep:sleeper_sweep",
      hogs=Bad(values=((), (-1,), (1.5,), "ab", 1.5)), n_packets=Int(lo=3), period_us=POS,
      scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"), trace_class=Choice(options=("default",)), window_us=POS,
      check=_no_check)
-spec("mmperf.quality.capacity:users_until_unacceptable",
+spec("mmperf.quality.conference_capacity:users_until_unacceptable",
      lambda: dict(systems=[_system()], users=[1, 2], stop_after=1, reps=1, model=_model(), root=1),
      systems=Bad(values=("ab", [1.5], [])), users=Bad(values=((), (2, 1), (0,), (1.5,), "ab")),
      stop_after=Int(lo=1, none=True), reps=Int(lo=1), check=_no_check)
-spec("mmperf.quality.capacity:capacity_growth",
+spec("mmperf.quality.conference_capacity:capacity_growth",
      lambda: dict(name="IPX", specint92=21.8, networks={"HIPPI": 800.0}, years=[0.0, 1.0], doubling_years=1.0, users=[1, 2],
                   reps=1, model=_model(), root=1),
      name=Text(), specint92=POS, networks=Bad(values=({}, {"x": 0.0}, {"x": math.nan}, 1.5, "ab")),

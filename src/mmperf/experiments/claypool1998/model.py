@@ -28,7 +28,7 @@ from mmperf.metrics import jitter
 from mmperf.metrics.agreement import compare
 from mmperf.networks.lan import NETWORKS
 from mmperf.quality import jitter_testbed, planning
-from mmperf.quality.capacity import capacity_growth, users_until_unacceptable
+from mmperf.quality.conference_capacity import capacity_growth, users_until_unacceptable
 from mmperf.quality.jitter_testbed import StreamPoint
 from mmperf.results import Results
 
@@ -309,7 +309,7 @@ def fig20(*, reps: int, users=None, stop_after: int | None = FIG20_STOP_AFTER, *
     Parameters
     ----------
     reps, stop_after, **kw
-        As :func:`mmperf.quality.capacity.users_until_unacceptable` (default ``stop_after``:
+        As :func:`mmperf.quality.conference_capacity.users_until_unacceptable` (default ``stop_after``:
         :data:`~.params.FIG20_STOP_AFTER`).
     users : iterable of int, optional
         User counts in increasing order (default: :data:`~.paper.FIG20_USERS`).
@@ -351,7 +351,7 @@ def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21),
     Parameters
     ----------
     years, users, reps, **kw
-        As :func:`mmperf.quality.capacity.capacity_growth` (the power doubles every
+        As :func:`mmperf.quality.conference_capacity.capacity_growth` (the power doubles every
         ``SETUP["hardware_doubling"]`` years, Sec. 9).
 
     Returns

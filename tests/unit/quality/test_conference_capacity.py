@@ -4,7 +4,7 @@ import pandas as pd
 import pytest
 
 from mmperf.quality import planning
-from mmperf.quality.capacity import capacity_growth, users_until_unacceptable
+from mmperf.quality.conference_capacity import capacity_growth, users_until_unacceptable
 
 M = planning.ConferenceModel(frame_cpu_spec_us=225_000.0, n_frames=60)
 SLOW, FAST = planning.System("slow", 8.6, 10.0), planning.System("fast", 300.0, 800.0)

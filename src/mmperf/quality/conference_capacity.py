@@ -1,4 +1,4 @@
-"""How many conference users a system supports: a user sweep that stops past the limit, and the limit as
+"""How many users a videoconference system supports: a user sweep that stops past the limit, and the limit as
 processor power grows.
 
 Both run :func:`mmperf.quality.planning.sweep` and read its limit with
