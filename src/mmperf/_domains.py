@@ -1649,3 +1649,55 @@ spec("mmperf.quality.conference_capacity:capacity_growth",
      name=Text(), specint92=POS, networks=Bad(values=({}, {"x": 0.0}, {"x": math.nan}, 1.5, "ab")),
      years=Array(lo=0), doubling_years=POS, users=Bad(values=((), (0,), (1.5,), "ab")), reps=Int(lo=1), check=_no_check,
      say={"specint92": "scheduler ticks"})
+
+# mmperf.media.stream_grid and mmperf.metrics.layout (Ortiz et al. 2013: the coded video, the grid, Tables 2-5's layout)
+spec("mmperf.media.stream_grid:coded_four_scenes",
+     lambda: dict(frames_per_scene=(1, 1, 1, 1), height=16, width=16, frame_rate=25.0),
+     frames_per_scene=Bad(values=((1, -1, 1, 1), (1.5, 1, 1, 1), "ab", (10**12, 1, 1, 1))), height=Int(lo=1),
+     width=Int(lo=1), frame_rate=Real(lo=0, lo_open=True, huge_ok=False), check=_no_check)
+spec("mmperf.media.stream_grid:video_tables", lambda: dict(video=_coded()),
+     video=Instance(ref="mmperf.coding.svc:CodedVideo"), check=_no_check)
+_AXIS = Bad(values=((), "ab", (math.nan,), (-1.0,), (math.inf,)))
+spec("mmperf.media.stream_grid:stream_grid",
+     lambda: dict(video=_coded(), strategies=("RTP",), bandwidths_mbps=(10.0,), error_rates=(0.0,),
+                  config_of=lambda s: call("mmperf.transports.rtp:RtpConfig"), network_of=lambda bw, e: _net(),
+                  seed_of=lambda bw, e: 1, keep=lambda s, bw, e: True, t_end=60.0, lost_slice_rule="freeze",
+                  delay_average="packet"),
+     video=Instance(ref="mmperf.coding.svc:CodedVideo"), strategies=Bad(values=((), "RTP", (1.5,))),
+     bandwidths_mbps=_AXIS, error_rates=_AXIS, config_of=Bad(values=(1.5, "abc")), network_of=Bad(values=(1.5, "abc")),
+     seed_of=Bad(values=(1.5, "abc")), keep=Bad(values=(1.5, "abc"), none=True), t_end=Real(lo=0, lo_open=True),
+     lost_slice_rule=_RULES_CHOICE, delay_average=Choice(options=("packet", "second")), check=_no_check)
+spec("mmperf.metrics.layout:wide_layout",
+     lambda: dict(frame=pd.DataFrame({"who": ["a", "b"], "rate": [30.0, 30.0], "v": [1.0, 2.0]}), rows="who",
+                  columns="rate", values={"v": "value"}, row_order=["b", "a"], column_label="{:g} Mb/s"),
+     frame=Bad(values=("abc", 1.5, pd.DataFrame())), rows=Bad(values=(1.5, "nope")), columns=Bad(values=(1.5, "nope")),
+     values=Bad(values=({}, {"nope": "x"}, ["v"], 1.5)), row_order=Free(why="row labels; unknown ones are skipped"),
+     column_label=Bad(values=(1.5,)), check=_no_check)
+# ------------------------------------------------------------------------------------------------
+# mmperf.hosts.capacity (moved down from the Huynh & Khoshgoftaar chapter, issue #29)
+
+def _sweep_frame() -> pd.DataFrame:
+    return pd.DataFrame({"system": ["386"] * 6, "x": [1.0, 1.0, 2.0, 2.0, 3.0, 3.0],
+                         "u": [0.1, 0.3, 0.4, 0.4, 0.5, 0.7]})
+
+
+def _finite_or_nan(result, kwargs):
+    """A saturation or knee is a finite number or NaN (a slope not positive, a level never reached)."""
+    values = result.select_dtypes("number").to_numpy(dtype=float)
+    assert not np.any(np.isinf(values)), f"infinite value in {result!r}"
+
+
+_COLUMNS_BAD = Bad(values=("abc", 1.5, [], ["no-such-column"], [1.5]))
+spec("mmperf.hosts.capacity:utilization_table",
+     lambda: dict(cases=[({"f": 30}, _ps2_hw(), _workload())]),
+     cases=Bad(values=("abc", 1.5, [], [("x",)], [({"f": 1}, "hw", "wl")], [({"f": 1}, _ps2_hw(), "wl")])))
+spec("mmperf.hosts.capacity:saturations", lambda: dict(frame=_sweep_frame(), x="x", y="u", by=["system"], below=0.8),
+     frame=_FRAME_BAD, x=Text(known=True), y=Text(known=True), by=_COLUMNS_BAD, below=Real(lo=0, hi=1, lo_open=True),
+     check=_finite_or_nan)
+spec("mmperf.hosts.capacity:knees", lambda: dict(frame=_sweep_frame(), x="x", y="u", by=["system"], factor=1.5),
+     frame=_FRAME_BAD, x=Text(known=True), y=Text(known=True), by=_COLUMNS_BAD, factor=POS, check=_finite_or_nan)
+spec("mmperf.hosts.capacity:workload_share",
+     lambda: dict(frame=pd.DataFrame({"rep": [0, 0, 1], "class": ["video", "file", "video"], "u": [0.3, 0.1, 0.2]}),
+                  index=["rep"], workload="class", part="file", value="u"),
+     frame=_FRAME_BAD, index=_COLUMNS_BAD, workload=Text(known=True), part=Free(why="a workload class; one absent has share 0"),
+     value=Text(known=True), check=_finite_or_nan)

@@ -90,29 +90,6 @@ def test_the_loss_draws_follow_the_root_seed(small):
     assert np.array_equal(a, ex.run_one(video, "RTP", 30.0, 1e-2, lossy, seed=1).result.deliver_time)
 
 
-def test_a_loss_free_cell_is_the_same_under_every_seed_and_is_reused(small):
-    """What the grid's reuse of loss-free cells across seeds rests on: without errors no run
-    draws from the seed; and a grid reusing them gives the summaries of fresh runs."""
-    from mmperf.media import streaming
-
-    params, video = small
-    grid = ex.Params(frames_per_scene=params.frames_per_scene, height=32, width=48, t_end_s=60.0,
-                     error_rates=(0.0, 1e-2), bandwidths_mbps=(30.0,), kept_error_rate=1e-2, loss_start_s=(0.0, 0.0))
-    for s in ("SCTPMultiMixed", "CMTMultiReliable", "TCP", "RTPMulti"):
-        a, b = (ex.run_one(video, s, 30.0, 0.0, grid, seed=root).result for root in (1, 2))
-        assert np.array_equal(a.deliver_time, b.deliver_time) and np.array_equal(a.link_stats, b.link_stats)
-    first, _ = ex.run_grid(video, grid, seed=1)
-    memo = streaming._memo(video)
-    assert sum(1 for k in memo if k[0] == "summary" and k[4] is None) == len(grid.strategies)
-    reused, _ = ex.run_grid(video, grid, seed=2)
-    memo.clear()
-    fresh, _ = ex.run_grid(video, grid, seed=2)
-    pd.testing.assert_frame_equal(reused, fresh)
-    lossless = fresh["error_rate"] == 0.0
-    pd.testing.assert_frame_equal(first[lossless], fresh[lossless])
-    assert not first[~lossless].equals(fresh[~lossless])
-
-
 def test_strategies_an_ablation_makes_identical_share_one_run(small):
     """Without CMT the CMT strategies are baseline SCTP: the grid reuses the SCTP runs, and its rows are a fresh grid's."""
     from dataclasses import replace

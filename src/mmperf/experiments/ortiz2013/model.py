@@ -1,7 +1,7 @@
 """Ortiz, Martinez Gracia & Skarmeta 2013: the experiment grid and ``run`` (composition only).
 
-The 3 x 4 x 11 grid streams the coded test video (:mod:`mmperf.coding.svc`) with each strategy
-of Table 1 over each network (:mod:`mmperf.media.streaming`); the tables are its per-run summaries,
+The 3 x 4 x 11 grid streams the coded test video with each strategy of Table 1 over each network
+(:mod:`mmperf.media.stream_grid`); the tables are its per-run summaries,
 the paper beside them, and the per-second series of Figs. 2-12 (:mod:`mmperf.metrics.delivery`).
 
 Examples
@@ -13,7 +13,6 @@ Examples
 
 from __future__ import annotations
 
-import functools
 from dataclasses import replace
 
 import numpy as np
@@ -24,7 +23,9 @@ from mmperf.coding import svc
 from mmperf.experiments._contract import prepare_run
 from mmperf.experiments.ortiz2013.paper import FIGURE_OF, PAPER, STRATEGIES, TABLE_OF_RATE
 from mmperf.experiments.ortiz2013.params import Params
-from mmperf.media import scenes, streaming
+from mmperf.media import stream_grid, streaming
+from mmperf.metrics import agreement
+from mmperf.metrics.layout import wide_layout
 from mmperf.networks.diagram import two_path_diagram
 from mmperf.papers import table
 from mmperf.results import Results
@@ -42,7 +43,7 @@ PANEL_STRATEGIES = ("CMTMultiReliable", "SCTPUnreliable", "RTPMulti", "RTP")
 
 
 def prepare_video(params: Params | None = None) -> svc.CodedVideo:
-    """The four-scene sequence, coded (it draws nothing: once per process per scenes, size and rate).
+    """The paper's four-scene sequence, coded (:func:`mmperf.media.stream_grid.coded_four_scenes`).
 
     Parameters
     ----------
@@ -54,13 +55,8 @@ def prepare_video(params: Params | None = None) -> svc.CodedVideo:
     CodedVideo
     """
     params = Params() if params is None else params
-    return _video(tuple(params.frames_per_scene), params.height, params.width, float(params.frame_rate))
-
-
-@functools.lru_cache(maxsize=4)
-def _video(frames_per_scene, height, width, frame_rate) -> svc.CodedVideo:
-    seq = scenes.four_scenes(frames_per_scene=frames_per_scene, height=height, width=width, frame_rate=frame_rate)
-    return svc.encode(seq.frames(), frame_rate=frame_rate)
+    return stream_grid.coded_four_scenes(frames_per_scene=params.frames_per_scene, height=params.height,
+                                         width=params.width, frame_rate=params.frame_rate)
 
 
 def loss_seed(bandwidth_mbps: float, error_rate: float, *, root: int) -> int:
@@ -80,12 +76,8 @@ def loss_seed(bandwidth_mbps: float, error_rate: float, *, root: int) -> int:
     return int_seed(PAPER, "uniform-loss", f"{float(bandwidth_mbps):g}", f"{float(error_rate):g}", root=root)
 
 
-def _inputs(strategy, bandwidth_mbps, error_rate, params, seed, config_changes):
-    cfg = params.config(strategy)
-    cfg = replace(cfg, **config_changes) if config_changes else cfg
-    return (cfg, params.network(bandwidth_mbps, error_rate)), dict(
-        seed=loss_seed(bandwidth_mbps, error_rate, root=seed), t_end=params.t_end_s,
-        lost_slice_rule=params.lost_slice_rule, delay_average=params.delay_average)
+def _options(params):
+    return dict(t_end=params.t_end_s, lost_slice_rule=params.lost_slice_rule, delay_average=params.delay_average)
 
 
 def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_rate: float,
@@ -119,15 +111,14 @@ def run_one(video: svc.CodedVideo, strategy: str, bandwidth_mbps: float, error_r
         For an unknown strategy or bad network parameters.
     """
     params = Params() if params is None else params
-    args, kw = _inputs(strategy, bandwidth_mbps, error_rate, params, seed, config_changes)
-    return streaming.stream(video, *args, trace_events=trace_events, **kw)
+    cfg = params.config(strategy)
+    cfg = replace(cfg, **config_changes) if config_changes else cfg
+    return streaming.stream(video, cfg, params.network(bandwidth_mbps, error_rate), trace_events=trace_events,
+                            seed=loss_seed(bandwidth_mbps, error_rate, root=seed), **_options(params))
 
 
 def run_grid(video: svc.CodedVideo, params: Params | None = None, *, seed: int, keep=None):
-    """Every strategy on every (bandwidth, error rate) cell.
-
-    The runs not kept come from :func:`mmperf.media.streaming.stream_summary`: a run without errors is
-    the same under every root seed, and two strategies an ablation makes identical share one run.
+    """Every strategy on every (bandwidth, error rate) cell (:func:`mmperf.media.stream_grid.stream_grid`).
 
     Parameters
     ----------
@@ -148,18 +139,10 @@ def run_grid(video: svc.CodedVideo, params: Params | None = None, *, seed: int, 
         ``(strategy, bandwidth, error_rate) -> Stream`` for the runs ``keep`` selects.
     """
     params = Params() if params is None else params
-    rows, kept = [], {}
-    for per in params.error_rates:
-        for bw in params.bandwidths_mbps:
-            for s in params.strategies:
-                cell = {"strategy": s, "bandwidth_mbps": float(bw), "error_rate": float(per)}
-                if keep is not None and keep(s, float(bw), float(per)):
-                    kept[(s, float(bw), float(per))] = r = run_one(video, s, bw, per, params, seed=seed)
-                    rows.append({**cell, **r.summary()})
-                else:
-                    args, kw = _inputs(s, bw, per, params, seed, None)
-                    rows.append({**cell, **streaming.stream_summary(video, *args, **kw)})
-    summary = pd.DataFrame(rows)
+    summary, kept = stream_grid.stream_grid(
+        video, strategies=params.strategies, bandwidths_mbps=params.bandwidths_mbps, error_rates=params.error_rates,
+        config_of=params.config, network_of=params.network, seed_of=lambda bw, e: loss_seed(bw, e, root=seed),
+        keep=keep, **_options(params))
     summary.insert(0, "table", summary["error_rate"].map(lambda e: TABLE_OF_RATE.get(e, "n/a")))
     return summary, kept
 
@@ -180,21 +163,22 @@ def compare_with_paper(summary: pd.DataFrame, paper: pd.DataFrame) -> pd.DataFra
         ``paper_delay_s``, ``paper_psnr_db``, ``book_delay_s``, ``book_psnr_db``, ``delay_log10_ratio``,
         ``psnr_diff_db`` per (strategy, bandwidth, error rate), in the tables' order.
     """
-    p = paper.pivot_table(index=["strategy", "bandwidth_mbps", "error_rate"], columns="metric",
-                          values="value").reset_index()
-    p = p.rename(columns={"avg_delay": "paper_delay_s", "psnr_y": "paper_psnr_db"})
-    b = summary[["strategy", "bandwidth_mbps", "error_rate", "avg_delay_s", "psnr_db"]].rename(
-        columns={"avg_delay_s": "book_delay_s", "psnr_db": "book_psnr_db"})
-    m = p.merge(b, on=["strategy", "bandwidth_mbps", "error_rate"], how="inner")
-    m["delay_log10_ratio"] = np.log10(m["book_delay_s"] / m["paper_delay_s"])
-    m["psnr_diff_db"] = m["book_psnr_db"] - m["paper_psnr_db"]
-    order = {s: i for i, s in enumerate(STRATEGIES)}
-    m["_o"] = m["strategy"].map(order)
+    on = ["strategy", "bandwidth_mbps", "error_rate"]
+    delay, psnr = (agreement.compare(paper[paper["metric"] == m][on + ["value"]].rename(columns={"value": _BOOK_OF[m]}),
+                                     summary, on=on, value=_BOOK_OF[m],
+                                     log_ratio=m == "avg_delay") for m in ("avg_delay", "psnr_y"))
+    m = delay.rename(columns={"paper": "paper_delay_s", "book": "book_delay_s", "log10_ratio": "delay_log10_ratio"}).merge(
+        psnr.rename(columns={"paper": "paper_psnr_db", "book": "book_psnr_db", "difference": "psnr_diff_db"}), on=on)
+    cols = ["paper_delay_s", "paper_psnr_db", "book_delay_s", "book_psnr_db", "delay_log10_ratio", "psnr_diff_db"]
+    m = m[on + cols].assign(_o=m["strategy"].map({s: i for i, s in enumerate(STRATEGIES)}))
     return m.sort_values(["error_rate", "_o", "bandwidth_mbps"]).drop(columns="_o").reset_index(drop=True)
 
 
+_BOOK_OF = {"avg_delay": "avg_delay_s", "psnr_y": "psnr_db"}
+
+
 def side_by_side(comparison: pd.DataFrame, error_rate: float, quantity: str | None = None) -> pd.DataFrame:
-    """One of Tables 2-5 laid out like the paper, book beside paper.
+    """One of Tables 2-5 laid out like the paper, book beside paper (:func:`mmperf.metrics.layout.wide_layout`).
 
     Parameters
     ----------
@@ -224,11 +208,8 @@ def side_by_side(comparison: pd.DataFrame, error_rate: float, quantity: str | No
             "paper_psnr_db": "PSNR paper [dB]", "book_psnr_db": "PSNR book [dB]"}
     if quantity is not None:
         cols = {k: v.split(" ", 1)[1] for k, v in cols.items() if k.endswith("_s" if quantity == "delay" else "_db")}
-    w = c.pivot(index="strategy", columns="bandwidth_mbps", values=list(cols))
-    w = w.rename(columns=cols, level=0).swaplevel(0, 1, axis=1).sort_index(axis=1, level=0, sort_remaining=False)
-    w.columns = pd.MultiIndex.from_tuples([(f"{b:g} Mb/s", q) for b, q in w.columns])
-    order = [s for s in STRATEGIES if s in w.index]
-    return w.loc[order, [(f"{b:g} Mb/s", q) for b in sorted(c["bandwidth_mbps"].unique()) for q in cols.values()]]
+    return wide_layout(c, rows="strategy", columns="bandwidth_mbps", values=cols, row_order=STRATEGIES,
+                       column_label="{:g} Mb/s")
 
 
 def figure_references(paper_results: pd.DataFrame, figures: pd.DataFrame, params: Params | None = None) -> pd.DataFrame:
@@ -352,19 +333,6 @@ _DESCRIPTIONS = {
 }
 
 
-def _video_tables(video: svc.CodedVideo) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """The video's summary table and its rates per second and layer."""
-    rates = video.rates()
-    per_s = rates.pivot(index="time_s", columns="layer", values="rate_mbps")
-    total = per_s["base"] + per_s["enhancement"]
-    summary = pd.DataFrame({"quantity": ["base_rate_mbps", "total_rate_mbps", "peak_rate_mbps", "psnr_full_db",
-                                         "psnr_base_db", "packets", "duration_s"],
-                            "value": [float(per_s["base"].mean()), float(total.mean()), float(total.max()),
-                                      float(video.psnr_full().mean()), float(video.psnr_base().mean()),
-                                      float(video.n_packets), video.n_frames / video.frame_rate]})
-    return summary, rates
-
-
 def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results:
     """Run every experiment of the chapter under one root seed.
 
@@ -418,7 +386,7 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
     defect = pd.DataFrame([{"strategy": s, "bandwidth_mbps": kb, "error_rate": ke,
                             **run_one(video, s, kb, ke, horizon, seed=seed, ns2_rwnd_defect=True).summary()}
                            for s in DEFECT_STRATEGIES])
-    video_table, rates = _video_tables(video)
+    video_table, rates = stream_grid.video_tables(video)
     t_show, panel = frames_panel(video, kept, bandwidth_mbps=kb, error_rate=ke,
                                  rtp_black=decodes.get(("RTP", kb, "black")))
     tables = {
