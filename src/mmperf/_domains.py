@@ -1577,6 +1577,79 @@ spec("mmperf.networks.admission:traffic_descriptors",
      arrivals=Bad(values=("abc", WRONG, [[1.0, math.nan]], [[1.0, -1.0]], np.zeros(3))), slot_s=POS, burst_s=POS,
      peak_window_s=POS)
 
+# mmperf.quality.jitter_testbed and mmperf.hosts.sleeper_sweep: Claypool et al. 1998's testbed driver and
+# its Sec. 5 sweep, moved out of experiments/ (issue 29)
+
+_JT = "mmperf.quality.jitter_testbed"
+_SP = Instance(ref=f"{_JT}:StreamPoint")
+_TB = Instance(ref=f"{_JT}:Testbed")
+
+
+def _jt_point(**kw):
+    return call(f"{_JT}:StreamPoint", "x", **({"workstation": "IPX", "environment": "quiet", "n_packets": 10} | kw))
+
+
+def _jt_bed():
+    return call(f"{_JT}:Testbed", specint92={"IPX": 21.8}, environments={"quiet": call(f"{_JT}:Environment", "quiet", 0.0)},
+                seed_key="harness")
+
+
+def _RUN_VALID():
+    return dict(scheduler=None, root=1, ts_policies=None, waits=True, app_hosts=None)
+
+
+_TS_POLICIES = Bad(values=(1.5, "abc"), none=True)
+_APP_HOSTS = Bad(values=("IPX", 1.5, [1.5]), none=True)
+_RUN_OPTIONS = dict(scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler", none=True), root=ROOT, ts_policies=_TS_POLICIES,
+                    waits=Flag(), app_hosts=_APP_HOSTS)
+
+spec(f"{_JT}:Environment", lambda: dict(name="day", utilization=0.1, burst_bytes=24_576.0),
+     name=Text(), utilization=Real(lo=0, hi=1, hi_open=True), burst_bytes=POS, check=_no_check)
+spec(f"{_JT}:StreamPoint",
+     lambda: dict(experiment="x", workstation="IPX", hogs=0, sched_class="default", environment="quiet", network="Ethernet",
+                  net_loaded=False, period_us=160_000.0, size_bytes=1280.0, n_packets=10),
+     experiment=Text(), workstation=Text(), hogs=Int(lo=0), sched_class=Choice(options=("default", "niced", "real-time")),
+     environment=Text(), network=Choice(options=("Ethernet", "Fibre Channel", "HIPPI")), net_loaded=Flag(),
+     period_us=POS, size_bytes=POS, n_packets=Int(lo=3), check=_no_check)
+spec(f"{_JT}:Testbed",
+     lambda: dict(specint92={"IPX": 21.8}, environments={"quiet": call(f"{_JT}:Environment", "quiet", 0.0)},
+                  seed_key="harness", cpus={}, ts_policy={}, scheduler=_sched()),
+     specint92=Bad(values=({"a": 0.0}, {"a": math.nan}, {}, 1.5, "abc")), environments=Bad(values=({"e": 0.1}, 1.5)),
+     seed_key=Text(), cpus=Bad(values=({"a": 0}, {"a": 1.5}, 1.5)), ts_policy=Bad(values=({"a": "mach"}, 1.5)),
+     scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"), check=_no_check)
+spec(f"{_JT}:Testbed.check", lambda: dict(self=_jt_bed(), point=_jt_point()), point=_SP, check=_no_check)
+spec(f"{_JT}:Testbed.hosts", lambda: dict(self=_jt_bed(), point=_jt_point(), ts_policies=None), point=_SP,
+     ts_policies=_TS_POLICIES, check=_no_check)
+spec(f"{_JT}:Testbed.traffic", lambda: dict(self=_jt_bed(), point=_jt_point(), waits=True), point=_SP, waits=Flag(),
+     check=_no_check)
+spec(f"{_JT}:trace", lambda: dict(point=_jt_point(), rep=0, testbed=_jt_bed(), **_RUN_VALID()),
+     point=_SP, rep=Int(lo=0), testbed=_TB, check=_first_row_nan, **_RUN_OPTIONS)
+spec(f"{_JT}:traces", lambda: dict(points=[_jt_point()], testbed=_jt_bed(), reps=1),
+     points=Bad(values=("abc", [1.5], [])), testbed=_TB, reps=Int(lo=1), check=_no_check)
+spec(f"{_JT}:reported_load", lambda: dict(point=_jt_point(), rep=0, testbed=_jt_bed(), root=1),
+     point=_SP, rep=Int(lo=0), testbed=_TB, root=ROOT)
+spec(f"{_JT}:run_points", lambda: dict(points=[_jt_point()], testbed=_jt_bed(), reps=1, **_RUN_VALID()),
+     points=Bad(values=("abc", [1.5])), testbed=_TB, reps=Int(lo=1), check=_no_check, **_RUN_OPTIONS)
+spec(f"{_JT}:example_traces",
+     lambda: dict(points={"a": _jt_point()}, testbed=_jt_bed(), rep=0, packets=3, offset_us=1.0),
+     points=Bad(values=({}, {"a": 1.5}, [1.5], "abc")), testbed=_TB, rep=Int(lo=0), packets=Int(lo=1), offset_us=NONNEG)
+spec("mmperf.hosts.sleeper_sweep:sleeper_sweep",
+     lambda: dict(specint92=26.4, seed=1, key=("harness",), classes=("default", "real-time"), hogs=(0, 1), n_packets=5,
+                  period_us=160_000.0, scheduler=_sched(), trace_class="default", window_us=300_000.0),
+     specint92=POS, seed=SEED, key=Bad(values=((), "abc", 1.5)), classes=Bad(values=(("fifo",), "default", 1.5, ())),
+     hogs=Bad(values=((), (-1,), (1.5,), "ab", 1.5)), n_packets=Int(lo=3), period_us=POS,
+     scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"), trace_class=Choice(options=("default",)), window_us=POS,
+     check=_no_check)
+spec("mmperf.quality.conference_capacity:users_until_unacceptable",
+     lambda: dict(systems=[_system()], users=[1, 2], stop_after=1, reps=1, model=_model(), root=1),
+     systems=Bad(values=("ab", [1.5], [])), users=Bad(values=((), (2, 1), (0,), (1.5,), "ab")),
+     stop_after=Int(lo=1, none=True), reps=Int(lo=1), check=_no_check)
+spec("mmperf.quality.conference_capacity:capacity_growth",
+     lambda: dict(name="IPX", specint92=21.8, networks={"HIPPI": 800.0}, years=[0.0, 1.0], doubling_years=1.0, users=[1, 2],
+                  reps=1, model=_model(), root=1),
+     name=Text(), specint92=POS, networks=Bad(values=({}, {"x": 0.0}, {"x": math.nan}, 1.5, "ab")),
+     years=Array(lo=0), doubling_years=POS, users=Bad(values=((), (0,), (1.5,), "ab")), reps=Int(lo=1), check=_no_check,
+     say={"specint92": "scheduler ticks"})
 
 # mmperf.media.stream_grid and mmperf.metrics.layout (Ortiz et al. 2013: the coded video, the grid, Tables 2-5's layout)
 spec("mmperf.media.stream_grid:coded_four_scenes",
