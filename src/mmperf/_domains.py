@@ -1238,6 +1238,39 @@ def _a_chapter():
 
 
 _CH = Bad(values=("abc", 1.5, WRONG))
+
+
+@dataclass(frozen=True)
+class _ToyParams:
+    """A chapter's parameters, for the registry record's specs."""
+
+    x: float = 1.0
+
+    def table(self) -> pd.DataFrame:
+        return pd.DataFrame({"parameter": ["x"], "value": [self.x], "unit": [""], "source": ["a test"]})
+
+
+def _toy_chapter():
+    return call("mmperf.chapter:Chapter", key="toy", paper="taylor1993", title="A toy", Params=_ToyParams,
+                run=_square_run, claims=(_spec_v(),), assumptions=(), ablations=(), evidence="measurement")
+
+
+exempt("mmperf.chapter:Chapter", "the registry's record, built at import from each paper's package; every field is "
+                                  "checked there by name (tests/papers/test_claims.py builds it with bad fields)")
+spec("mmperf.chapter:check_workers", lambda: dict(workers=2), workers=Int(lo=1))
+spec("mmperf.chapter:prepare_run", lambda: dict(params_cls=_ToyParams, params=None, seed=1, workers=1, paper="taylor1993"),
+     params_cls=Bad(values=(1.5, "abc")), params=Bad(values=(1.5, "abc"), none=True), seed=Int(lo=0, hi=2**63 - 1),
+     workers=Int(lo=1), paper=Text(), check=_no_check)
+spec("mmperf.chapter:Chapter.runs", lambda: dict(self=_toy_chapter(), params=None, seed=1, workers=1, seeds=2),
+     params=Free(why="handed to the chapter's run, which checks it"), seed=Int(lo=0, hi=2**63 - 1), workers=Int(lo=1),
+     seeds=Int(lo=1, hi=10**4), check=_no_check)
+spec("mmperf.chapter:Chapter.verdicts",
+     lambda: dict(self=_toy_chapter(), runs={1: _square_run(None, seed=1), 2: _square_run(None, seed=2)}, book_seed=1,
+                  root=None),
+     runs=Bad(values=("abc", 1.5, {})), book_seed=Bad(values=(1.5, "abc", -1)), root=Bad(values=(1.5, WRONG), none=True), check=_no_check)
+spec("mmperf.chapter:Chapter.audit_matrix", lambda: dict(self=_toy_chapter(), root=None), root=Bad(values=(1.5, WRONG), none=True), check=_no_check)
+spec("mmperf.chapter:Chapter.audit_state", lambda: dict(self=_toy_chapter(), root=None), root=Bad(values=(1.5, WRONG), none=True), check=_no_check)
+
 _ROOT_PATH = Bad(values=(1.5, WRONG), none=True)
 spec("mmperf.audit:variants", lambda: dict(ch=_a_chapter()), ch=_CH, check=_no_check)
 spec("mmperf.audit:continuous", lambda: dict(ch=_a_chapter()), ch=_CH, check=_no_check)

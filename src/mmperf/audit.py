@@ -234,7 +234,7 @@ def morris_effects(ch, frame: pd.DataFrame | None) -> pd.DataFrame | None:
 
 
 JUDGING_MODULES = ("mmperf/claims.py", "mmperf/verdicts.py", "mmperf/findings.py", "mmperf/experiments/__init__.py",
-                   "mmperf/experiments/_contract.py")
+                   "mmperf/chapter.py")
 """Files left out of an audit's code hash: they judge the recorded values (every status is recomputed
 from the value with the current criterion when the audit is read, :func:`read_audit`) and hold the
 registry's plumbing, but produce no value."""

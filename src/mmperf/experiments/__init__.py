@@ -1,7 +1,7 @@
 """The book's chapters: one package per paper, one registry of chapters.
 
 :data:`CHAPTERS` is every chapter of the book in its order, each a
-:class:`~mmperf.experiments._contract.Chapter` (key, title, ``Params``, ``run``, claims,
+:class:`~mmperf.chapter.Chapter` (key, title, ``Params``, ``run``, claims,
 assumptions, ablations). The book tooling, the scorecard, the bench, the audit and the generated
 tests iterate it; :func:`chapter` finds one by key.
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 
-from mmperf.experiments._contract import Chapter
+from mmperf.chapter import Chapter
 
 __all__ = ["CHAPTERS", "Chapter", "PAPER_PACKAGES", "chapter"]
 

@@ -20,7 +20,7 @@ and :mod:`mmperf.networks.admission` (fluid), :mod:`mmperf.networks.policing` (t
 :mod:`mmperf.gridrun` (the resumable packet grid on Dask).
 """
 
-from mmperf.experiments._contract import Chapter
+from mmperf.chapter import Chapter
 from mmperf.experiments.chodorek2018.claims import ABLATIONS, ASSUMPTIONS, CLAIMS, PAPER_VALUES, claim_values, in_corner
 from mmperf.experiments.chodorek2018.model import (
     METRICS,

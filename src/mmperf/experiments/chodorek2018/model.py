@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from mmperf.experiments._contract import prepare_run
+from mmperf.chapter import prepare_run
 from mmperf.experiments.chodorek2018 import packet
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.experiments.chodorek2018.streams import (  # noqa: F401 (re-exported: the package's and the tests' names)

@@ -7,7 +7,7 @@ chapter (Secs. 3-6: :class:`Params`, :func:`run`, :data:`CLAIMS`) and the qualit
 :mod:`.claims`.
 """
 
-from mmperf.experiments._contract import Chapter
+from mmperf.chapter import Chapter
 from mmperf.experiments.claypool1998.claims import (
     ABLATIONS, ASSUMPTIONS, CLAIMS, QUALITY_ABLATIONS, QUALITY_ASSUMPTIONS, QUALITY_CLAIMS)
 from mmperf.experiments.claypool1998.model import (

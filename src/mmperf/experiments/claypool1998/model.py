@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from mmperf import papers
-from mmperf.experiments._contract import prepare_run
+from mmperf.chapter import prepare_run
 from mmperf.experiments.claypool1998.paper import (
     CLASSES, FIG19_MBPS, FIG19_SPECS, FIG19_USERS, FIG20_USERS, FIG21_LOADS, LOAD_HOGS, PAPER, PRIORITY_HOGS,
     PROJECTION_YEARS, SETUP, WORKSTATIONS)

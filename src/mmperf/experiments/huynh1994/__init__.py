@@ -8,7 +8,7 @@ states), :class:`Params` (every knob, ``Params().table()``), :func:`run`
 :data:`CLAIMS`, :data:`ASSUMPTIONS`, :data:`ABLATIONS` (:mod:`.claims`).
 """
 
-from mmperf.experiments._contract import Chapter
+from mmperf.chapter import Chapter
 from mmperf.experiments.huynh1994.claims import ABLATIONS, ASSUMPTIONS, CLAIMS
 from mmperf.experiments.huynh1994.model import (
     CONFIG, STATIONS, audit_run, calibrate, file_share_closed_form, hardware, parameter_table, run, saturation_closed_form,

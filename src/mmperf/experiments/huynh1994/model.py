@@ -25,7 +25,7 @@ from dataclasses import replace
 
 import pandas as pd
 
-from mmperf.experiments._contract import prepare_run
+from mmperf.chapter import prepare_run
 from mmperf.experiments.huynh1994.paper import (
     CALIBRATION, FRAME_RATES, INPUTS, LEVEL, MIXINGS, MODES, PAPER, PAPER_FRAMES, SYSTEMS,
 )

@@ -12,7 +12,7 @@ Examples
 ['CMTMultiMixed', 'CMTMultiReliable']
 """
 
-from mmperf.experiments._contract import Chapter
+from mmperf.chapter import Chapter
 from mmperf.experiments.ortiz2013.claims import (
     ABLATIONS,
     ASSUMPTIONS,

@@ -20,7 +20,7 @@ import pandas as pd
 
 from mmperf import _validate
 from mmperf.coding import svc
-from mmperf.experiments._contract import prepare_run
+from mmperf.chapter import prepare_run
 from mmperf.experiments.ortiz2013.paper import FIGURE_OF, PAPER, STRATEGIES, TABLE_OF_RATE
 from mmperf.experiments.ortiz2013.params import Params
 from mmperf.media import stream_grid, streaming

@@ -6,7 +6,7 @@ and :data:`CLAIMS` / :data:`ASSUMPTIONS` / :data:`ABLATIONS` (:mod:`.claims`). T
 tables the chapter charts with are composed in :mod:`.model`.
 """
 
-from mmperf.experiments._contract import Chapter
+from mmperf.chapter import Chapter
 from mmperf.experiments.taylor1993.claims import ABLATIONS, ASSUMPTIONS, CLAIMS
 from mmperf.experiments.taylor1993.model import (
     DESCRIPTIONS, QUANTITIES, QUANTITY_LABELS, Calibration, abstract_run, alpha_band, calibrate, clock_ticks, compare_all,

@@ -20,7 +20,7 @@ from skimage import data as skimage_data
 
 from mmperf import papers
 from mmperf.coding import bitplane
-from mmperf.experiments._contract import prepare_run
+from mmperf.chapter import prepare_run
 from mmperf.experiments.taylor1993.paper import (
     ALPHA, GROUP, HARDWARE, HOSTS, LINKS, N_FRAMES, PACKET_BYTES, PACKETS_PER_FRAME, PAPER,
     SOCKET_BUFFER_PACKETS, TABLES, ULTRIX_TICK_MS, TableSpec,

@@ -34,6 +34,16 @@ __all__ = ["Chapter", "check_workers", "prepare_run"]
 def check_workers(workers) -> int:
     """``workers`` as a whole number of processes >= 1.
 
+    Parameters
+    ----------
+    workers : int
+        Processes a run may use.
+
+    Returns
+    -------
+    int
+        ``workers``, checked.
+
     Raises
     ------
     ValueError
@@ -82,6 +92,10 @@ def prepare_run(params_cls: type, params, *, seed, workers, paper: str) -> tuple
     ...
     ValueError: workers must be a whole number >= 1, got 0
     """
+    if not isinstance(params_cls, type):
+        raise TypeError(f"params_cls must be the chapter's Params class, got {type(params_cls).__name__}")
+    if not isinstance(paper, str) or not paper.strip():
+        raise TypeError(f"paper must be the chapter's name (a non-empty string), got {paper!r:.60}")
     params = params_cls() if params is None else params
     if not isinstance(params, params_cls):
         raise TypeError(f"params must be a {paper} {params_cls.__name__}, got {type(params).__name__}")
