@@ -1600,3 +1600,23 @@ spec("mmperf.metrics.layout:wide_layout",
      frame=Bad(values=("abc", 1.5, pd.DataFrame())), rows=Bad(values=(1.5, "nope")), columns=Bad(values=(1.5, "nope")),
      values=Bad(values=({}, {"nope": "x"}, ["v"], 1.5)), row_order=Free(why="row labels; unknown ones are skipped"),
      column_label=Bad(values=(1.5,)), check=_no_check)
+
+
+# ------------------------------------------------------------------------------------------------
+# mmperf.hosts.run_tables (moved down from the Taylor & Polyzos chapter, issue #29)
+
+def _run_grid() -> dict:
+    return {("t", 1): _tb_run()}
+
+
+_GRID_BAD = Bad(values=("abc", 1.5, WRONG, [1.5], {("t",): 1.5}, {("t", 1): "run"}))
+_KEYS_BAD = Bad(values=("table", 1.5, WRONG, (), (1.5, 2.5), ("table",)))
+spec("mmperf.hosts.run_tables:loss_sites", lambda: dict(runs=_run_grid(), keys=("table", "row")), runs=_GRID_BAD,
+     keys=_KEYS_BAD, check=_no_check)
+spec("mmperf.hosts.run_tables:loss_positions", lambda: dict(runs=_run_grid(), keys=("table", "row"), packets_per_plane=33),
+     runs=Bad(values=_GRID_BAD.values + ({},)), keys=_KEYS_BAD, packets_per_plane=Int(lo=1), check=_no_check)
+spec("mmperf.hosts.run_tables:typical_masks", lambda: dict(runs=_run_grid(), keys=("table", "row"), skip=1), runs=_GRID_BAD,
+     keys=_KEYS_BAD, skip=Int(lo=0), check=_no_check)
+spec("mmperf.hosts.run_tables:loss_concentrations",
+     lambda: dict(runs=_run_grid(), keys=("table", "row"), top=20, start=40), runs=_GRID_BAD, keys=_KEYS_BAD,
+     top=Int(lo=1), start=Int(lo=0), check=_no_check)

@@ -31,7 +31,8 @@ from dataclasses import replace
 
 from mmperf.assumptions import Ablation, Assumption, Reading, Span
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
-from mmperf.experiments.taylor1993.model import paper_table, spec, threshold
+from mmperf.metrics.crossing import crossings
+from mmperf.experiments.taylor1993.model import paper_table, spec
 from mmperf.experiments.taylor1993.paper import ALPHA, HOST_SHORT, HOSTS, LINKS, PACKET_BYTES, TABLES
 
 __all__ = ["ABLATIONS", "ASSUMPTIONS", "CLAIMS", "COST_SPANS", "ROW_TOLERANCE"]
@@ -55,7 +56,8 @@ def _rows_within(comp, name: str, quantity: str) -> float:
 
 
 def _thresholds(r):
-    return threshold(r.table("quality"), metric="ssim", level=r.params.ssim_level).set_index("pattern")["threshold_pct"]
+    c = crossings(r.table("quality"), x="rate_pct", y="ssim", level=r.params.ssim_level, by="pattern", direction="fall")
+    return c.set_index("pattern")["crossing"]
 
 
 def _plane0(r) -> float:

@@ -26,29 +26,23 @@ from mmperf.experiments.taylor1993.paper import (
     SOCKET_BUFFER_PACKETS, TABLES, ULTRIX_TICK_MS, TableSpec,
 )
 from mmperf.experiments.taylor1993.params import (
-    COST_POINTS, DISPLAY_CALIBRATION_TABLE, LINK_ERROR, SSIM_VISIBLE, Params,
+    COST_POINTS, DISPLAY_CALIBRATION_TABLE, LINK_ERROR, Params,
 )
 from mmperf.hosts import calibration as hc
-from mmperf.hosts import cost_fit, identification, pacing, testbed, testbed_runs
+from mmperf.hosts import cost_fit, identification, pacing, run_tables, testbed, testbed_runs
 from mmperf.media import animation
-from mmperf.metrics import loss_position
-from mmperf.metrics.crossing import crossings
+from mmperf.metrics.agreement import compare
 from mmperf.quality import bitplane_loss
 from mmperf.results import Results
 
 __all__ = [
-    "DESCRIPTIONS", "QUANTITIES", "QUANTITY_LABELS", "SHORT_LABELS", "Calibration", "abstract_run", "alpha_band",
+    "DESCRIPTIONS", "QUANTITIES", "SHORT_LABELS", "Calibration", "abstract_run", "alpha_band",
     "calibrate", "clock_ticks", "compare_all", "compare_table", "cost_floor", "cost_profile", "fit_host_costs",
-    "fluid_curves", "frame_packet_ratio", "identified_set", "implied_display", "loss_mask", "paper_checks", "paper_table",
-    "run", "side_by_side", "simulate_all", "simulate_row", "spec", "threshold",
+    "fluid_curves", "frame_packet_ratio", "identified_set", "implied_display", "paper_checks", "paper_table",
+    "run", "side_by_side", "simulate_all", "simulate_row", "spec",
 ]
 
 QUANTITIES = ["frame_time", "packet_time", "throughput", "loss", "max_lost_per_frame", "avg_lost_per_frame"]
-QUANTITY_LABELS = {
-    "frame_time": "frame time [ms]", "packet_time": "packet time [ms]", "throughput": "throughput",
-    "loss": "loss [%]", "max_lost_per_frame": "max lost/frame [packets]",
-    "avg_lost_per_frame": "avg lost/frame [packets]",
-}
 
 
 def spec(name: str) -> TableSpec:
@@ -459,7 +453,8 @@ def _run_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES,
 
 
 def compare_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
-    """Paper, book and difference (book - paper) for every cell of one table, in long form.
+    """Paper, book and difference (book - paper) for every cell of one table, in long form
+    (:func:`mmperf.metrics.agreement.compare`).
 
     Parameters
     ----------
@@ -473,10 +468,12 @@ def compare_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAM
         ``difference``, ``unit`` and ``calibrated`` (the cells the calibration was fitted on).
     """
     t = spec(name)
-    paper = paper_table(name).melt(id_vars="row", var_name="quantity", value_name="paper")
-    book = _run_table(name, calibration, n_frames=n_frames, runs=runs).melt(id_vars="row", var_name="quantity", value_name="book")
-    out = paper.merge(book, on=["row", "quantity"])
-    out["difference"] = out["book"] - out["paper"]
+
+    def cells(frame):
+        return frame.melt(id_vars="row", var_name="quantity", value_name="value")
+
+    out = compare(cells(paper_table(name)), cells(_run_table(name, calibration, n_frames=n_frames, runs=runs)),
+                  on=["row", "quantity"])
     out.insert(0, "table", name)
     out.insert(1, "testbed", t.testbed)
     out.insert(2, "host", t.host)
@@ -549,22 +546,6 @@ def _cost_band(params, host: str, *, points: int = 7, seed: int | None = None) -
     return pd.concat(frames, ignore_index=True)
 
 
-def _loss_sites(runs: dict) -> pd.DataFrame:
-    """Where each run's packets were lost: at the sending interface's queue (the link) or the receiver's socket buffer.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``table``, ``row``, ``testbed``, ``experiment``, ``sent``, ``lost_link``, ``lost_socket``.
-    """
-    rows = []
-    for (name, row), r in runs.items():
-        s, t = r.summary(), spec(name)
-        rows.append({"table": name, "row": row, "testbed": t.testbed, "experiment": t.experiment,
-                     "sent": s["sent"], "lost_link": s["lost_link"], "lost_socket": s["lost_socket"]})
-    return pd.DataFrame(rows)
-
-
 def side_by_side(comparison: pd.DataFrame, name: str, *, difference: bool = False) -> pd.DataFrame:
     """One table in the paper's layout: a row per run (indexed by row and packet time), paper and book per quantity.
 
@@ -604,34 +585,6 @@ def side_by_side(comparison: pd.DataFrame, name: str, *, difference: bool = Fals
 SHORT_LABELS = {"frame_time": "frame [ms]", "loss": "loss [%]", "max_lost_per_frame": "max lost",
                 "avg_lost_per_frame": "avg lost"}
 """Column labels of :func:`side_by_side` (lost per frame in packets)."""
-
-
-def _positions(lost: np.ndarray) -> pd.DataFrame:
-    out = loss_position.position_losses(lost)
-    out["plane"] = out["index"] // (PACKETS_PER_FRAME // bitplane.N_PLANES)
-    return out
-
-
-def _observed_frame_loss(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
-                        runs: dict | None = None) -> np.ndarray:
-    """The loss mask of one typical simulated frame.
-
-    Returns
-    -------
-    numpy.ndarray
-        264 booleans: the first frame after the first that loses the run's median number of packets
-        among frames with loss (:func:`mmperf.metrics.loss_position.typical_frame`).
-
-    Raises
-    ------
-    ValueError
-        If the run loses no packets.
-    """
-    lost = testbed_runs.lost_matrix(_run(name, row, calibration, n_frames, runs))
-    try:
-        return lost[loss_position.typical_frame(lost, skip=1)]
-    except ValueError:
-        raise ValueError(f"run {name} row {row} loses no packets") from None
 
 
 def frame_packet_ratio() -> pd.DataFrame:
@@ -690,55 +643,6 @@ def paper_checks() -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------- image quality
-def loss_mask(pattern: str, rate: float, *, frame_index: int = 0, draw: int = 0,
-              start: int = SOCKET_BUFFER_PACKETS, seed: int | None = None) -> np.ndarray:
-    """One 550x550 frame's loss mask (streams ``taylor1993, quality``).
-
-    Parameters
-    ----------
-    pattern : {"random", "burst", "priority"}
-        The loss pattern.
-    rate : float
-        Loss rate, a fraction in [0, 1].
-    frame_index, draw : int, default 0
-        Keys of the random stream.
-    start : int, default 40
-        First position the burst pattern loses (the socket buffer).
-    seed : int, optional
-        Root seed.
-
-    Returns
-    -------
-    numpy.ndarray
-        A lost flag per packet (:func:`mmperf.quality.bitplane_loss.loss_mask`).
-    """
-    return bitplane_loss.loss_mask(pattern, rate, layout=bitplane.layout((550, 550)), start=start, frame_index=frame_index,
-                                   draw=draw, streams=(PAPER, "quality"), seed=seed)
-
-
-def threshold(curves: pd.DataFrame, *, metric: str = "ssim", level: float = SSIM_VISIBLE) -> pd.DataFrame:
-    """Loss rate [%] at which each pattern's mean quality first falls below ``level``.
-
-    Parameters
-    ----------
-    curves : pandas.DataFrame
-        The ``quality`` table of :func:`run`.
-    metric : str, default "ssim"
-        The quality column.
-    level : float, default :data:`SSIM_VISIBLE`
-        The level.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Per pattern: ``pattern``, ``metric``, ``level``, ``threshold_pct`` (:func:`mmperf.metrics.crossing.crossings`;
-        NaN for a pattern that never falls below on the grid).
-    """
-    c = crossings(curves, x="rate_pct", y=metric, level=level, by="pattern", direction="fall")
-    return pd.DataFrame([{"pattern": p, "metric": metric, "level": level, "threshold_pct": float(v)}
-                         for p, v in zip(c["pattern"], c["crossing"])])
-
-
 def _compressibility_images(frame) -> dict:
     """The images whose bit planes are compressed: the test animation's frame and three scikit-image photographs.
 
@@ -753,24 +657,6 @@ def _compressibility_images(frame) -> dict:
 
 
 # ---------------------------------------------------------------- claims
-def _loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, top: int = 20,
-                       runs: dict | None = None) -> pd.DataFrame:
-    """For every animation row with loss: where the losses fall in the frame.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``table``, ``row``, ``lost``, ``first_lost_index``, ``share_in_top``, ``share_after_buffer``.
-    """
-    rows = []
-    for t, i, _ in _anim_rows():
-        lost = testbed_runs.lost_matrix(_run(t.name, i, calibration, n_frames, runs))
-        if lost.any():
-            rows.append({"table": t.name, "row": i, **loss_position.loss_concentration(
-                lost, top=top, start=calibration.buffer_packets)})
-    return pd.DataFrame(rows, columns=["table", "row", "lost", "first_lost_index", "share_in_top", "share_after_buffer"])
-
-
 def _display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None,
                       group: int = GROUP, seed: int | None = None) -> pd.DataFrame:
     """Every animation row run again with the display switched off, on the same random streams.
@@ -790,6 +676,14 @@ def _display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, ru
 
 
 # ---------------------------------------------------------------- the paper's remedies and the abstract's run
+def _loss_sites(runs: dict) -> pd.DataFrame:
+    """:func:`mmperf.hosts.run_tables.loss_sites` with each run's testbed and experiment."""
+    out = run_tables.loss_sites(runs)
+    out.insert(2, "testbed", [spec(n).testbed for n in out["table"]])
+    out.insert(3, "experiment", [spec(n).experiment for n in out["table"]])
+    return out
+
+
 def _remedy_buffer(calibration: Calibration, *, buffers=None, n_frames: int = N_FRAMES,
                   group: int = GROUP, seed: int | None = None, runs: dict | None = None) -> pd.DataFrame:
     """The paper's first remedy, "increasing the socket buffer size": every animation row rerun with larger buffers.
@@ -900,23 +794,6 @@ def implied_display(calibration: Calibration, comparison: pd.DataFrame) -> pd.Da
 
 
 # ---------------------------------------------------------------- the contract: one run, one seed
-def _loss_positions_all(runs: dict) -> pd.DataFrame:
-    out = pd.concat([_positions(testbed_runs.lost_matrix(r)).assign(table=name, row=row)
-                     for (name, row), r in runs.items()], ignore_index=True)
-    return out[["table", "row", "index", "lost", "share_of_frames", "plane"]]
-
-
-def _observed_masks(runs: dict, calibration: Calibration, n_frames: int) -> pd.DataFrame:
-    frames = []
-    for t, i, _ in _anim_rows():
-        try:
-            mask = _observed_frame_loss(t.name, i, calibration, n_frames=n_frames, runs=runs)
-        except ValueError:
-            continue  # a run that loses nothing has no observed frame
-        frames.append(pd.DataFrame({"table": t.name, "row": i, "index": np.arange(PACKETS_PER_FRAME), "lost": mask}))
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["table", "row", "index", "lost"])
-
-
 def run(params=None, *, seed: int, workers: int = 1) -> Results:
     """Run every experiment of the chapter under one root seed.
 
@@ -1020,15 +897,16 @@ def _testbed_tables(params, *, seed: int) -> tuple[Calibration, dict]:
     """
     cal = _calibrate(params)
     runs = simulate_all(cal, n_frames=params.n_frames, group=params.group, seed=seed)
+    anim = {(t.name, i): runs[(t.name, i)] for t, i, _ in _anim_rows()}
     tables = {
         "hosts": cal.hosts.reset_index(),
         "identification": pd.concat([cost_profile(h, abstract=params.abstract_run, link_error=params.link_error)
                                      for h in HOSTS], ignore_index=True),
         "comparison": compare_all(cal, n_frames=params.n_frames, runs=runs),
         "loss_sites": _loss_sites(runs),
-        "loss_positions": _loss_positions_all(runs),
-        "observed_masks": _observed_masks(runs, cal, params.n_frames),
-        "loss_concentration": _loss_concentration(cal, n_frames=params.n_frames, runs=runs),
+        "loss_positions": run_tables.loss_positions(runs, packets_per_plane=PACKETS_PER_FRAME // bitplane.N_PLANES),
+        "observed_masks": run_tables.typical_masks(anim),
+        "loss_concentration": run_tables.loss_concentrations(anim, top=20, start=cal.buffer_packets),
         "display_off": _display_off_check(cal, n_frames=params.n_frames, runs=runs, group=params.group, seed=seed),
         "remedy_buffer": _remedy_buffer(cal, n_frames=params.n_frames, group=params.group, seed=seed, runs=runs),
         "abstract_run": _abstract_check(cal, n_frames=params.n_frames, group=params.group, seed=seed),
