@@ -75,6 +75,6 @@ def test_bad_names_are_rejected(cal):
     with pytest.raises(ValueError, match="animation table"):
         ex.calibrate(display_table="atm_max")
     with pytest.raises(ValueError, match="host"):
-        ex.fit_host_costs("SPARCstation 2")
+        ex.identification().costs("SPARCstation 2")
     with pytest.raises(ValueError, match="row"):
         ex.simulate_row("atm_max", 6, cal)

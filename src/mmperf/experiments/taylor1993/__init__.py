@@ -10,7 +10,7 @@ from mmperf.experiments._contract import Chapter
 from mmperf.experiments.taylor1993.claims import ABLATIONS, ASSUMPTIONS, CLAIMS
 from mmperf.experiments.taylor1993.model import (
     DESCRIPTIONS, QUANTITIES, Calibration, abstract_run, alpha_band, calibrate, clock_ticks, compare_all,
-    compare_table, cost_floor, cost_profile, fit_host_costs, fluid_curves, frame_packet_ratio, identified_set,
+    compare_table, fluid_curves, frame_packet_ratio, identification,
     implied_display, paper_checks, paper_table, run, side_by_side, simulate_all, simulate_row, spec,
 )
 from mmperf.experiments.taylor1993.paper import (
@@ -26,8 +26,8 @@ __all__ = [
     "DISPLAY_CALIBRATION_TABLE", "FRAME_SHAPE", "GROUP", "HARDWARE", "HOSTS", "HOST_SHORT", "LINKS", "LINK_ERROR", "N_FRAMES",
     "PACKETS_PER_FRAME", "PACKET_BYTES", "PAPER", "Params", "QUALITY_RATES", "QUANTITIES",
     "SOCKET_BUFFER_PACKETS", "SSIM_VISIBLE", "TABLES", "TableSpec", "abstract_run", "alpha_band", "calibrate",
-    "clock_ticks", "compare_all", "compare_table", "cost_floor", "cost_profile", "fit_host_costs", "fluid_curves",
-    "frame_packet_ratio", "identified_set", "implied_display", "paper_checks", "paper_table", "run",
+    "clock_ticks", "compare_all", "compare_table", "fluid_curves",
+    "frame_packet_ratio", "identification", "implied_display", "paper_checks", "paper_table", "run",
     "side_by_side", "simulate_all", "simulate_row", "spec",
 ]
 

@@ -2,7 +2,7 @@
 
 The book calibrates, per receiving host, two per-packet CPU costs (``kernel_ms``, ``app_ms``): a point of
 the set of costs consistent with that host's **maximum-throughput tables only**
-(:func:`mmperf.hosts.calibration.identify_costs`, :func:`mmperf.hosts.cost_fit.set_point`), and one global
+(:class:`mmperf.hosts.host_sets.HostSets` on :func:`identification`'s rows), and one global
 display-work ratio ``kappa`` (``display_ms = kappa * 264 * app_ms``) on **one** animation table
 (:func:`mmperf.hosts.calibration.display_calibration`). Every other animation table, and every loss statistic
 of every table, is a prediction of the simulation (:func:`mmperf.hosts.testbed_runs.simulate_cases` over the
@@ -26,10 +26,11 @@ from mmperf.experiments.taylor1993.paper import (
     SOCKET_BUFFER_PACKETS, TABLES, ULTRIX_TICK_MS, TableSpec,
 )
 from mmperf.experiments.taylor1993.params import (
-    COST_POINTS, DISPLAY_CALIBRATION_TABLE, LINK_ERROR, Params,
+    DISPLAY_CALIBRATION_TABLE, LINK_ERROR, Params,
 )
 from mmperf.hosts import calibration as hc
-from mmperf.hosts import cost_fit, identification, pacing, run_tables, testbed, testbed_runs
+from mmperf.hosts import host_sets, pacing, run_tables, testbed, testbed_runs
+from mmperf.hosts import identification as identification_
 from mmperf.media import animation
 from mmperf.metrics.agreement import compare
 from mmperf.quality import bitplane_loss
@@ -37,8 +38,8 @@ from mmperf.results import Results
 
 __all__ = [
     "DESCRIPTIONS", "QUANTITIES", "SHORT_LABELS", "Calibration", "abstract_run", "alpha_band",
-    "calibrate", "clock_ticks", "compare_all", "compare_table", "cost_floor", "cost_profile", "fit_host_costs",
-    "fluid_curves", "frame_packet_ratio", "identified_set", "implied_display", "paper_checks", "paper_table",
+    "calibrate", "clock_ticks", "compare_all", "compare_table",
+    "fluid_curves", "frame_packet_ratio", "identification", "implied_display", "paper_checks", "paper_table",
     "run", "side_by_side", "simulate_all", "simulate_row", "spec",
 ]
 
@@ -92,9 +93,6 @@ def paper_table(name: str) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------- calibration
-PROFILE_POINTS = 121
-"""Application costs on the grid of :func:`cost_profile`."""
-
 Calibration = hc.HostCalibration
 """The calibrated hosts (:class:`mmperf.hosts.calibration.HostCalibration`)."""
 
@@ -103,14 +101,13 @@ def _to_mbps(value, unit):
     return value / 1000.0 if unit == "Kb/s" else value
 
 
-def _max_rows(host: str) -> pd.DataFrame:
+def _max_rows() -> pd.DataFrame:
     rows = []
     for t in TABLES:
-        if t.host == host and t.experiment == "max_throughput":
-            p = paper_table(t.name)
-            for r in p.itertuples():
-                rows.append({"table": t.name, "testbed": t.testbed, "packet_time": r.packet_time,
-                             "throughput_mbps": _to_mbps(r.throughput, t.throughput_unit)})
+        if t.experiment == "max_throughput":
+            for r in paper_table(t.name).itertuples():
+                rows.append({"host": t.host, "table": t.name, "packet_time_ms": r.packet_time,
+                             "throughput_mbps": _to_mbps(r.throughput, t.throughput_unit), "link": LINKS[t.testbed]})
     return pd.DataFrame(rows)
 
 
@@ -139,165 +136,47 @@ def abstract_run() -> dict:
             "packet_time": PACKET_BYTES * 8 / offered / 1e3}
 
 
-def _digit(v: float) -> float:
-    # the unit of the last printed digit; a value that reads the same to one decimal (33.2, or a
-    # printed 15.60) gets the looser 0.1 Mb/s
-    return 0.1 if abs(round(v, 1) - v) < 1e-9 else 0.01
-
-
-def _identification_rows(host: str, abstract: bool) -> pd.DataFrame:
-    data = _max_rows(host)
-    data["digit"] = [_digit(v) for v in data["throughput_mbps"]]
-    if abstract and host == ALPHA:
-        a = abstract_run()
-        data = pd.concat([data, pd.DataFrame([{"table": "abstract", "testbed": "FDDI", "packet_time": a["packet_time"],
-                                               "throughput_mbps": a["throughput_mbps"], "digit": 0.1}])],
-                         ignore_index=True)
-    return data
-
-
-def cost_floor(host: str) -> float:
-    """The physical floor of each of a host's per-packet costs.
-
-    Parameters
-    ----------
-    host : str
-        One of :data:`HOSTS` (its clock and word width: :data:`HARDWARE`).
-
-    Returns
-    -------
-    float
-        The floor [ms] (:func:`mmperf.hosts.identification.copy_floor_ms`).
-    """
-    _check_host(host)
-    clock, word = HARDWARE[host]
-    return identification.copy_floor_ms(clock_mhz=clock, word_bytes=word)
-
-
 @lru_cache(maxsize=None)
-def _set(host: str, abstract: bool, link_error: float) -> tuple:
-    data = _identification_rows(host, abstract)
-    grid, summary = hc.identify_costs(data["packet_time"].to_numpy(), data["throughput_mbps"].to_numpy(),
-                                      [LINKS[tb] for tb in data["testbed"]], digit=data["digit"].to_numpy(),
-                                      packet_bytes=PACKET_BYTES, rel_error=link_error, floor_ms=cost_floor(host))
-    return grid, summary, len(data)
+def identification(*, abstract: bool = True, link_error: float = LINK_ERROR) -> host_sets.HostSets:
+    """The identified sets of the three receiving hosts' per-packet costs, on their maximum-throughput rows only.
 
-
-def identified_set(host: str, *, abstract: bool = True, link_error: float = LINK_ERROR) -> pd.DataFrame:
-    """The per-packet costs of a host consistent with every one of its maximum-throughput rows.
-
-    Set-membership identification (:func:`mmperf.hosts.calibration.identify_costs`) on the host's
-    rows, each cost above the host's physical floor (:func:`cost_floor`); no coverage level implied.
+    Each host's rows are the rows of its maximum-throughput tables (throughput in Mb/s, with the unit
+    of its last printed digit, :func:`mmperf.hosts.host_sets.printed_digit`) and, for the Alpha, the
+    abstract's run (:func:`abstract_run`); each cost is above the host's copy floor (:data:`HARDWARE`,
+    :func:`mmperf.hosts.identification.copy_floor_ms`). The error profile is on the tables' rows alone.
+    No coverage level is implied.
 
     Parameters
     ----------
-    host : str
-        One of :data:`HOSTS`.
     abstract : bool, default True
-        For the Alpha, add the abstract's 42.1 Mb/s / 3.4 % run (:func:`abstract_run`) as a row.
+        For the Alpha, add the abstract's 42.1 Mb/s / 3.4 % run as a row.
     link_error : float, default :data:`LINK_ERROR`
         The link model's relative error.
 
     Returns
     -------
-    pandas.DataFrame
-        The grid of :func:`~mmperf.hosts.identification.consistent_costs` with a ``host`` column.
+    mmperf.hosts.host_sets.HostSets
+        Per host: its ``identified_set``, ``cost_profile`` and ``costs`` (a point of the set).
 
     Raises
     ------
     ValueError
-        If ``host`` is unknown or ``link_error`` not in [0, 1).
-    """
-    _check_host(host)
-    return _set(host, bool(abstract), float(link_error))[0].assign(host=host)
-
-
-def cost_profile(host: str, *, points: int = PROFILE_POINTS, abstract: bool = True,
-                 link_error: float = LINK_ERROR) -> pd.DataFrame:
-    """The profile of a host's fit error over its application cost, and where the identified set lies.
-
-    Parameters
-    ----------
-    host : str
-        One of :data:`HOSTS`.
-    points : int, default 121
-        Grid points (:func:`mmperf.hosts.calibration.cost_profile`).
-    abstract : bool, default True
-        As :func:`identified_set`.
-    link_error : float, default :data:`LINK_ERROR`
-        As :func:`identified_set`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``host``, ``app_ms``, ``kernel_ms``, ``rms_rel_error``, ``inside`` (``app_ms`` within the
-        identified set's range).
-
-    Raises
-    ------
-    ValueError
-        If ``host`` is unknown or ``points`` is not a whole number >= 3.
+        If ``link_error`` is not in [0, 1).
 
     References
     ----------
-    Taylor & Polyzos (1993), sec. 3 (the maximum-throughput tables).
+    Taylor & Polyzos (1993), abstract and sec. 3 (the maximum-throughput tables).
     """
-    _check_host(host)
-    if isinstance(points, bool) or not isinstance(points, int) or points < 3:
-        raise ValueError(f"points must be a whole number >= 3, got {points!r}")
-    prof = _profile(host, points).copy()
-    s = _set(host, bool(abstract), float(link_error))[1]
-    prof.insert(0, "host", host)
-    prof["inside"] = (prof["app_ms"] >= s["app_low"]) & (prof["app_ms"] <= s["app_high"])
-    return prof
-
-
-@lru_cache(maxsize=None)
-def _profile(host: str, points: int) -> pd.DataFrame:
-    data = _max_rows(host)
-    return hc.cost_profile(data["packet_time"].to_numpy(), data["throughput_mbps"].to_numpy(),
-                           [LINKS[tb] for tb in data["testbed"]], packet_bytes=PACKET_BYTES, points=points)
-
-
-def fit_host_costs(host: str, *, point="fit", abstract: bool = True, link_error: float = LINK_ERROR) -> dict:
-    """One host's ``kernel_ms`` and ``app_ms``: a point of its identified set (:func:`identified_set`).
-
-    Parameters
-    ----------
-    host : str
-        One of :data:`HOSTS`.
-    point : str or float, default "fit"
-        A point of :func:`mmperf.hosts.cost_fit.set_point` (``"fit"``, ``"low"``, ``"high"`` or an
-        application cost [ms]).
-    abstract : bool, default True
-        As :func:`identified_set`.
-    link_error : float, default :data:`LINK_ERROR`
-        As :func:`identified_set`.
-
-    Returns
-    -------
-    dict
-        ``kernel_ms``, ``app_ms``, ``rows``, ``rms_rel_error`` (over the rows used), ``app_ms_low``,
-        ``app_ms_high``, ``kernel_ms_low``, ``kernel_ms_high`` (the set's extent), ``floor_ms``
-        (:func:`cost_floor`), ``point``.
-
-    Raises
-    ------
-    ValueError
-        If ``host`` is unknown, ``point`` is not one of :data:`COST_POINTS` or a positive number, or
-        the set is empty (no pair of costs fits every row: the rows contradict the model).
-    """
-    _check_host(host)
-    grid, s, n = _set(host, bool(abstract), float(link_error))
-    if s["empty"]:
-        raise ValueError(f"no costs of {host} fit every row within link_error={link_error} "
-                         f"(closest misfit {s['misfit_min']:.2f} > 1)")
-    if isinstance(point, str) and point not in COST_POINTS:
-        raise ValueError(f"point must be one of {COST_POINTS} or a cost in ms, got {point!r}")
-    m = cost_fit.set_point(grid, s, point=point)
-    return {"kernel_ms": m["kernel_ms"], "app_ms": m["app_ms"], "rows": int(n), "rms_rel_error": m["rms_rel_error"],
-            "app_ms_low": s["app_low"], "app_ms_high": s["app_high"], "kernel_ms_low": s["kernel_low"],
-            "kernel_ms_high": s["kernel_high"], "floor_ms": cost_floor(host), "point": str(point)}
+    rows = _max_rows()
+    rows["digit"] = host_sets.printed_digit(rows["throughput_mbps"])
+    profile = rows
+    if abstract:
+        a = abstract_run()
+        rows = pd.concat([rows, pd.DataFrame([{"host": ALPHA, "table": "abstract", "packet_time_ms": a["packet_time"],
+                                               "throughput_mbps": a["throughput_mbps"], "link": LINKS["FDDI"],
+                                               "digit": 0.1}])], ignore_index=True)
+    floors = {h: identification_.copy_floor_ms(clock_mhz=clock, word_bytes=word) for h, (clock, word) in HARDWARE.items()}
+    return host_sets.HostSets(rows, floors=floors, packet_bytes=PACKET_BYTES, rel_error=link_error, profile_rows=profile)
 
 
 def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets: int = SOCKET_BUFFER_PACKETS,
@@ -318,11 +197,11 @@ def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets:
     display_cv : float, default 0.1
         Variability of the simulated display times.
     abstract : bool, default True
-        As :func:`identified_set`.
+        As :func:`identification`.
     link_error : float, default :data:`LINK_ERROR`
-        As :func:`identified_set`.
+        As :func:`identification`.
     cost_points : tuple of (host, point) pairs, default ()
-        The point of a host's set to use (:func:`fit_host_costs`); a host not named takes ``"fit"``.
+        The point of a host's set to use (:meth:`mmperf.hosts.host_sets.HostSets.costs`); a host not named takes ``"fit"``.
     livelock : bool, default True
         Kernel work at interrupt priority (an ablation removes it).
     display_stage : bool, default True
@@ -347,8 +226,8 @@ def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets:
     t = spec(display_table)
     if not t.display:
         raise ValueError(f"display_table must be an animation table, got {display_table!r}")
-    costs = pd.DataFrame.from_dict({h: fit_host_costs(h, point=points.get(h, "fit"), abstract=abstract,
-                                                      link_error=link_error) for h in HOSTS}, orient="index")
+    sets = identification(abstract=bool(abstract), link_error=float(link_error))
+    costs = pd.DataFrame.from_dict({h: sets.costs(h, point=points.get(h, "fit")) for h in HOSTS}, orient="index")
     paper = paper_table(display_table)
     hosts, kappa = hc.display_calibration(costs, paper["packet_time"].to_numpy(), paper["avg_lost_per_frame"].to_numpy(),
                                           display_host=t.host, packets_per_frame=PACKETS_PER_FRAME,
@@ -510,7 +389,7 @@ def _cost_band(params, host: str, *, points: int = 7, seed: int | None = None) -
     """Every table a host's costs reach, simulated across the host's identified set.
 
     The application cost ``c_a`` takes ``points`` evenly spaced values across the set's range
-    (:func:`identified_set`) and the chosen point's; the kernel cost is the set's member of least
+    (:func:`identification`) and the chosen point's; the kernel cost is the set's member of least
     rms error at each ``c_a``, and the display time follows the display ratio refitted each time
     (``D = kappa 264 c_a``): the DECstation 5000/200's ``c_a`` moves every host's display, so its
     band covers every animation table. The other hosts keep their points. Every point uses the
@@ -896,12 +775,12 @@ def _testbed_tables(params, *, seed: int) -> tuple[Calibration, dict]:
         The testbed tables of :data:`DESCRIPTIONS`.
     """
     cal = _calibrate(params)
+    sets = identification(abstract=bool(params.abstract_run), link_error=float(params.link_error))
     runs = simulate_all(cal, n_frames=params.n_frames, group=params.group, seed=seed)
     anim = {(t.name, i): runs[(t.name, i)] for t, i, _ in _anim_rows()}
     tables = {
         "hosts": cal.hosts.reset_index(),
-        "identification": pd.concat([cost_profile(h, abstract=params.abstract_run, link_error=params.link_error)
-                                     for h in HOSTS], ignore_index=True),
+        "identification": pd.concat([sets.cost_profile(h) for h in HOSTS], ignore_index=True),
         "comparison": compare_all(cal, n_frames=params.n_frames, runs=runs),
         "loss_sites": _loss_sites(runs),
         "loss_positions": run_tables.loss_positions(runs, packets_per_plane=PACKETS_PER_FRAME // bitplane.N_PLANES),
