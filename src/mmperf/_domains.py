@@ -1650,3 +1650,16 @@ spec("mmperf.hosts.host_sets:HostSets.cost_profile", lambda: dict(self=_host_set
      host=Text(known=True), points=Int(lo=3), check=_no_check)
 spec("mmperf.hosts.host_sets:HostSets.costs", lambda: dict(self=_host_sets(), host="h", point="fit"), host=Text(known=True),
      point=Bad(values=("middle", -1.0, 0.0, math.nan, math.inf, True, WRONG)), check=_no_check)
+
+
+# mmperf.hosts.stream_identities (moved down from the Taylor & Polyzos chapter, issue #29)
+_PRINTED = Bad(values=("abc", WRONG, [math.nan], [math.inf], [-1.0], np.zeros(0), np.ones((2, 2)), [1.0, 2.0]))
+spec("mmperf.hosts.stream_identities:offered_mbps", lambda: dict(packet_time_ms=[0.5, 1.0], packet_bytes=1256, scale=1.0),
+     packet_time_ms=Bad(values=("abc", WRONG, [math.nan], [math.inf], [-1.0], [0.0], np.ones((2, 2)))),
+     packet_bytes=Int(lo=1), scale=POS)
+spec("mmperf.hosts.stream_identities:row_identities",
+     lambda: dict(packet_time_ms=[1.0], frame_time_ms=[264.0], loss_pct=[0.0], throughput=[10.05], packets_per_frame=264,
+                  packet_bytes=1256, scale=1.0, digit=0.01),
+     packet_time_ms=Bad(values=_PRINTED.values + ([0.0],)), frame_time_ms=Bad(values=_PRINTED.values + ([0.0],)),
+     loss_pct=Bad(values=_PRINTED.values + ([101.0],)), throughput=_PRINTED, packets_per_frame=Int(lo=1),
+     packet_bytes=Int(lo=1), scale=POS, digit=NONNEG)

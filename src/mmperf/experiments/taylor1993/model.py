@@ -29,7 +29,7 @@ from mmperf.experiments.taylor1993.params import (
     DISPLAY_CALIBRATION_TABLE, LINK_ERROR, Params,
 )
 from mmperf.hosts import calibration as hc
-from mmperf.hosts import host_sets, pacing, run_tables, testbed, testbed_runs
+from mmperf.hosts import host_sets, pacing, run_tables, stream_identities, testbed, testbed_runs
 from mmperf.hosts import identification as identification_
 from mmperf.media import animation
 from mmperf.metrics.agreement import compare
@@ -502,20 +502,16 @@ def paper_checks() -> pd.DataFrame:
         and ``identity_off`` (printed throughput and identity differ by more than a unit of the
         last printed digit: 1 Kb/s or 0.01 Mb/s).
     """
-    rows = []
+    frames = []
     for t in TABLES:
-        scale = 1e3 if t.throughput_unit == "Kb/s" else 1.0
-        digit = 1.0 if t.throughput_unit == "Kb/s" else 0.01
+        kb = t.throughput_unit == "Kb/s"
         p = paper_table(t.name)
-        for r in p.itertuples():
-            offered = PACKET_BYTES * 8 / r.packet_time / 1e3 * scale
-            ident = PACKETS_PER_FRAME * PACKET_BYTES * 8 * (1 - r.loss / 100) / r.frame_time / 1e3 * scale
-            rows.append({"table": t.name, "row": r.row, "experiment": t.experiment, "unit": t.throughput_unit,
-                         "offered": offered, "throughput": r.throughput, "from_frame_time": ident,
-                         "frame_over_packet": r.frame_time / r.packet_time,
-                         "above_offered": r.throughput > offered + digit,
-                         "identity_off": abs(r.throughput - ident) > digit})
-    out = pd.DataFrame(rows)
+        ids = stream_identities.row_identities(p["packet_time"], p["frame_time"], p["loss"], p["throughput"],
+                                               packets_per_frame=PACKETS_PER_FRAME, packet_bytes=PACKET_BYTES,
+                                               scale=1e3 if kb else 1.0, digit=1.0 if kb else 0.01)
+        frames.append(pd.concat([pd.DataFrame({"table": t.name, "row": p["row"], "experiment": t.experiment,
+                                               "unit": t.throughput_unit}), ids], axis=1))
+    out = pd.concat(frames, ignore_index=True)
     med = out.groupby("experiment")["frame_over_packet"].transform("median")
     out.insert(len(out.columns) - 2, "ratio_off", (out["frame_over_packet"] - med).abs() > 1.0)
     return out
@@ -852,6 +848,6 @@ def clock_ticks(*, tick_ms: float = ULTRIX_TICK_MS, max_ticks: int = 12) -> pd.D
             # the simplest pair (fewest ticks) within 0.5 % of the printed time, else the nearest
             pace = pacing.tick_pacing(r.packet_time, tick_ms=tick_ms, groups=groups, max_ticks=max_ticks, tolerance=0.005)
             rows.append({"table": t.name, "row": r.row, "packet_time": r.packet_time, **pace,
-                         "offered_tick": PACKET_BYTES * 8 / pace["tick_packet_time"] / 1e3,
+                         "offered_tick": float(stream_identities.offered_mbps(pace["tick_packet_time"], packet_bytes=PACKET_BYTES)[0]),
                          "throughput": _to_mbps(r.throughput, t.throughput_unit)})
     return pd.DataFrame(rows)
