@@ -33,6 +33,7 @@ from mmperf.hosts import host_sets, pacing, run_tables, stream_identities, testb
 from mmperf.hosts import identification as identification_
 from mmperf.media import animation
 from mmperf.metrics.agreement import compare
+from mmperf.metrics.layout import wide_layout
 from mmperf.quality import bitplane_loss
 from mmperf.results import Results
 
@@ -426,7 +427,8 @@ def _cost_band(params, host: str, *, points: int = 7, seed: int | None = None) -
 
 
 def side_by_side(comparison: pd.DataFrame, name: str, *, difference: bool = False) -> pd.DataFrame:
-    """One table in the paper's layout: a row per run (indexed by row and packet time), paper and book per quantity.
+    """One table in the paper's layout: a row per run (indexed by row and packet time), paper and book per quantity
+    (:func:`mmperf.metrics.layout.wide_layout`).
 
     The packet time is the sender's setting, the same in both, so it is the index. Short column
     labels (:data:`SHORT_LABELS`) keep the table within a page's width.
@@ -447,12 +449,12 @@ def side_by_side(comparison: pd.DataFrame, name: str, *, difference: bool = Fals
     """
     c = comparison[comparison["table"] == name]
     kinds = ("paper", "book", "difference") if difference else ("paper", "book")
-    wide = c.pivot(index="row", columns="quantity", values=list(kinds)).swaplevel(axis=1)
-    qs = [q for q in QUANTITIES if q != "packet_time"]
-    wide = wide[[(q, k) for q in qs for k in kinds]]
-    unit = spec(name).throughput_unit
-    short = {**SHORT_LABELS, "throughput": f"throughput [{unit}]"}
-    wide.columns = pd.MultiIndex.from_tuples([(short[q], k) for q in qs for k in kinds])
+    short = {**SHORT_LABELS, "throughput": f"throughput [{spec(name).throughput_unit}]"}
+    cells = c[c["quantity"] != "packet_time"].assign(quantity=lambda d: d["quantity"].map(short))
+    wide = wide_layout(cells, rows="row", columns="quantity", values={k: k for k in kinds})
+    # the paper's column order (wide_layout sorts the groups)
+    order = [(short[q], k) for q in QUANTITIES if q != "packet_time" for k in kinds]
+    wide = wide[order].set_axis(pd.MultiIndex.from_tuples(order), axis=1)
     # frame times to 0.1 ms (the paper prints 0.001 ms, which no simulation resolves): narrower columns
     wide = wide.round({col: 1 for col in wide.columns if col[0] == short["frame_time"]})
     packet = c[c["quantity"] == "packet_time"].set_index("row")["paper"]
