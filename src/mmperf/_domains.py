@@ -1175,8 +1175,9 @@ _ITEMS = (1.5, "abc", ["abc"], WRONG)
 
 spec("mmperf.assumptions:Reading", lambda: dict(label="0.3", source="a source", apply=lambda p: p),
      label=Text(), source=Text(), apply=Bad(values=("abc", 1.5)), check=_no_check)
-spec("mmperf.assumptions:Span", lambda: dict(low=0.0, high=0.5, source="a range", set=_set_cv),
-     low=Real(), high=Real(), source=Text(), set=Bad(values=("abc", 1.5)), check=_no_check)
+spec("mmperf.assumptions:Span", lambda: dict(low=0.0, high=0.5, source="a range", set=_set_cv, book=0.5),
+     low=Real(), high=Real(), source=Text(), set=Bad(values=("abc", 1.5)), book=Real(lo=0.0, hi=0.5, none=True),
+     check=_no_check)
 spec("mmperf.assumptions:Assumption",
      lambda: dict(name="display_cv", choice="0.1", why="not stated", alternatives=(_reading(),), parameter="cv", span=None),
      name=Text(), choice=Text(), why=Text(), alternatives=Bad(values=(1.5, "abc", (), ("abc",), (_reading(), _reading()))),
@@ -1576,6 +1577,79 @@ spec("mmperf.networks.admission:traffic_descriptors",
      arrivals=Bad(values=("abc", WRONG, [[1.0, math.nan]], [[1.0, -1.0]], np.zeros(3))), slot_s=POS, burst_s=POS,
      peak_window_s=POS)
 
+# mmperf.quality.jitter_testbed and mmperf.hosts.sleeper_sweep: Claypool et al. 1998's testbed driver and
+# its Sec. 5 sweep, moved out of experiments/ (issue 29)
+
+_JT = "mmperf.quality.jitter_testbed"
+_SP = Instance(ref=f"{_JT}:StreamPoint")
+_TB = Instance(ref=f"{_JT}:Testbed")
+
+
+def _jt_point(**kw):
+    return call(f"{_JT}:StreamPoint", "x", **({"workstation": "IPX", "environment": "quiet", "n_packets": 10} | kw))
+
+
+def _jt_bed():
+    return call(f"{_JT}:Testbed", specint92={"IPX": 21.8}, environments={"quiet": call(f"{_JT}:Environment", "quiet", 0.0)},
+                seed_key="harness")
+
+
+def _RUN_VALID():
+    return dict(scheduler=None, root=1, ts_policies=None, waits=True, app_hosts=None)
+
+
+_TS_POLICIES = Bad(values=(1.5, "abc"), none=True)
+_APP_HOSTS = Bad(values=("IPX", 1.5, [1.5]), none=True)
+_RUN_OPTIONS = dict(scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler", none=True), root=ROOT, ts_policies=_TS_POLICIES,
+                    waits=Flag(), app_hosts=_APP_HOSTS)
+
+spec(f"{_JT}:Environment", lambda: dict(name="day", utilization=0.1, burst_bytes=24_576.0),
+     name=Text(), utilization=Real(lo=0, hi=1, hi_open=True), burst_bytes=POS, check=_no_check)
+spec(f"{_JT}:StreamPoint",
+     lambda: dict(experiment="x", workstation="IPX", hogs=0, sched_class="default", environment="quiet", network="Ethernet",
+                  net_loaded=False, period_us=160_000.0, size_bytes=1280.0, n_packets=10),
+     experiment=Text(), workstation=Text(), hogs=Int(lo=0), sched_class=Choice(options=("default", "niced", "real-time")),
+     environment=Text(), network=Choice(options=("Ethernet", "Fibre Channel", "HIPPI")), net_loaded=Flag(),
+     period_us=POS, size_bytes=POS, n_packets=Int(lo=3), check=_no_check)
+spec(f"{_JT}:Testbed",
+     lambda: dict(specint92={"IPX": 21.8}, environments={"quiet": call(f"{_JT}:Environment", "quiet", 0.0)},
+                  seed_key="harness", cpus={}, ts_policy={}, scheduler=_sched()),
+     specint92=Bad(values=({"a": 0.0}, {"a": math.nan}, {}, 1.5, "abc")), environments=Bad(values=({"e": 0.1}, 1.5)),
+     seed_key=Text(), cpus=Bad(values=({"a": 0}, {"a": 1.5}, 1.5)), ts_policy=Bad(values=({"a": "mach"}, 1.5)),
+     scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"), check=_no_check)
+spec(f"{_JT}:Testbed.check", lambda: dict(self=_jt_bed(), point=_jt_point()), point=_SP, check=_no_check)
+spec(f"{_JT}:Testbed.hosts", lambda: dict(self=_jt_bed(), point=_jt_point(), ts_policies=None), point=_SP,
+     ts_policies=_TS_POLICIES, check=_no_check)
+spec(f"{_JT}:Testbed.traffic", lambda: dict(self=_jt_bed(), point=_jt_point(), waits=True), point=_SP, waits=Flag(),
+     check=_no_check)
+spec(f"{_JT}:trace", lambda: dict(point=_jt_point(), rep=0, testbed=_jt_bed(), **_RUN_VALID()),
+     point=_SP, rep=Int(lo=0), testbed=_TB, check=_first_row_nan, **_RUN_OPTIONS)
+spec(f"{_JT}:traces", lambda: dict(points=[_jt_point()], testbed=_jt_bed(), reps=1),
+     points=Bad(values=("abc", [1.5], [])), testbed=_TB, reps=Int(lo=1), check=_no_check)
+spec(f"{_JT}:reported_load", lambda: dict(point=_jt_point(), rep=0, testbed=_jt_bed(), root=1),
+     point=_SP, rep=Int(lo=0), testbed=_TB, root=ROOT)
+spec(f"{_JT}:run_points", lambda: dict(points=[_jt_point()], testbed=_jt_bed(), reps=1, **_RUN_VALID()),
+     points=Bad(values=("abc", [1.5])), testbed=_TB, reps=Int(lo=1), check=_no_check, **_RUN_OPTIONS)
+spec(f"{_JT}:example_traces",
+     lambda: dict(points={"a": _jt_point()}, testbed=_jt_bed(), rep=0, packets=3, offset_us=1.0),
+     points=Bad(values=({}, {"a": 1.5}, [1.5], "abc")), testbed=_TB, rep=Int(lo=0), packets=Int(lo=1), offset_us=NONNEG)
+spec("mmperf.hosts.sleeper_sweep:sleeper_sweep",
+     lambda: dict(specint92=26.4, seed=1, key=("harness",), classes=("default", "real-time"), hogs=(0, 1), n_packets=5,
+                  period_us=160_000.0, scheduler=_sched(), trace_class="default", window_us=300_000.0),
+     specint92=POS, seed=SEED, key=Bad(values=((), "abc", 1.5)), classes=Bad(values=(("fifo",), "default", 1.5, ())),
+     hogs=Bad(values=((), (-1,), (1.5,), "ab", 1.5)), n_packets=Int(lo=3), period_us=POS,
+     scheduler=Instance(ref="mmperf.hosts.cpu:Scheduler"), trace_class=Choice(options=("default",)), window_us=POS,
+     check=_no_check)
+spec("mmperf.quality.conference_capacity:users_until_unacceptable",
+     lambda: dict(systems=[_system()], users=[1, 2], stop_after=1, reps=1, model=_model(), root=1),
+     systems=Bad(values=("ab", [1.5], [])), users=Bad(values=((), (2, 1), (0,), (1.5,), "ab")),
+     stop_after=Int(lo=1, none=True), reps=Int(lo=1), check=_no_check)
+spec("mmperf.quality.conference_capacity:capacity_growth",
+     lambda: dict(name="IPX", specint92=21.8, networks={"HIPPI": 800.0}, years=[0.0, 1.0], doubling_years=1.0, users=[1, 2],
+                  reps=1, model=_model(), root=1),
+     name=Text(), specint92=POS, networks=Bad(values=({}, {"x": 0.0}, {"x": math.nan}, 1.5, "ab")),
+     years=Array(lo=0), doubling_years=POS, users=Bad(values=((), (0,), (1.5,), "ab")), reps=Int(lo=1), check=_no_check,
+     say={"specint92": "scheduler ticks"})
 
 # mmperf.media.stream_grid and mmperf.metrics.layout (Ortiz et al. 2013: the coded video, the grid, Tables 2-5's layout)
 spec("mmperf.media.stream_grid:coded_four_scenes",
@@ -1663,3 +1737,108 @@ spec("mmperf.hosts.stream_identities:row_identities",
      packet_time_ms=Bad(values=_PRINTED.values + ([0.0],)), frame_time_ms=Bad(values=_PRINTED.values + ([0.0],)),
      loss_pct=Bad(values=_PRINTED.values + ([101.0],)), throughput=_PRINTED, packets_per_frame=Int(lo=1),
      packet_bytes=Int(lo=1), scale=POS, digit=NONNEG)
+
+
+# ------------------------------------------------------------------------------------------------
+# mmperf.hosts.capacity (moved down from the Huynh & Khoshgoftaar chapter, issue #29)
+
+def _sweep_frame() -> pd.DataFrame:
+    return pd.DataFrame({"system": ["386"] * 6, "x": [1.0, 1.0, 2.0, 2.0, 3.0, 3.0],
+                         "u": [0.1, 0.3, 0.4, 0.4, 0.5, 0.7]})
+
+
+def _finite_or_nan(result, kwargs):
+    """A saturation or knee is a finite number or NaN (a slope not positive, a level never reached)."""
+    values = result.select_dtypes("number").to_numpy(dtype=float)
+    assert not np.any(np.isinf(values)), f"infinite value in {result!r}"
+
+
+_COLUMNS_BAD = Bad(values=("abc", 1.5, [], ["no-such-column"], [1.5]))
+spec("mmperf.hosts.capacity:utilization_table",
+     lambda: dict(cases=[({"f": 30}, _ps2_hw(), _workload())]),
+     cases=Bad(values=("abc", 1.5, [], [("x",)], [({"f": 1}, "hw", "wl")], [({"f": 1}, _ps2_hw(), "wl")])))
+spec("mmperf.hosts.capacity:saturations", lambda: dict(frame=_sweep_frame(), x="x", y="u", by=["system"], below=0.8),
+     frame=_FRAME_BAD, x=Text(known=True), y=Text(known=True), by=_COLUMNS_BAD, below=Real(lo=0, hi=1, lo_open=True),
+     check=_finite_or_nan)
+spec("mmperf.hosts.capacity:knees", lambda: dict(frame=_sweep_frame(), x="x", y="u", by=["system"], factor=1.5),
+     frame=_FRAME_BAD, x=Text(known=True), y=Text(known=True), by=_COLUMNS_BAD, factor=POS, check=_finite_or_nan)
+spec("mmperf.hosts.capacity:workload_share",
+     lambda: dict(frame=pd.DataFrame({"rep": [0, 0, 1], "class": ["video", "file", "video"], "u": [0.3, 0.1, 0.2]}),
+                  index=["rep"], workload="class", part="file", value="u"),
+     frame=_FRAME_BAD, index=_COLUMNS_BAD, workload=Text(known=True), part=Free(why="a workload class; one absent has share 0"),
+     value=Text(known=True), check=_finite_or_nan)
+# ------------------------------------------------------------------------------------------------
+# mmperf.gridrun: the resumable grid runner (built for Chodorek & Chodorek 2018's packet grid)
+
+
+def _grid_csv(text: str = "cell,rep,seed\na,0,7\na,0,7\n") -> str:
+    path = Path(_tmp_path("g.csv"))
+    path.write_text(text)
+    return str(path)
+
+
+class _NowClient:
+    """A stand-in for a Dask client: each task runs at once, its result in a ready future."""
+
+    def map(self, fn, todo, pure, **kw):
+        return [SimpleNamespace(result=lambda t=t: fn(t, **kw)) for t in todo]
+
+
+def _grid_row(task) -> dict:
+    return {"cell": "a", "rep": int(task), "x": 1.0, "wall_s": 0.1}
+
+
+_GRID_KEY = Bad(values=("cell", [], 1.5, ["nope"]))
+_GRID_MAP = Bad(values=(1.5, "abc"), none=True)
+spec("mmperf.gridrun:done_runs", lambda: dict(out=_grid_csv(), key=["cell", "rep"], settings={"seed": 7}, missing=None),
+     out=Bad(values=(1.5, "")), key=_GRID_KEY, settings=Bad(values=(1.5, "abc")), missing=_GRID_MAP, check=_no_check)
+spec("mmperf.gridrun:run_tasks",
+     lambda: dict(fn=_grid_row, todo=[0, 1], out=_tmp_path("r.csv"), client=_NowClient(), kwargs=None, columns={"seed": 7},
+                  drop=("wall_s",), log=lambda line: None),
+     fn=Bad(values=(1.5, "abc")), todo=Free(why="the tasks, handed to fn"), out=Bad(values=(1.5, "")),
+     client=Free(why="a Dask client (duck-typed: its map)"), kwargs=_GRID_MAP, columns=_GRID_MAP,
+     drop=Bad(values=("wall_s", 1.5)), log=Bad(values=(1.5, "abc")))
+spec("mmperf.gridrun:finish_grid", lambda: dict(out=_grid_csv(), key=["cell", "rep"], order={"cell": ["a"]}),
+     out=Bad(values=(1.5, "")), key=_GRID_KEY, order=_GRID_MAP, check=_no_check)
+spec("mmperf.gridrun:committed_grids", lambda: dict(paths=[_grid_csv()], seed=7),
+     paths=Bad(values=("abc", 1.5, [1.5])), seed=Int(lo=0), check=_no_check)
+exempt("mmperf.gridrun:dask_client", "tooling that starts a Dask cluster (worker processes) or joins a scheduler")
+spec("mmperf.metrics.replications:replication_spread",
+     lambda: dict(frame=pd.DataFrame({"g": ["a", "a", "b", "b"], "value": [1.0, 2, 3, 4]}), by=["g"], value="value"),
+     frame=Instance(ref="pandas:DataFrame"), by=Bad(values=("g", ["nope"], 1.5)), value=Text(known=True), check=_no_check)
+
+
+def _surrogate_frame(values) -> pd.DataFrame:
+    return pd.DataFrame({"cell": [1, 2], "metric": "per", "value": values})
+
+
+spec("mmperf.metrics.surrogate:surrogate_agreement",
+     lambda: dict(surrogate=_surrogate_frame([1.2, 2.9]), reference=_surrogate_frame([1.0, 2.0]), on=["cell", "metric"],
+                  by=["metric"], tolerance={"per": (0.05, 0.25)}, metric="metric", value="value", cells=None),
+     surrogate=Instance(ref="pandas:DataFrame"), reference=Instance(ref="pandas:DataFrame"),
+     on=Bad(values=("cell", [], 1.5, ["nope"])), by=Bad(values=("metric", [], ["nope"])),
+     tolerance=Bad(values=({}, 1.5, {"per": (math.nan, 0.0)}, {"per": (1.0,)}, {"other": (1.0, 0.0)})),
+     metric=Bad(values=(1.5, "nope")), value=Bad(values=(1.5, "nope")), cells=Bad(values=(1.5, "abc"), none=True),
+     check=_no_check)
+
+
+# mmperf.media.multistream and mmperf.networks.policing: several streams in one run, and their policer (Chodorek 2018)
+spec("mmperf.media.multistream:window_frames",
+     lambda: dict(frames=np.arange(8.0), window="excerpt", duration_s=2.0, frame_rate=1.0, clips=2, frames_per_clip=4),
+     frames=Free(why="handed to clip_excerpt, which checks it"), window=Choice(options=("head", "excerpt")),
+     duration_s=POS, frame_rate=POS, clips=Int(lo=1), frames_per_clip=Int(lo=1))
+spec("mmperf.media.multistream:merged_packets",
+     lambda: dict(frames=[np.array([1316.0]), np.array([3000.0])], frame_rate=10.0, duration_s=0.2, phases_s=[0.05, 0.0],
+                  line_rate_bps=None),
+     frames=Bad(values=("abc", 1.5, [np.array([math.nan]), np.ones(1)], [np.array([-1.0]), np.ones(1)])), frame_rate=POS, duration_s=POS,
+     phases_s=Bad(values=([math.nan, 0.0], [0.0], [-1.0, 0.0], [0.5, 0.0], "ab")), line_rate_bps=Real(lo=0, lo_open=True, none=True))
+spec("mmperf.networks.policing:policer_inputs",
+     lambda: dict(rates_bps=[[8e6, 4e6]], depth_bytes=[3000.0], period_s=0.3, renew=True, signalling_delay_s=0.002,
+                  bucket_frame_rate=25.0, min_bucket_bytes=1368.0),
+     rates_bps=Bad(values=("abc", [[math.nan]], [[-1.0]], [1.0])), depth_bytes=Bad(values=("abc", [math.nan], [-1.0], [1.0, 2.0])),
+     period_s=Real(lo=0, lo_open=True, none=True), renew=Flag(), signalling_delay_s=Real(lo=0),
+     bucket_frame_rate=Real(lo=0, lo_open=True, none=True), min_bucket_bytes=Real(lo=0))
+spec("mmperf.media.multistream:reservation_descriptors",
+     lambda: dict(arrivals=np.array([[100.0, 0, 300, 0]]), slot_s=0.5, frame_rate=1.0, peak_window_s=1.0, slots_per_window=2),
+     arrivals=Bad(values=("abc", WRONG, [[1.0, math.nan]], [[1.0, -1.0]], np.zeros(3))), slot_s=POS, frame_rate=POS,
+     peak_window_s=POS, slots_per_window=Int(lo=1))

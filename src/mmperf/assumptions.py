@@ -93,11 +93,15 @@ class Span:
         Where the range comes from.
     set : callable
         ``set(params, value) -> params``: the chapter's parameters with the assumption at ``value``.
+    book : float, optional
+        The book's own value when it lies in the span. An end equal to it is no alternative (its
+        runs would be the book's own), so it adds no reading; Morris screening still spans both ends.
 
     Raises
     ------
     ValueError
-        On ends that are not finite numbers with ``low < high``, or an empty source.
+        On ends that are not finite numbers with ``low < high``, an empty source, or a ``book``
+        value outside ``[low, high]``.
     TypeError
         On an end that is not a number.
     """
@@ -106,6 +110,7 @@ class Span:
     high: float
     source: str
     set: Callable[[Any, float], Any] = field(repr=False)
+    book: float | None = None
 
     def __post_init__(self):
         low, high = _validate.finite(self.low, "Span low"), _validate.finite(self.high, "Span high")
@@ -116,6 +121,15 @@ class Span:
         _text(self.source, "source", "Span")
         if not callable(self.set):
             raise TypeError(f"Span set must be a function (params, value) -> params, got {type(self.set).__name__}")
+        if self.book is not None:
+            book = _validate.finite(self.book, "Span book")
+            if not low <= book <= high:
+                raise ValueError(f"Span book must lie in [low, high] = [{low:g}, {high:g}], got {self.book!r}")
+            object.__setattr__(self, "book", book)
+
+    def ends(self) -> tuple[float, ...]:
+        """The span's ends that are alternatives to the book's value (an end equal to ``book`` is not)."""
+        return tuple(x for x in (self.low, self.high) if x != self.book)
 
 
 @dataclass(frozen=True)
@@ -169,7 +183,7 @@ class Assumption:
         alts = tuple(self.alternatives)
         if self.span is not None:
             sp = self.span
-            alts += tuple(Reading(f"{x:g}", source=sp.source, apply=lambda p, x=x: sp.set(p, x)) for x in (sp.low, sp.high))
+            alts += tuple(Reading(f"{x:g}", source=sp.source, apply=lambda p, x=x: sp.set(p, x)) for x in sp.ends())
         if not alts or not all(isinstance(a, Reading) for a in alts):
             raise ValueError(f"Assumption {self.name!r}: alternatives must be one or more Reading (or a span), "
                              f"got {self.alternatives!r}")

@@ -172,3 +172,15 @@ def test_a_chapter_runs_its_judging_seeds_or_fewer_the_chapter_seed_first():
     for bad in (0, -1, 2.5, True, 10**5):
         with pytest.raises(ValueError, match="seeds must be a whole number"):
             TOY.runs(seed=40, seeds=bad)
+
+
+def test_a_span_end_equal_to_the_books_value_is_no_reading():
+    """Its runs would be the book's own: only the other end is judged as an alternative."""
+    from dataclasses import replace
+
+    span = Span(0.0, 2.0, source="a clean to a lossy link", set=lambda p, x: replace(p, loss=x), book=2.0)
+    a = Assumption("loss", choice="2 %", why="w", span=span)
+    assert [name for name, _ in a.variants()] == ["loss=0"]
+    assert Span(0.0, 2.0, source="s", set=lambda p, x: p).ends() == (0.0, 2.0)
+    with pytest.raises(ValueError, match="book must lie in"):
+        Span(0.0, 2.0, source="s", set=lambda p, x: p, book=3.0)

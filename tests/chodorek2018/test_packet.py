@@ -82,23 +82,6 @@ def test_peak_and_tfd_reservations_protect_a_stream_from_ten_flows(scenario):
     assert r["video_dropped"] == 0 and r["video_conforming"] > 0.99 * r["video_sent"]
 
 
-def test_surrogate_agreement_applies_the_stated_tolerance():
-    cells = [("s1", 1, 1), ("s1", 2, 2)]
-    rows = [{"scenario": s, "K": k, "N": n, "metric": m, "value": v}
-            for s, k, n in cells for m, v in (("per", 1.0), ("link_utilization", 90.0), ("video_throughput", 100.0),
-                                              ("tcp_throughput", 500.0))]
-    packet_df = pd.DataFrame(rows)
-    same = packet.surrogate_agreement(packet_df, packet_df, cells)
-    assert same.surrogate_ok.all() and (same.agree == 2).all()
-    fluid = packet_df.copy()
-    # PER off by 20 % (inside 25 %) in one cell, utilization off by 1.5 points (outside 1) in the other
-    fluid.loc[(fluid.metric == "per") & (fluid.K == 1), "value"] = 1.2
-    fluid.loc[(fluid.metric == "link_utilization") & (fluid.K == 2), "value"] = 91.5
-    got = packet.surrogate_agreement(fluid, packet_df, cells).set_index("metric")
-    assert bool(got.loc["per", "surrogate_ok"]) and not bool(got.loc["link_utilization", "surrogate_ok"])
-    assert got.loc["link_utilization", "largest_gap"] == pytest.approx(1.5)
-
-
 def test_packet_summary_has_the_fluid_layout():
     rows = pd.DataFrame([{"scenario": "s1", "K": 1, "N": 1, "replication": r, "video_per_pct": 0.1 * r,
                           "utilization_pct": 80.0, "video_throughput_mbps": 60.0, "tcp_throughput_mbps": 700.0 + r}

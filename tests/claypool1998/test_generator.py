@@ -4,15 +4,11 @@ import numpy as np
 import pytest
 
 from mmperf.experiments import claypool1998 as X
+from mmperf.experiments.claypool1998.params import TESTBED
 from mmperf.hosts.cpu import Host, Scheduler, load_average, served
-from mmperf.media.periodic import TRACE_COLUMNS, fifo
+from mmperf.media.periodic import fifo
 from mmperf.networks.lan import NETWORKS, Traffic, network_delays
 from mmperf.seeds import rng
-
-
-def _trace(**kw):
-    c = X.RunConfig("test", **kw)
-    return X.trace(c, 0)
 
 
 def test_fifo_recursion_matches_a_loop():
@@ -24,32 +20,6 @@ def test_fifo_recursion_matches_a_loop():
     for i in range(500):
         ref[i] = ready[i] if i == 0 else max(ready[i], ref[i - 1] + service[i])
     np.testing.assert_allclose(out, ref)
-
-
-@pytest.mark.parametrize("kw", [dict(), dict(hogs=6, workstation="SLC"), dict(period_us=30_000.0, hogs=3),
-                                dict(network="HIPPI", net_loaded=True, workstation="SGI Challenge L")])
-def test_trace_invariants(kw):
-    t = _trace(**kw)
-    assert list(t.columns) == TRACE_COLUMNS
-    assert (t["packet"].to_numpy() == np.arange(len(t))).all()  # every packet, in order, none lost
-    assert (np.diff(t["recv_us"]) >= 0).all()  # timestamps never go back
-    assert (np.diff(t["send_us"]) > 0).all()
-    assert (t["recv_us"] > t["send_us"]).all()  # causality
-    assert (t["arrive_us"] <= t["recv_us"]).all()
-
-
-def test_rate_preserved_over_a_long_run():
-    c = X.RunConfig("test", hogs=4, n_packets=20_000)
-    t = X.trace(c, 0)
-    mean_ia = t["interarrival_us"].mean()
-    assert mean_ia == pytest.approx(c.period_us, rel=2e-3)
-
-
-def test_traces_are_reproducible_and_reps_differ():
-    c = X.RunConfig("test", hogs=2)
-    a, b, other = X.trace(c, 3), X.trace(c, 3), X.trace(c, 4)
-    assert a.equals(b)
-    assert not a.equals(other)
 
 
 def test_other_sleepers_on_the_host_delay_the_stream_and_share_the_processor():
@@ -141,40 +111,14 @@ def test_other_errors():
         X.run_points([], reps=0)
 
 
-def test_traces_table_is_the_runs_stacked():
-    pts = [X.RunConfig("test", hogs=1, n_packets=50), X.RunConfig("test", hogs=2, n_packets=50)]
-    t = X.traces(pts, reps=2)
-    assert len(t) == 4 * 50
-    assert set(t.columns) >= {"experiment", "point", "rep", *TRACE_COLUMNS}
-    one = t[(t["point"] == pts[1].point) & (t["rep"] == 1)].reset_index(drop=True)[TRACE_COLUMNS]
-    pd_equal = X.trace(pts[1], 1)[TRACE_COLUMNS]
-    assert one.equals(pd_equal)
-
-
 # ---- the host's delays from the event-driven scheduler -----------------------
 
 TS = Scheduler()
 
 
 def test_the_sgi_is_four_processors_and_the_suns_one():
-    assert all(h.cpus == 4 for h in X.RunConfig("t", workstation="SGI Challenge L").hosts())
-    assert all(h.cpus == 1 for ws in X.WORKSTATIONS for h in X.RunConfig("t", workstation=ws).hosts())
-
-
-def test_timesharing_traces_are_deterministic_and_fifo():
-    c = X.RunConfig("test", workstation="SLC", hogs=3, n_packets=200)
-    a, b = X.trace(c, 1, scheduler=TS), X.trace(c, 1, scheduler=TS)
-    assert a.equals(b)
-    assert (np.diff(a["recv_us"]) > 0).all() and (a["recv_us"] > a["arrive_us"]).all()
-
-
-def test_on_timesharing_a_real_time_receiver_is_untouched_by_counters():
-    base = X.trace(X.RunConfig("test", workstation="SPARCclassic", sched_class="real-time", hogs=1, n_packets=300), 0,
-                   scheduler=TS)
-    six = X.trace(X.RunConfig("test", workstation="SPARCclassic", sched_class="real-time", hogs=6, n_packets=300), 0,
-                  scheduler=TS)
-    assert np.var(np.diff(six["recv_us"] - six["arrive_us"])) == pytest.approx(
-        np.var(np.diff(base["recv_us"] - base["arrive_us"])), rel=0.5)
+    assert all(h.cpus == 4 for h in TESTBED.hosts(X.RunConfig("t", workstation="SGI Challenge L")))
+    assert all(h.cpus == 1 for ws in X.WORKSTATIONS for h in TESTBED.hosts(X.RunConfig("t", workstation=ws)))
 
 
 def test_timesharing_scheduler_parameters_are_checked():

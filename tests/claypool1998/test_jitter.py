@@ -113,24 +113,6 @@ def test_measures_need_two_values():
         jitter.variance([1.0])
 
 
-@pytest.mark.parametrize("policy", ["4.3bsd", "svr4"])
-def test_on_either_time_sharing_policy_the_light_receiver_never_waits(policy):
-    """Sec. 5 on mmperf.hosts.timesharing: under 4.3BSD the receiver's ~1 % duty keeps its decayed usage
-    far below the counters'; under SunOS 5's SVR4 TS class it returns from each sleep at ts_slpret 58, above
-    every counter (sunk by ts_tqexp, boosted to ts_lwait 50-55). Either way every wake-up preempts at once
-    and the jitter does not grow with load."""
-    from mmperf.experiments.claypool1998 import model as J
-    from mmperf.hosts.cpu import Scheduler
-
-    check, trace = J.scheduler_check(seed=5, n_packets=200, hogs=(0, 6),
-                                     scheduler=Scheduler(ts_policy=policy))
-    assert (check["late_max_us"] == 0).all()
-    v = check.set_index(["sched_class", "hogs"])["variance"]
-    for cls in ("default", "niced", "real-time"):
-        assert 0.5 < v[(cls, 6)] / v[(cls, 0)] < 2.0  # no load dependence beyond the work's own spread
-    assert set(trace["process"]) >= {"receiver", "counter 1"}
-
-
 def test_the_chapter_runs_on_the_scheduler_and_its_counters_do_not_delay_a_light_receiver():
     """The jitter chapter's hosts run the event-driven scheduler with SVR4 on the Suns; on it the receiver of
     Sec. 4 (about 1-3 % of the processor) waits behind no counter, so its own delays (arrival to

@@ -1,5 +1,5 @@
 """The PS/2 model's simulated utilizations against the operational laws in closed form
-(:func:`mmperf.experiments.huynh1994.closed_forms`, built on mmperf.networks.operational): every
+(:func:`mmperf.hosts.ps2_laws.utilizations` on the chapter's hardware and workloads): every
 station's busy share is the utilization law applied to the model's own service demands, so a
 station that drifts from it is a bug. The chapter's utilization claims take their values from the
 closed forms; these tests are what entitles them to."""
@@ -8,8 +8,12 @@ import numpy as np
 import pytest
 
 from mmperf.experiments import huynh1994 as H
-from mmperf.hosts import ps2
+from mmperf.hosts import ps2, ps2_laws
 from mmperf.seeds import rng
+
+
+def _closed(system, mode, mixing, frame_rate, **kw):
+    return ps2_laws.utilizations(H.hardware(system), H.workload(mode, frame_rate, mixing, **kw))
 
 
 @pytest.mark.parametrize("system", H.SYSTEMS)
@@ -20,14 +24,14 @@ def test_every_simulated_utilization_follows_the_utilization_law(system, mode, m
     rep = ps2.simulate(H.hardware(system), H.workload(mode, frame_rate, mixing, frames=4000, phases="random"),
                        rng=rng("test", "operational-laws", system, mode, mixing, frame_rate))
     sim = rep.stations.set_index("station")["utilization"]
-    closed = H.closed_forms(system, mode, mixing, frame_rate, frames=4000)
+    closed = _closed(system, mode, mixing, frame_rate, frames=4000)
     for station, u in closed.items():
         # the disk's and the ring's demands are random (exponential frames): 4000 frames leave ~0.5 % noise
         assert float(sim[station]) == pytest.approx(u, abs=0.012), station
 
 
 def test_closed_forms_reproduce_the_calibration_targets():
-    u = H.closed_forms("386", "locate", "distributed", 30)
+    u = _closed("386", "locate", "distributed", 30)
     assert u["memory"] == pytest.approx(H.CALIBRATION["memory_util_386"][0])
     assert u["disk"] == pytest.approx(H.CALIBRATION["disk_util"][0])
     assert H.saturation_closed_form("386")["host"] == pytest.approx(H.CALIBRATION["host_saturation_vc_386"][0])
@@ -45,5 +49,5 @@ def test_the_simulated_sweep_extrapolates_to_the_closed_form():
 
 def test_i750_is_booked_in_full_by_the_papers_own_numbers():
     # 16.66 + 8.33 + 8.33 ms per 33.33-ms frame: the "comfortable dead time" of sec. 2 is 0.04 %
-    assert H.closed_forms("386", "move", "distributed", 30)["i750"] == pytest.approx(0.9996)
-    assert H.closed_forms("386", "move", "central", 30)["i750"] == pytest.approx(0.7497)
+    assert _closed("386", "move", "distributed", 30)["i750"] == pytest.approx(0.9996)
+    assert _closed("386", "move", "central", 30)["i750"] == pytest.approx(0.7497)

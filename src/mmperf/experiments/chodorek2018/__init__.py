@@ -14,8 +14,10 @@ seed on the packet model (:func:`.packet.calibrate`, see the chapter): the buffe
 candidate that keeps every K = 0 run at PER 0.00 %) and the base RTT (s1, K = 1, N = 1 utilization
 83.4 %); the stream's mean wire rate (63 Mb/s, Table II K = 0, N = 1) is fixed in :class:`Params`.
 The mechanisms are in :mod:`mmperf.networks.shared_bottleneck` (packets), :mod:`mmperf.networks.bottleneck`
-and :mod:`mmperf.networks.admission` (fluid), :mod:`mmperf.networks.calibration` (the searches),
-:mod:`mmperf.media.hdvideo` and :mod:`mmperf.media.excerpt` (the streams).
+and :mod:`mmperf.networks.admission` (fluid), :mod:`mmperf.networks.policing` (the policer's inputs),
+:mod:`mmperf.networks.calibration` (the searches), :mod:`mmperf.media.hdvideo`, :mod:`mmperf.media.excerpt` and
+:mod:`mmperf.media.multistream` (the streams), :mod:`mmperf.metrics.surrogate` (fluid against packets) and
+:mod:`mmperf.gridrun` (the resumable packet grid on Dask).
 """
 
 from mmperf.experiments._contract import Chapter

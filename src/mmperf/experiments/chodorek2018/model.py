@@ -25,11 +25,12 @@ from mmperf.experiments._contract import prepare_run
 from mmperf.experiments.chodorek2018 import packet
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.experiments.chodorek2018.streams import (  # noqa: F401 (re-exported: the package's and the tests' names)
-    GRID_FILE, METRIC_COLUMNS, METRICS, PAPER, SEED_GRID, _grids_of, all_arrivals, committed_calibration,
+    GRID_FILE, METRIC_COLUMNS, METRICS, PAPER, SEED_GRID, all_arrivals, committed_calibration,
     committed_calibration_tables,
     committed_grid, packet_summary, reservations, stream_statistics, summarize, video_arrivals,
 )
 from mmperf.media import hdvideo
+from mmperf.metrics import agreement
 from mmperf.networks import admission, bottleneck
 from mmperf.papers import table
 from mmperf.results import Results
@@ -187,9 +188,7 @@ def compare(summary: pd.DataFrame, paper: pd.DataFrame | None = None) -> pd.Data
     """
     paper = paper_tables() if paper is None else paper
     keys = ["scenario", "K", "N", "metric"]
-    out = paper.rename(columns={"value": "paper"}).merge(
-        summary.rename(columns={"value": "book", "sd": "book_sd"})[keys + ["book", "book_sd"]], on=keys, how="inner")
-    out["difference"] = out["book"] - out["paper"]
+    out = agreement.compare(paper, summary, on=keys, book_extra=("sd",))
     return out[keys + ["unit", "paper", "book", "book_sd", "difference"]]
 
 

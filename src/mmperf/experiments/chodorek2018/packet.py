@@ -32,14 +32,14 @@ from mmperf.experiments.chodorek2018.streams import (
     METRIC_COLUMNS, committed_calibration, committed_grid, reservations, stream_frames, video_arrivals,
 )
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
-from mmperf.media import hdvideo
-from mmperf.networks import calibration, shared_bottleneck
+from mmperf.media import hdvideo, multistream
+from mmperf.networks import calibration, policing, shared_bottleneck
 from mmperf.seeds import check_seed, rng
 
 __all__ = ["BURST_BUFFER_CANDIDATES", "LIVE_CELLS", "READINGS", "READINGS_FILE", "READING_CELLS", "SAMPLE_CELLS", "SAMPLE_FILE",
            "SURROGATE_TOLERANCE", "TCP_START_WINDOW_S", "TFD_SIGNALLING_DELAY_S", "calibrate", "calibrate_burst_buffer",
            "live_check", "main", "packet_reservations", "reading_cells", "run_audit_grid", "run_packet_cell",
-           "run_packet_sample", "surrogate_agreement", "tcp_starts", "video_packets"]
+           "run_packet_sample", "tcp_starts", "video_packets"]
 
 PAPER = "chodorek2018"
 
@@ -97,20 +97,12 @@ def video_packets(params: Params, replication: int, n_videos: int, *, seed: int,
     n_videos = _validate.whole(n_videos, "n_videos", minimum=0)
     duration_s = _validate.positive(duration_s, "duration_s")
     clips = hdvideo.clip_library(params.video, root=seed) if clips is None else clips
-    ts, bs, ss = [np.empty(0)], [np.empty(0, np.int64)], [np.empty(0, np.int64)]
-    for j in range(n_videos):
-        frames = stream_frames(params, replication, j, seed=seed, clips=clips, duration_s=duration_s, window=window)
-        phase = rng(PAPER, "phase", replication, j, root=seed).uniform(0, 1 / params.video.frame_rate)
-        t, b = hdvideo.packet_schedule(frames, frame_rate=params.video.frame_rate, duration_s=duration_s, phase_s=phase,
-                                       line_rate_bps=params.capacity_bps if params.sender == "burst" else None)
-        ts.append(t)
-        bs.append(b)
-        ss.append(np.full(t.size, j, np.int64))
-    t, b = np.concatenate(ts), np.concatenate(bs)
-    order = np.argsort(t, kind="stable")
-    if streams:
-        return t[order], b[order], np.concatenate(ss)[order]
-    return t[order], b[order]
+    frames = [stream_frames(params, replication, j, seed=seed, clips=clips, duration_s=duration_s, window=window)
+              for j in range(n_videos)]
+    phases = [rng(PAPER, "phase", replication, j, root=seed).uniform(0, 1 / params.video.frame_rate) for j in range(n_videos)]
+    t, b, s = multistream.merged_packets(frames, frame_rate=params.video.frame_rate, duration_s=duration_s, phases_s=phases,
+                                         line_rate_bps=params.capacity_bps if params.sender == "burst" else None)
+    return (t, b, s) if streams else (t, b)
 
 
 def packet_reservations(params: Params, scenario: str, replication: int, n_videos: int, *, seed: int,
@@ -155,16 +147,11 @@ def packet_reservations(params: Params, scenario: str, replication: int, n_video
         return {}
     p = replace(params, duration_s=duration_s)
     res = reservations(p, scenario, video_arrivals(p, replication, n_videos, seed=seed, window=window))
-    rates = res["rates_bps"]
-    depth = res["depth_bytes"]
-    if params.bucket == "tspec":
-        depth = np.maximum(rates.max(axis=1) / 8 / params.video.frame_rate, hdvideo.TS_PAYLOAD + hdvideo.HEADERS)
-    if scenario == "s4" and params.tfd_renewal:
-        return {"reserved_bps": rates, "bucket_bytes": depth,
-                "reservation_period_s": res["slots_per_period"] * p.slot_s, "signalling_delay_s": signalling_delay_s}
-    if scenario == "s4":
-        return {"reserved_bps": rates.mean(axis=1), "bucket_bytes": depth}
-    return {"reserved_bps": rates[:, 0], "bucket_bytes": depth}
+    return policing.policer_inputs(res["rates_bps"], depth_bytes=res["depth_bytes"], renew=params.tfd_renewal,
+                                   period_s=res["slots_per_period"] * p.slot_s if scenario == "s4" else None,
+                                   signalling_delay_s=signalling_delay_s,
+                                   bucket_frame_rate=params.video.frame_rate if params.bucket == "tspec" else None,
+                                   min_bucket_bytes=hdvideo.TS_PAYLOAD + hdvideo.HEADERS)
 
 
 def tcp_starts(replication: int, k_flows: int, *, seed: int) -> np.ndarray:
@@ -348,36 +335,7 @@ SURROGATE_TOLERANCE = {"per": (0.05, 0.25), "link_utilization": (1.0, 0.0), "vid
                        "tcp_throughput": (5.0, 0.03)}
 """Per metric, (absolute, relative) tolerance within which the fluid surrogate agrees with the packet
 model on a cell: ``|fluid - packet| <= max(absolute, relative * |packet|)`` (PER in points of %,
-utilization in points, throughputs in Mb/s)."""
-
-
-def surrogate_agreement(fluid: pd.DataFrame, packet: pd.DataFrame, cells=LIVE_CELLS) -> pd.DataFrame:
-    """Where the fluid surrogate agrees with the packet model on sample cells, per scenario and metric.
-
-    Parameters
-    ----------
-    fluid, packet : pandas.DataFrame
-        Tidy summaries (``scenario, K, N, metric, value``) of the two models.
-    cells : sequence of (scenario, K, N)
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``scenario, metric, cells, agree`` (cells within :data:`SURROGATE_TOLERANCE`),
-        ``largest_gap`` (fluid - packet of largest size) and ``surrogate_ok`` (every cell agrees).
-    """
-    keys = ["scenario", "K", "N", "metric"]
-    want = pd.DataFrame(list(cells), columns=["scenario", "K", "N"])
-    m = (fluid[keys + ["value"]].rename(columns={"value": "fluid"})
-         .merge(packet[keys + ["value"]].rename(columns={"value": "packet"}), on=keys).merge(want, on=["scenario", "K", "N"]))
-    tol = m.metric.map(lambda x: SURROGATE_TOLERANCE[x][0]).combine(
-        m.metric.map(lambda x: SURROGATE_TOLERANCE[x][1]) * m.packet.abs(), max)
-    m["gap"] = m.fluid - m.packet
-    m["ok"] = m.gap.abs() <= tol
-    out = m.groupby(["scenario", "metric"]).agg(cells=("ok", "size"), agree=("ok", "sum"),
-                                                largest_gap=("gap", lambda g: g.loc[g.abs().idxmax()])).reset_index()
-    out["surrogate_ok"] = out.agree == out.cells
-    return out
+utilization in points, throughputs in Mb/s), for :func:`mmperf.metrics.surrogate.surrogate_agreement` on :data:`LIVE_CELLS`."""
 
 
 def main(argv=None) -> int:

@@ -6,7 +6,7 @@
 run to ``--out`` (default :data:`GRID_FILE`) with a JSON beside it (``.json``) holding the
 parameters, seed, package version and git commit that produced it.
 
-**Resumable.** Rows are appended to the CSV as tasks finish; a new invocation with the same
+**Resumable** (:mod:`mmperf.gridrun`, the generic runner this module configures). Rows are appended to the CSV as tasks finish; a new invocation with the same
 settings skips the runs already in the file (a different run length, seed, buffer or RTT is
 refused rather than mixed in), and the finished file is sorted so that its content does not
 depend on the order in which workers finished. A run is a function of its settings and the root
@@ -33,16 +33,17 @@ The chapter reads the committed file; it never runs this. (The module is ``packe
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 
 from mmperf import __version__
 from mmperf import _validate
+from mmperf import gridrun
 from mmperf import seeds as _seeds
 from mmperf._paths import git_commit, repo_root
 from mmperf.experiments.chodorek2018.streams import GRID_FILE
@@ -54,7 +55,7 @@ from mmperf.experiments.chodorek2018.packet import (
 )
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 
-__all__ = ["KEY", "SETTINGS", "finish", "main", "parser", "run_grid", "tasks"]
+__all__ = ["KEY", "SETTINGS", "main", "parser", "tasks"]
 
 KEY = ["scenario", "K", "N", "replication"]
 """The columns that name a run."""
@@ -102,86 +103,6 @@ def _one(task, settings: dict) -> dict:
                           buffer_packets=settings["buffer_packets"], rtt_s=settings["rtt_s"],
                           duration_s=settings["duration_s"], window=settings["window"])
     return row
-
-
-def _done(out: Path, settings: dict) -> set:
-    """The runs already in ``out`` (empty if it does not exist); refuse other settings."""
-    if not out.exists() or out.stat().st_size == 0:
-        return set()
-    df = pd.read_csv(out)
-    for name in SETTINGS:
-        vals = df[name].unique() if name in df else np.array(["head"])  # a grid from before windows: heads
-        differs = (lambda v: v != settings[name]) if name == "window" else (lambda v: abs(float(v) - float(settings[name])) > 1e-12)
-        if len(vals) and any(differs(v) for v in vals):
-            raise ValueError(f"{out} holds runs with {name} = {sorted(vals)}, not {settings[name]}: "
-                             "use another --out or the same settings")
-    return set(map(tuple, df[KEY].astype({"K": int, "N": int, "replication": int}).itertuples(index=False, name=None)))
-
-
-def run_grid(todo, settings: dict, out: Path, *, client, log=print) -> int:
-    """Run ``todo`` on the Dask ``client``, appending each finished row to ``out``; return rows written.
-
-    Parameters
-    ----------
-    todo : sequence of (str, int, int, int)
-        The ``(scenario, K, N, replication)`` runs to do (:func:`tasks` less those already in ``out``).
-    settings : dict
-        What every run shares: ``duration_s`` [s], ``seed`` (root seed), ``buffer_packets`` [packets],
-        ``rtt_s`` [s], ``window`` (``"head"`` or ``"excerpt"``).
-    out : pathlib.Path
-        The CSV the rows are appended to (a header is written if it is new or empty).
-    client : dask.distributed.Client
-        Where the runs go, one task each.
-    log : callable, default print
-        Called with a progress line every 50 runs and at the end.
-
-    Returns
-    -------
-    int
-        The number of rows written (0 if ``todo`` is empty).
-    """
-    from dask.distributed import as_completed  # optional: the grid extra (`make chodorek-grid`) only
-
-    written = 0
-    if not todo:
-        return 0
-    futures = client.map(_one, todo, settings=settings, pure=False)
-    header = not out.exists() or out.stat().st_size == 0
-    t0 = time.perf_counter()
-    with out.open("a") as fh:
-        for fut in as_completed(futures):
-            row = fut.result()
-            row.pop("wall_s", None)
-            pd.DataFrame([{**row, "buffer_packets": settings["buffer_packets"], "rtt_s": settings["rtt_s"],
-                           "window": settings["window"]}]).to_csv(
-                fh, header=header, index=False, float_format="%.9g")
-            fh.flush()
-            header = False
-            written += 1
-            if written % 50 == 0 or written == len(todo):
-                log(f"{written}/{len(todo)} runs, {time.perf_counter() - t0:.0f} s")
-    return written
-
-
-def finish(out: Path) -> pd.DataFrame:
-    """Sort the rows of ``out`` by :data:`KEY` (one row per run) and rewrite it.
-
-    Parameters
-    ----------
-    out : pathlib.Path
-        The grid's CSV; duplicate runs keep their first row.
-
-    Returns
-    -------
-    pandas.DataFrame
-        The rows as rewritten, ordered by scenario (s1 .. s4), K, N, replication.
-    """
-    df = pd.read_csv(out)
-    order = {s: i for i, s in enumerate(SCENARIOS)}
-    df = (df.drop_duplicates(KEY, keep="first").assign(_o=df["scenario"].map(order))
-          .sort_values(["_o", "K", "N", "replication"]).drop(columns="_o").reset_index(drop=True))
-    df.to_csv(out, index=False, float_format="%.9g")
-    return df
 
 
 def _parse_cells(text: str) -> list[tuple[int, int]]:
@@ -276,26 +197,14 @@ def main(argv=None, *, client=None) -> int:
                                                   "buffer_packets", minimum=1),
                 "rtt_s": _validate.positive(a.rtt if a.rtt is not None else cal["rtt_s"], "rtt")}
     todo_all = tasks(scen, cells, a.replications)
-    done = _done(out, settings)
+    done = gridrun.done_runs(out, key=KEY, settings={k: settings[k] for k in SETTINGS}, missing={"window": "head"})
     todo = [t for t in todo_all if t not in done]
     print(f"{len(todo_all)} runs asked, {len(todo_all) - len(todo)} already in {out}, {len(todo)} to run")
-    own = None
-    if todo and client is None:
-        from dask.distributed import Client, LocalCluster  # optional: the grid extra only
-
-        if a.scheduler:
-            client = own = Client(a.scheduler)
-        else:
-            workers = _validate.whole(a.workers, "workers", minimum=1)
-            own = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None)
-            client = Client(own)
-    try:
-        run_grid(todo, settings, out, client=client)
-    finally:
-        if own is not None:
-            client.close()
-            own.close()
-    df = finish(out) if out.exists() else pd.DataFrame()
+    with contextlib.nullcontext(client) if client is not None or not todo else gridrun.dask_client(
+            scheduler=a.scheduler, workers=a.workers) as c:
+        gridrun.run_tasks(_one, todo, out, client=c, kwargs={"settings": settings},
+                          columns={k: settings[k] for k in ("buffer_packets", "rtt_s", "window")})
+    df = gridrun.finish_grid(out, key=KEY, order={"scenario": SCENARIOS}) if out.exists() else pd.DataFrame()
     meta.update({
         "command": "python -m mmperf.experiments.chodorek2018.packet_grid " + " ".join(sys.argv[1:] if argv is None else argv),
         "function": "mmperf.experiments.chodorek2018.packet.run_packet_cell", "params": "Params() (defaults)",

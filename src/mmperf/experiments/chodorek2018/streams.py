@@ -10,16 +10,15 @@ packet model without an import cycle.
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pandas as pd
 
+from mmperf import gridrun
 from mmperf._paths import repo_root
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
-from mmperf.media import hdvideo
-from mmperf.media.excerpt import clip_excerpt
-from mmperf.networks import admission, bottleneck
+from mmperf.media import hdvideo, multistream
+from mmperf.metrics import replications
+from mmperf.networks import bottleneck
 from mmperf.seeds import check_seed, rng
 
 __all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "all_arrivals", "committed_calibration",
@@ -35,10 +34,8 @@ METRICS = {
 }
 """Per-run metrics (Tables I and II) and their units."""
 
-WINDOWS = ("head", "excerpt")
-"""What a run of ``d`` seconds sends of each 152-s stream: ``'head'`` its first ``d`` seconds, ``'excerpt'``
-the first ``d / 8`` seconds of each of its eight clips (:func:`mmperf.media.excerpt.clip_excerpt`), whose rate
-is the whole stream's."""
+WINDOWS = multistream.WINDOWS
+"""What a run sends of each 152-s stream (:data:`mmperf.media.multistream.WINDOWS`)."""
 
 
 def stream_frames(params: Params, replication: int, stream: int, *, seed: int, clips, duration_s: float,
@@ -76,15 +73,8 @@ def stream_frames(params: Params, replication: int, stream: int, *, seed: int, c
         If ``window`` is not in :data:`WINDOWS`, or ``'excerpt'`` would keep a fractional number of frames.
     """
     frames = hdvideo.stream_frames(params.video, replication=replication, stream=stream, clips=clips, root=seed)
-    if window == "head":
-        return frames
-    if window != "excerpt":
-        raise ValueError(f"window must be one of {WINDOWS}, got {window!r}")
-    keep = duration_s * params.video.frame_rate / len(params.video.clips)
-    if abs(keep - round(keep)) > 1e-9 or round(keep) < 1:
-        raise ValueError(f"duration_s x frame_rate / clips must be a whole number of frames for window='excerpt', "
-                         f"got duration_s={duration_s!r} ({keep:g} frames per clip)")
-    return clip_excerpt(frames, frames_per_clip=params.video.frames_per_clip, keep=int(round(keep)))
+    return multistream.window_frames(frames, window=window, duration_s=duration_s, frame_rate=params.video.frame_rate,
+                                     clips=len(params.video.clips), frames_per_clip=params.video.frames_per_clip)
 
 
 def video_arrivals(params: Params, replication: int, n_videos: int, *, seed: int, clips=None,
@@ -158,12 +148,8 @@ def stream_statistics(params: Params, arrivals: np.ndarray) -> dict:
         ``peak_bps`` (N,): the largest ``peak_window_s`` mean rate (s3);
         ``tfd_bps`` (N, W): Next Data / Next Time of every 300-ms window (s4).
     """
-    return {
-        **admission.traffic_descriptors(arrivals, slot_s=params.slot_s, burst_s=1 / params.video.frame_rate,
-                                        peak_window_s=params.peak_window_s),
-        "tfd_bps": np.array([hdvideo.tfd_announcements(a, slots_per_window=params.slots_per_window, slot_s=params.slot_s)["rate_bps"]
-                             .to_numpy() for a in arrivals]),
-    }
+    return multistream.reservation_descriptors(arrivals, slot_s=params.slot_s, frame_rate=params.video.frame_rate,
+                                               peak_window_s=params.peak_window_s, slots_per_window=params.slots_per_window)
 
 def reservations(params: Params, scenario: str, arrivals: np.ndarray, *, stats: dict | None = None) -> dict:
     """The granted reservations of a scenario for the given streams.
@@ -215,9 +201,7 @@ def summarize(runs: pd.DataFrame) -> pd.DataFrame:
     """
     long = runs.melt(id_vars=["scenario", "N", "K", "replication"], value_vars=list(METRICS),
                      var_name="metric", value_name="x")
-    g = long.groupby(["scenario", "K", "N", "metric"])["x"]
-    out = pd.DataFrame({"value": g.mean(), "sd": g.std(ddof=1), "q05": g.quantile(0.05),
-                        "q95": g.quantile(0.95)}).reset_index()
+    out = replications.replication_spread(long, by=["scenario", "K", "N", "metric"], value="x").rename(columns={"mean": "value"})
     out["unit"] = out["metric"].map(METRICS)
     return out
 
@@ -291,15 +275,8 @@ def committed_calibration_tables(seed: int) -> tuple[pd.DataFrame, pd.DataFrame]
 
 
 def _grids_of(seed: int):
-    """``(csv path, parameters)`` of each committed grid whose ``.json`` names ``seed``, in the order
-    :data:`GRID_FILE`, :data:`SEED_GRID`."""
-    for rel in (GRID_FILE, SEED_GRID.format(seed=int(seed))):
-        path = repo_root() / rel
-        meta_path = path.with_suffix(".json")
-        if path.exists() and meta_path.exists():
-            meta = json.loads(meta_path.read_text())
-            if meta.get("seed") == int(seed):
-                yield path, meta
+    """``(csv path, parameters)`` of each committed grid whose ``.json`` names ``seed``: :data:`GRID_FILE`, :data:`SEED_GRID`."""
+    return gridrun.committed_grids([repo_root() / rel for rel in (GRID_FILE, SEED_GRID.format(seed=int(seed)))], seed=seed)
 
 def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Params | None = None):
     """The committed packet grid of a root seed, if there is one run at this calibration.

@@ -2,14 +2,14 @@
 
 Every run is reproducible: :func:`trace` regenerates the trace of any run from its configuration and
 replication number, with the seed stream ``mmperf.seeds.rng("claypool1998", <experiment>, <point>, rep)``.
-The hosts are sleepers on the event-driven scheduler (:func:`mmperf.media.periodic.simulate_arrays`), the
+The runs are :mod:`mmperf.quality.jitter_testbed`'s on the paper's lab (:data:`~.params.TESTBED`), the
 conference predictions are :mod:`mmperf.quality.planning`'s, the playout buffers :mod:`mmperf.quality.playout`'s.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -17,58 +17,45 @@ import pandas as pd
 from mmperf import papers
 from mmperf.experiments._contract import prepare_run
 from mmperf.experiments.claypool1998.paper import (
-    CLASSES, CPUS, FIG19_MBPS, FIG19_SPECS, FIG19_USERS, FIG20_USERS, FIG21_LOADS, LOAD_HOGS, PAPER, PRIORITY_HOGS,
+    CLASSES, FIG19_MBPS, FIG19_SPECS, FIG19_USERS, FIG20_USERS, FIG21_LOADS, LOAD_HOGS, PAPER, PRIORITY_HOGS,
     PROJECTION_YEARS, SETUP, WORKSTATIONS)
 from mmperf.experiments.claypool1998.params import (
     CONFERENCE, ENVIRONMENTS, FIG20_STOP_AFTER, N_PACKETS, PROJECTION, QUIET_CLUSTER, REFLECTION_HOGS, REPS,
-    SCHEDULER, SPECINT92, SYSTEMS, TABLE4_HOGS, TS_POLICY, Environment, Params, QualityParams, ts_policies)
-from mmperf.hosts.cpu import Host, Scheduler, load_average
-from mmperf.hosts.sleeper import sleeper_schedule
-from mmperf.media.periodic import PeriodicStream, simulate_arrays
+    SCHEDULER, SPECINT92, SYSTEMS, TABLE4_HOGS, TESTBED, Params, QualityParams, ts_policies)
+from mmperf.hosts.cpu import Scheduler
+from mmperf.hosts.sleeper_sweep import sleeper_sweep
 from mmperf.metrics import jitter
-from mmperf.networks.lan import NETWORKS, Traffic
-from mmperf.quality import planning
-from mmperf.quality.playout import playout_summary
+from mmperf.metrics.agreement import compare
+from mmperf.networks.lan import NETWORKS
+from mmperf.quality import jitter_testbed, planning
+from mmperf.quality.conference_capacity import capacity_growth, users_until_unacceptable
+from mmperf.quality.jitter_testbed import StreamPoint
 from mmperf.results import Results
-from mmperf.seeds import rng
 
 __all__ = [
-    "RunConfig", "trace", "traces", "reported_load", "grid", "table4_grid", "run_points", "runs", "table2_comparison",
-    "example_traces", "reflection_configs", "environment_configs", "network_configs", "SCHEDULER_CHECK_HOST",
-    "scheduler_check", "run", "FIG16_CONFIG", "table4", "fig19", "fig20", "fig21", "bottleneck", "projection",
+    "RunConfig", "trace", "traces", "grid", "table4_grid", "run_points", "table2_comparison",
+    "example_traces", "reflection_configs", "environment_configs", "network_configs", "SCHEDULER_CHECK_HOST", "run", "FIG16_CONFIG", "table4", "fig19", "fig20", "fig21", "bottleneck", "projection",
     "what_if_grid", "run_quality", "TABLE4_READINGS", "paper_table4", "paper_noise", "table4_fig13_r", "table4_readings",
 ]
 
 
 @dataclass(frozen=True)
-class RunConfig:
-    """One experiment point: the paper's factors and the stream.
+class RunConfig(StreamPoint):
+    """One experiment point on the paper's testbed (:data:`~.params.TESTBED`).
 
-    The factors are the processor, the counter processes on the receiver, the scheduling class, the
-    environment, the network and whether ``netperf`` loads it; the stream is its period and size.
+    The fields are :class:`mmperf.quality.jitter_testbed.StreamPoint`'s; by default the IPX of Fig. 3 in the
+    multi-user daytime environment, :data:`~.params.N_PACKETS` datagrams per run.
 
     Parameters
     ----------
-    experiment : str
-        Name of the experiment the point belongs to (``"rate"``, ``"priority"``, ...); part of its seed key.
+    experiment, hogs, sched_class, network, net_loaded, period_us, size_bytes
+        As :class:`~mmperf.quality.jitter_testbed.StreamPoint`.
     workstation : str, default "IPX"
-        Sending and receiving host, a key of :data:`~.params.SPECINT92`.
-    hogs : int, default 0
-        CPU-bound counter processes on the receiver, >= 0.
-    sched_class : {'default', 'niced', 'real-time'}, default 'default'
-        Scheduling class of the stream's processes.
+        A key of :data:`~.params.SPECINT92`.
     environment : str, default "multi-user, day"
-        A key of :data:`~.params.ENVIRONMENTS` or :data:`~.params.QUIET_CLUSTER`'s name: the LAN's other traffic.
-    network : str, default "Ethernet"
-        A key of :data:`mmperf.networks.lan.NETWORKS`.
-    net_loaded : bool, default False
-        Whether a ``netperf`` bulk transfer loads the network.
-    period_us : float, default 160000.0
-        Interval between datagrams at the sender [us], > 0.
-    size_bytes : float, default 1280.0
-        Datagram size [bytes], > 0.
+        A key of :data:`~.params.ENVIRONMENTS` or :data:`~.params.QUIET_CLUSTER`'s name.
     n_packets : int, default N_PACKETS
-        Datagrams per run (:data:`~.params.N_PACKETS`).
+        Datagrams per run.
 
     Raises
     ------
@@ -76,132 +63,20 @@ class RunConfig:
         If the workstation, environment or network is unknown, or a host or stream field is out of range.
     """
 
-    experiment: str
     workstation: str = "IPX"
-    hogs: int = 0
-    sched_class: str = "default"
     environment: str = "multi-user, day"
-    network: str = "Ethernet"
-    net_loaded: bool = False
-    period_us: float = 160_000.0
-    size_bytes: float = 1280.0
     n_packets: int = N_PACKETS
 
     def __post_init__(self):
-        if self.workstation not in SPECINT92:
-            raise ValueError(f"workstation must be one of {sorted(SPECINT92)}, got {self.workstation!r}")
-        if self.environment not in ENVIRONMENTS and self.environment != QUIET_CLUSTER.name:
-            raise ValueError(f"environment must be one of {sorted(ENVIRONMENTS) + [QUIET_CLUSTER.name]}, got {self.environment!r}")
-        if self.network not in NETWORKS:
-            raise ValueError(f"network must be one of {sorted(NETWORKS)}, got {self.network!r}")
-        self.hosts()  # Host and PeriodicStream validate the rest
-        self.stream()
-
-    @property
-    def point(self) -> str:
-        """A stable name of the point, used as its seed key."""
-        return "|".join(f"{k}={v}" for k, v in asdict(self).items() if k != "experiment")
-
-    def env(self) -> Environment:
-        return ENVIRONMENTS.get(self.environment, QUIET_CLUSTER)
-
-    def hosts(self, ts_policies: dict | None = None) -> tuple[Host, Host]:
-        """(sender, receiver): the sender idle, the counters and the class on the receiver; ``ts_policies`` maps a
-        workstation to its time-sharing policy (default :data:`~.params.TS_POLICY`)."""
-        spec, cpus = SPECINT92[self.workstation], CPUS.get(self.workstation, 1)
-        pol = (TS_POLICY if ts_policies is None else ts_policies).get(self.workstation)
-        return tuple(Host(self.workstation, spec, hogs=h, sched_class=self.sched_class, cpus=cpus, ts_policy=pol)
-                     for h in (0, self.hogs))
-
-    def traffic(self, waits: bool = True) -> Traffic:
-        """The LAN's other traffic; ``waits=False`` (an ablation): none, the datagrams never wait."""
-        e = self.env()
-        return Traffic(utilization=e.utilization, burst_bytes=e.burst_bytes, bulk=self.net_loaded) if waits else Traffic()
-
-    def stream(self) -> PeriodicStream:
-        return PeriodicStream(period_us=self.period_us, size_bytes=self.size_bytes, n_packets=self.n_packets)
+        super().__post_init__()
+        TESTBED.check(self)
 
 
-def _trace_arrays(config: RunConfig, rep: int, *, scheduler: Scheduler = SCHEDULER, root: int | None = None,
-                  ts_policies: dict | None = None, waits: bool = True, app_hosts: tuple | None = None) -> dict:
-    sender, receiver = config.hosts(ts_policies)
-    if app_hosts is not None and config.workstation not in app_hosts and scheduler.app_work_spec_us:
-        scheduler = replace(scheduler, app_work_spec_us=0.0)
-    return simulate_arrays(config.stream(), sender=sender, receiver=receiver, network=NETWORKS[config.network],
-                           traffic=config.traffic(waits), scheduler=scheduler,
-                           rng=rng(PAPER, config.experiment, config.point, rep, root=root))
-
-
-def trace(config: RunConfig, rep: int, **kw) -> pd.DataFrame:
-    """Regenerate the trace of run ``rep`` of ``config``.
-
-    The trace is deterministic given ``root``, the root seed (None: the book's).
-
-    Parameters
-    ----------
-    config : RunConfig
-        The experiment point.
-    rep : int
-        Replication number, >= 0 (part of the run's seed key).
-    **kw
-        Options as :func:`run_points`: ``scheduler``, ``root``, ``ts_policies``, ``waits``, ``app_hosts``
-        (None: all; else the workstations whose receiving application does ``scheduler.app_work_spec_us``).
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per datagram: ``packet``, ``send_us``, ``arrive_us``, ``recv_us``, ``delay_us`` and
-        ``interarrival_us`` [us] (:data:`mmperf.media.periodic.TRACE_COLUMNS`).
-
-    Examples
-    --------
-    >>> t = trace(RunConfig("rate", n_packets=5), 0, root=1)
-    >>> t.columns.tolist()
-    ['packet', 'send_us', 'arrive_us', 'recv_us', 'delay_us', 'interarrival_us']
-    >>> len(t)
-    5
-    """
-    return pd.DataFrame(_trace_arrays(config, rep, **kw))
-
-
-def traces(points: list[RunConfig] | None = None, *, reps: int = REPS) -> pd.DataFrame:
-    """Every run's trace as one tidy table.
-
-    Parameters
-    ----------
-    points : list of RunConfig, optional
-        The experiment points (default: :func:`grid`).
-    reps : int, default REPS
-        Runs per point (:data:`~.params.REPS`).
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``experiment``, ``point``, ``rep`` and the trace columns of :func:`trace`, one row per datagram of every run.
-    """
-    return pd.concat([trace(c, r).assign(experiment=c.experiment, point=c.point, rep=r)
-                      for c in (grid() if points is None else points) for r in range(reps)], ignore_index=True)
-
-
-def reported_load(config: RunConfig, rep: int, *, root: int | None = None) -> float:
-    """The load ``w`` reports at the end of run ``rep`` of ``config``: the run queue holds the counters alone.
-
-    Parameters
-    ----------
-    config : RunConfig
-        The experiment point (its ``hogs`` and its stream's duration).
-    rep : int
-        Replication number, >= 0.
-    root : int, optional
-        Root seed (default: the book's).
-
-    Returns
-    -------
-    float
-        The one-minute load average [runnable processes] (:func:`mmperf.hosts.cpu.load_average`).
-    """
-    return load_average(hogs=config.hogs, background=0.0, duration_s=config.stream().duration_s,
-                        rng=rng(PAPER, "w", config.point, rep, root=root))
+# The testbed's runs with the paper's lab and defaults (:mod:`mmperf.quality.jitter_testbed`).
+trace = partial(jitter_testbed.trace, testbed=TESTBED)
+traces = partial(jitter_testbed.traces, testbed=TESTBED, reps=REPS)
+run_points = partial(jitter_testbed.run_points, testbed=TESTBED, reps=REPS)
+example_traces = partial(jitter_testbed.example_traces, testbed=TESTBED)
 
 
 def grid() -> list[RunConfig]:
@@ -247,77 +122,6 @@ def table4_grid() -> list[RunConfig]:
                                                             (TABLE4_HOGS, True, "both")]]
 
 
-def run_points(points: list[RunConfig], *, reps: int = REPS, scheduler: Scheduler = SCHEDULER, root: int | None = None,
-               ts_policies: dict | None = None, waits: bool = True, app_hosts: tuple | None = None) -> pd.DataFrame:
-    """Run every point ``reps`` times.
-
-    Parameters
-    ----------
-    points : list of RunConfig
-        The experiment points.
-    reps : int, default REPS
-        Runs per point, >= 1 (:data:`~.params.REPS`).
-    scheduler : mmperf.hosts.cpu.Scheduler, default SCHEDULER
-        The hosts' scheduler (:data:`~.params.SCHEDULER`).
-    root : int, optional
-        Root seed (default: the book's).
-    ts_policies : dict, optional
-        Workstation to time-sharing policy where it differs from ``scheduler``'s (default
-        :data:`~.params.TS_POLICY`; see :func:`~.params.ts_policies`).
-    waits : bool, default True
-        Whether the LAN's other traffic makes the datagrams wait (False: an ablation, no other traffic).
-    app_hosts : tuple of str, optional
-        The workstations whose receiving application does ``scheduler.app_work_spec_us`` (default: all).
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per run with its factors, ``rep``, ``specint92``, ``mbps`` [Mbit/s], ``load`` (as ``w`` reports
-        it), the measures of :func:`mmperf.metrics.jitter.measures` [us, us^2], the optimal playout buffer
-        (``buffer_us`` [us], ``dropped_pct`` [%]), ``dropped_100ms_pct`` [%] and ``no_drop_buffer_us`` [us]
-        (:func:`mmperf.quality.playout.playout_summary`).
-
-    Raises
-    ------
-    ValueError
-        If ``reps`` is not an int >= 1.
-    """
-    if isinstance(reps, bool) or not isinstance(reps, (int, np.integer)) or reps < 1:
-        raise ValueError(f"reps must be an int >= 1, got {reps!r}")
-    rows = []
-    for c in points:
-        for rep in range(reps):
-            t = _trace_arrays(c, rep, scheduler=scheduler, root=root, ts_policies=ts_policies, waits=waits,
-                              app_hosts=app_hosts)
-            p = playout_summary(t["recv_us"], t["send_us"])
-            rows.append({**asdict(c), "rep": rep, "specint92": SPECINT92[c.workstation], "mbps": NETWORKS[c.network].mbps,
-                         "load": reported_load(c, rep, root=root), **jitter.measures(t).to_dict(),
-                         "buffer_us": p["buffer_us"], "dropped_pct": p["dropped_pct"],
-                         "dropped_100ms_pct": p["dropped_limit_pct"], "no_drop_buffer_us": p["no_drop_buffer_us"]})
-    return pd.DataFrame(rows)
-
-
-@lru_cache(maxsize=4)
-def _cached_runs(reps: int) -> pd.DataFrame:
-    return run_points(grid(), reps=reps)
-
-
-def runs(*, reps: int = REPS) -> pd.DataFrame:
-    """All runs of :func:`grid` under the book's seed (cached per process).
-
-    Parameters
-    ----------
-    reps : int, default REPS
-        Runs per point, >= 1.
-
-    Returns
-    -------
-    pandas.DataFrame
-        A copy of the table of :func:`run_points` for :func:`grid`.
-    """
-    return _cached_runs(reps).copy()
-
-
 def table2_comparison(run_table: pd.DataFrame) -> pd.DataFrame:
     """Table 2 side by side: the correlation of each pair of jitter measures, paper beside book.
 
@@ -332,42 +136,11 @@ def table2_comparison(run_table: pd.DataFrame) -> pd.DataFrame:
         ``row``, ``column``, ``paper``, ``book`` (Pearson r over all runs, dimensionless) and ``difference``
         (book - paper).
     """
-    book = run_table[jitter.MEASURES].corr()
-    out = papers.table(PAPER, "table2").rename(columns={"value": "paper"})[["row", "column", "paper"]].copy()
-    out["book"] = [float(book.loc[a.lower(), b.lower()]) for a, b in zip(out["row"], out["column"])]
-    out["difference"] = out["book"] - out["paper"]
-    return out
-
-
-def example_traces(configs: dict[str, RunConfig], *, rep: int = 0, packets: int = 100, offset_us: float = 0.0,
-                   **kw) -> pd.DataFrame:
-    """Interarrival times of the first ``packets`` datagrams of several runs, offset as Figs. 8 and 12 draw them.
-
-    Parameters
-    ----------
-    configs : dict of str to RunConfig
-        Label to experiment point, top to bottom.
-    rep : int, default 0
-        Replication number of every run.
-    packets : int, default 100
-        Datagrams kept per run (after the first, which has no interarrival).
-    offset_us : float, default 0.0
-        Vertical offset between successive streams [us]; the last stream is not offset.
-    **kw
-        Options as :func:`trace`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        ``stream``, ``packet``, ``interarrival_us`` [us] and ``plotted_us`` (interarrival plus offset) [us].
-    """
-    frames, n = [], len(configs)
-    for k, (label, c) in enumerate(configs.items()):
-        t = trace(c, rep, **kw).iloc[1:packets + 1]
-        frames.append(pd.DataFrame({"stream": label, "packet": t["packet"].to_numpy(),
-                                    "interarrival_us": t["interarrival_us"].to_numpy(),
-                                    "plotted_us": t["interarrival_us"].to_numpy() + offset_us * (n - 1 - k)}))
-    return pd.concat(frames, ignore_index=True)
+    corr = run_table[jitter.MEASURES].corr()
+    paper = papers.table(PAPER, "table2")[["row", "column", "value"]]
+    book = paper[["row", "column"]].assign(value=[float(corr.loc[a.lower(), b.lower()])
+                                                  for a, b in zip(paper["row"], paper["column"])])
+    return compare(paper, book, on=["row", "column"])
 
 
 def reflection_configs() -> dict[str, RunConfig]:
@@ -415,49 +188,6 @@ SCHEDULER_CHECK_HOST = "SPARCclassic"
 """Host of the scheduler check: the paper's Sec. 5 priority experiments."""
 
 
-def scheduler_check(*, seed: int, n_packets: int = N_PACKETS, period_us: float = 160_000.0, hogs=range(0, 7),
-                    scheduler: Scheduler = SCHEDULER) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Sec. 5 on the full schedule (:func:`mmperf.hosts.sleeper.sleeper_schedule`) of the SPARCclassic receiver.
-
-    Parameters
-    ----------
-    seed : int
-        Root seed of the per-datagram work draws.
-    n_packets : int, default N_PACKETS
-        Datagrams per run.
-    period_us : float, default 160000.0
-        Interval between arrivals [us].
-    hogs : iterable of int, default range(0, 7)
-        Counter-process counts to run per class.
-    scheduler : mmperf.hosts.cpu.Scheduler, default SCHEDULER
-        The host's scheduler (its work per datagram x SPECint92 [us]).
-
-    Returns
-    -------
-    summary : pandas.DataFrame
-        Per class and counters: ``sched_class``, ``hogs``, ``variance`` (of the intervals between the ends of
-        the receiver's work [us^2]) and ``late_max_us`` (its longest lateness [us]).
-    trace : pandas.DataFrame
-        Who ran when, 300 ms either side of the latest datagram of the default class with the most counters
-        (the schedule's trace plus ``start_ms`` and ``end_ms`` from that arrival [ms]).
-    """
-    spec = SPECINT92[SCHEDULER_CHECK_HOST]
-    arrivals = np.arange(n_packets) * period_us + 1_000.0
-    rows, trace_ = [], None
-    for cls in CLASSES:
-        for h in hogs:
-            work = rng(PAPER, "timesharing", cls, int(h), root=seed).exponential(scheduler.work_spec_us / spec, n_packets)
-            sch, late = sleeper_schedule(arrivals, work, hogs=int(h), sched_class=cls, scheduler=scheduler,
-                                         extra_user_us=scheduler.app_work_spec_us / spec)
-            rows.append({"sched_class": cls, "hogs": int(h), "variance": jitter.variance(np.diff(sch.jobs["finish_us"])),
-                         "late_max_us": round(float(late.clip(lower=0).max()), 3)})
-            if cls == "default" and h == max(hogs):
-                t0, tr = float(sch.jobs.loc[late.idxmax(), "arrival_us"]), sch.trace
-                trace_ = tr[(tr["end_us"] > t0 - 300_000) & (tr["start_us"] < t0 + 300_000)].assign(
-                    start_ms=lambda d: (d["start_us"] - t0) / 1000, end_ms=lambda d: (d["end_us"] - t0) / 1000)
-    return pd.DataFrame(rows), trace_.reset_index(drop=True)
-
-
 def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results:
     """Every experiment of the jitter chapter (Secs. 3-6) under one root seed.
 
@@ -475,7 +205,7 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
     mmperf.results.Results
         Tables ``runs`` (one row per run of the grid), ``table2`` (paper beside book), ``reflection_trace``,
         ``reflection_runs``, ``environment_traces``, ``network_traces``, ``what_if``, ``scheduler_check`` and
-        ``scheduler_trace`` (:func:`scheduler_check`).
+        ``scheduler_trace`` (:func:`mmperf.hosts.sleeper_sweep.sleeper_sweep` on the SPARCclassic).
 
     References
     ----------
@@ -491,7 +221,8 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
                          for k, c in reflection_configs().items() for r in range(params.reps) for t in [trace(c, r, **kw)]])
     what_if = {c: RunConfig("what-if", workstation="IPX", hogs=3, sched_class=c, network="Ethernet", net_loaded=True)
                for c in CLASSES}
-    check, check_trace = scheduler_check(seed=seed, scheduler=params.scheduler)
+    check, check_trace = sleeper_sweep(SPECINT92[SCHEDULER_CHECK_HOST], seed=seed, key=(PAPER, "timesharing"),
+                                       classes=CLASSES, n_packets=N_PACKETS, scheduler=params.scheduler)
     tables = {
         "runs": runs_, "table2": table2_comparison(runs_),
         "reflection_trace": example_traces(reflection_configs(), packets=params.reflection_packets, **kw),
@@ -543,12 +274,9 @@ def table4(*, reps: int, **kw) -> pd.DataFrame:
     book = r.groupby(["network", "column"])["variance"].mean().unstack() / 1e6
     book["predicted"] = planning.additive_jitter(book["processor"], book["network"])
     book.columns.name = None
-    long = (book.rename_axis("net").reset_index().melt(id_vars="net", var_name="column", value_name="book")
+    long = (book.rename_axis("net").reset_index().melt(id_vars="net", var_name="column", value_name="value")
             .rename(columns={"net": "network"}))
-    out = papers.table(PAPER, "table4").rename(columns={"value": "paper"})[["network", "column", "paper"]].merge(
-        long, on=["network", "column"])
-    out["difference"] = out["book"] - out["paper"]
-    return out
+    return compare(papers.table(PAPER, "table4")[["network", "column", "value"]], long, on=["network", "column"])
 
 
 def fig19(*, reps: int, **kw) -> pd.DataFrame:
@@ -576,34 +304,24 @@ def fig19(*, reps: int, **kw) -> pd.DataFrame:
 
 
 def fig20(*, reps: int, users=None, stop_after: int | None = FIG20_STOP_AFTER, **kw) -> pd.DataFrame:
-    """Quality against users for the three systems (Sec. 8.5.3).
+    """Quality against users for the three systems (Sec. 8.5.3), swept until each is past its limit.
 
     Parameters
     ----------
-    reps : int
-        Runs per point, >= 1.
+    reps, stop_after, **kw
+        As :func:`mmperf.quality.conference_capacity.users_until_unacceptable` (default ``stop_after``:
+        :data:`~.params.FIG20_STOP_AFTER`).
     users : iterable of int, optional
         User counts in increasing order (default: :data:`~.paper.FIG20_USERS`).
-    stop_after : int or None, default FIG20_STOP_AFTER
-        Each system's sweep stops once its mean quality has been unacceptable at this many user counts in a row
-        past its last acceptable one (None: the whole grid).
-    **kw
-        Passed to :func:`mmperf.quality.planning.sweep` (``model``, ``limits``, ``scheduler``, ``root``).
 
     Returns
     -------
     pandas.DataFrame
         The rows of :func:`mmperf.quality.planning.sweep` for every system and user count run.
     """
-    out = []
-    for s in [SYSTEMS[k] for k in ("IPX + Ethernet", "Sparc 5 + Fibre Channel", "DEC Alpha + HIPPI")]:
-        bad = 0
-        for n in FIG20_USERS if users is None else list(users):
-            out.append(planning.sweep([s], users=(n,), reps=reps, **kw))
-            bad = bad + 1 if out[-1]["quality"].mean() > 1.0 else 0
-            if stop_after is not None and bad >= stop_after:
-                break
-    return pd.concat(out, ignore_index=True)
+    three = [SYSTEMS[k] for k in ("IPX + Ethernet", "Sparc 5 + Fibre Channel", "DEC Alpha + HIPPI")]
+    return users_until_unacceptable(three, users=FIG20_USERS if users is None else list(users), stop_after=stop_after,
+                                    reps=reps, **kw)
 
 
 def fig21(*, reps: int, users: int, **kw) -> pd.DataFrame:
@@ -632,28 +350,17 @@ def bottleneck(years=(0.0, 0.5, 1.0, 1.5, 2.0, 2.5, 3.0), *, users=range(1, 21),
 
     Parameters
     ----------
-    years : sequence of float, default (0.0, 0.5, ..., 3.0)
-        Years of growth [years]; the processor power doubles every year.
-    users : iterable of int, default range(1, 21)
-        Conference sizes tried.
-    reps : int, default 1
-        Runs per point, >= 1.
-    **kw
-        Passed to :func:`mmperf.quality.planning.sweep` (``model``, ``limits``, ``scheduler``, ``root``).
+    years, users, reps, **kw
+        As :func:`mmperf.quality.conference_capacity.capacity_growth` (the power doubles every
+        ``SETUP["hardware_doubling"]`` years, Sec. 9).
 
     Returns
     -------
     pandas.DataFrame
-        ``year``, ``specint92``, ``ethernet_users`` and ``hippi_users`` (largest acceptable conference,
-        :func:`mmperf.quality.planning.max_acceptable_users`).
+        ``year``, ``specint92``, ``ethernet_users`` and ``hippi_users``.
     """
-    rows = []
-    for y in years:
-        spec = SPECINT92["IPX"] * 2.0**y
-        systems = [planning.System(f"IPX x2^{y:g} + {net}", spec, NETWORKS[net].mbps) for net in ("Ethernet", "HIPPI")]
-        best = planning.max_acceptable_users(planning.sweep(systems, users=users, reps=reps, **kw))
-        rows.append({"year": float(y), "specint92": spec, "ethernet_users": int(best.iloc[0]), "hippi_users": int(best.iloc[1])})
-    return pd.DataFrame(rows)
+    return capacity_growth("IPX", SPECINT92["IPX"], {n: NETWORKS[n].mbps for n in ("Ethernet", "HIPPI")}, years=years,
+                           doubling_years=SETUP["hardware_doubling"], users=users, reps=reps, **kw)
 
 
 def projection(*, root: int | None = None, scheduler: Scheduler = SCHEDULER, **changes) -> pd.DataFrame:
@@ -731,8 +438,7 @@ def run_quality(params: QualityParams | None = None, *, seed: int, workers: int 
     params, seed, workers = prepare_run(QualityParams, params, seed=seed, workers=workers, paper="claypool1998 quality")
     sch = params.scheduler
     kw = dict(root=seed, scheduler=sch, ts_policies=ts_policies(sgi_policy=params.sgi_policy))
-    conf = dict(root=seed, scheduler=sch, model=replace(CONFERENCE, frame_cpu_spec_us=params.frame_cpu_spec_us,
-                                                                 overload=params.overload))
+    conf = dict(root=seed, scheduler=sch, model=params.conference())
     runs_ = run_points(grid(), reps=params.reps, **kw)
     t16 = trace(FIG16_CONFIG, 0, **kw)
     sens = [projection(hogs=h, reps=params.sensitivity_reps, root=seed, scheduler=sch).assign(hogs=h) for h in (2, 4)]

@@ -12,16 +12,17 @@ from dataclasses import dataclass, fields, replace
 import pandas as pd
 
 from mmperf import _validate
-from mmperf.experiments.claypool1998.paper import CPUS, PAPER_SPECINT92, SEC4_HOSTS, SETUP
-from mmperf.hosts.cpu import NICED, Scheduler
+from mmperf.experiments.claypool1998.paper import CPUS, PAPER, PAPER_SPECINT92, SEC4_HOSTS, SETUP
+from mmperf.hosts.cpu import NICED, TS_POLICIES, Scheduler
 from mmperf.hosts.timesharing import Policy
 from mmperf.networks.lan import NETWORKS, Traffic
 from mmperf.quality import planning
+from mmperf.quality.jitter_testbed import Environment, Testbed
 from mmperf.results import params_table
 
 __all__ = [
     "SPECINT92", "TS_POLICY", "SCHEDULER", "APP_WORK_FIG6", "APP_WORK_FIG10", "REPS", "N_PACKETS", "ts_policies",
-    "with_changes", "Environment", "ENVIRONMENTS", "QUIET_CLUSTER", "CONFERENCE", "SYSTEMS", "FIG21_USERS",
+    "with_changes", "ENVIRONMENTS", "QUIET_CLUSTER", "TESTBED", "CONFERENCE", "SYSTEMS", "FIG21_USERS",
     "QUALITY_REPS", "FIG20_STOP_AFTER", "TABLE4_REPS", "TABLE4_HOGS", "REFLECTION_HOGS", "PROJECTION",
     "NO_BUFFER_TICK_US", "PARAMETERS", "QUALITY_PARAMETERS", "Params", "QualityParams",
 ]
@@ -68,9 +69,8 @@ def ts_policies(sec4_policy: str = "svr4", sgi_policy: str = "4.3bsd") -> dict:
     >>> ts_policies(sec4_policy="4.3bsd")["IPX"]
     '4.3bsd'
     """
-    for name, v in (("sec4_policy", sec4_policy), ("sgi_policy", sgi_policy)):
-        if v not in ("svr4", "4.3bsd"):
-            raise ValueError(f"{name} must be 'svr4' or '4.3bsd', got {v!r}")
+    _validate.one_of(sec4_policy, "sec4_policy", TS_POLICIES)
+    _validate.one_of(sgi_policy, "sgi_policy", TS_POLICIES)
     out = {**TS_POLICY, **({h: sec4_policy for h in SEC4_HOSTS} if sec4_policy != "svr4" else {})}
     if sgi_policy != TS_POLICY["SGI Challenge L"]:
         out["SGI Challenge L"] = sgi_policy
@@ -100,28 +100,6 @@ N_PACKETS = 1000
 """Datagrams per run (assumed: the paper does not give its run length; 1000 audio datagrams = 160 s)."""
 
 
-@dataclass(frozen=True)
-class Environment:
-    """Background activity of a test environment (Fig. 8): other traffic on a shared Ethernet.
-
-    No daemons are modelled on the hosts, so multi- and single-user environments differ only in their
-    traffic. Assumed: the paper describes them in words.
-
-    Parameters
-    ----------
-    name : str
-        Label of the environment (Fig. 8's wording).
-    utilization : float
-        Share of the Ethernet's capacity the other traffic uses, 0 to 1 (0 on a dedicated network).
-    burst_bytes : float, default 24576.0
-        Mean size of a burst of the other traffic [bytes] (:class:`mmperf.networks.lan.Traffic`).
-    """
-
-    name: str
-    utilization: float
-    burst_bytes: float = 24_576.0
-
-
 ENVIRONMENTS = {e.name: e for e in [
     Environment("multi-user, day", 0.10), Environment("multi-user, night", 0.02), Environment("single-user, day", 0.10),
     Environment("single-user, night", 0.02), Environment("single-user, dedicated network", 0.0)]}
@@ -129,6 +107,10 @@ ENVIRONMENTS = {e.name: e for e in [
 
 QUIET_CLUSTER = Environment("SGI cluster, private networks", 0.0)
 """Environment of the network experiments (Sec. 6): point-to-point networks without other users' traffic (assumed)."""
+
+TESTBED = Testbed(specint92=SPECINT92, environments={**ENVIRONMENTS, QUIET_CLUSTER.name: QUIET_CLUSTER}, seed_key=PAPER,
+                  cpus=CPUS, ts_policy=TS_POLICY, scheduler=SCHEDULER)
+"""The paper's lab (:class:`mmperf.quality.jitter_testbed.Testbed`): its hosts, environments and scheduler."""
 
 CONFERENCE = planning.ConferenceModel(frame_cpu_spec_us=225_000.0)
 """Videoconference predictors; the CPU time per frame is calibrated on Fig. 19 (see QUALITY_PARAMETERS)."""
@@ -402,8 +384,11 @@ class QualityParams(_Common):
     def __post_init__(self):
         self._check([f.name for f in fields(self) if f.type in ("int", int)])
         _validate.one_of(self.no_buffer, "no_buffer", ("tick", "paper"))
-        _validate.one_of(self.overload, "overload", planning.OVERLOAD_RULES)
-        _validate.positive(self.frame_cpu_spec_us, "frame_cpu_spec_us")
+        self.conference()  # the conference model checks its CPU time per frame and overload rule
+
+    def conference(self) -> planning.ConferenceModel:
+        """:data:`CONFERENCE` with this chapter's CPU time per frame and overload rule."""
+        return replace(CONFERENCE, frame_cpu_spec_us=self.frame_cpu_spec_us, overload=self.overload)
 
     def table(self) -> pd.DataFrame:
         """Every knob with its value, unit and source (:func:`mmperf.results.params_table`)."""

@@ -3,15 +3,16 @@
 The paper's contract (the same for every paper of the book): :mod:`.paper` (what the paper
 states), :class:`Params` (every knob, ``Params().table()``), :func:`run`
 ``(params, *, seed, workers=1) -> Results`` (:mod:`.model`, composition of the mechanisms
-:mod:`mmperf.hosts.ps2`, :mod:`mmperf.hosts.ps2_laws` and :mod:`mmperf.hosts.ps2_runs`), and
+:mod:`mmperf.hosts.ps2`, :mod:`mmperf.hosts.ps2_laws`, :mod:`mmperf.hosts.ps2_runs` and
+:mod:`mmperf.hosts.capacity`), and
 :data:`CLAIMS`, :data:`ASSUMPTIONS`, :data:`ABLATIONS` (:mod:`.claims`).
 """
 
 from mmperf.experiments._contract import Chapter
 from mmperf.experiments.huynh1994.claims import ABLATIONS, ASSUMPTIONS, CLAIMS
 from mmperf.experiments.huynh1994.model import (
-    CONFIG, STATIONS, adapter_knee, audit_run, calibrate, closed_form_table, closed_forms, file_share_closed_form, hardware,
-    parameter_table, run, saturation_closed_form, steady_state, summarize, workload,
+    CONFIG, STATIONS, audit_run, calibrate, file_share_closed_form, hardware, parameter_table, run, saturation_closed_form,
+    steady_state, workload,
 )
 from mmperf.experiments.huynh1994.paper import (
     CALIBRATION, FRAME_RATES, LEVEL, MIXINGS, MODES, PAPER, PAPER_FRAMES, REPLICATIONS, SYSTEMS,
@@ -20,9 +21,8 @@ from mmperf.experiments.huynh1994.params import ADAPTER_PATH_LENGTHS, HOST_PATH_
 
 __all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "ADAPTER_PATH_LENGTHS", "CALIBRATION", "CLAIMS", "CONFIG", "FRAME_RATES",
            "HOST_PATH_LENGTHS", "LEVEL", "MIXINGS", "MODES", "PAPER", "PAPER_FRAMES", "Params", "REPLICATIONS", "RUN_LENGTHS",
-           "STATIONS", "SWEEP_FRAMES", "SYSTEMS", "adapter_knee", "audit_run", "calibrate", "closed_form_table", "closed_forms",
-           "file_share_closed_form", "hardware", "parameter_table", "run", "saturation_closed_form", "steady_state",
-           "summarize", "workload"]
+           "STATIONS", "SWEEP_FRAMES", "SYSTEMS", "audit_run", "calibrate", "file_share_closed_form", "hardware",
+           "parameter_table", "run", "saturation_closed_form", "steady_state", "workload"]
 
 CHAPTERS = (
     Chapter(key="huynh1994", paper="huynh1994", title="Huynh & Khoshgoftaar: a PS/2 in a video conference", Params=Params, run=run, claims=CLAIMS,

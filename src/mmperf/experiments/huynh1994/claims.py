@@ -23,8 +23,9 @@ import numpy as np
 
 from mmperf.assumptions import Ablation, Assumption, Reading, Span
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
-from mmperf.experiments.huynh1994.model import CONFIG, file_share_closed_form, saturation_closed_form, summarize
-from mmperf.experiments.huynh1994.paper import FRAME_RATES, MIXINGS, MODES, SYSTEMS
+from mmperf.experiments.huynh1994.model import CONFIG, file_share_closed_form, saturation_closed_form
+from mmperf.experiments.huynh1994.paper import FRAME_RATES, LEVEL, MIXINGS, MODES, SYSTEMS
+from mmperf.metrics.replications import summarize_replications
 
 __all__ = ["ABLATIONS", "ASSUMPTIONS", "CLAIMS", "SAME"]
 
@@ -353,7 +354,7 @@ def _stage_min(r, f: int) -> float:
 def _file_alone(r):
     s = r.table("single")
     s = s[(s["stream"] == "file-only") & (s["component"] == "total")]
-    return summarize(s, by=["system", "mode"], value="mean").set_index(["system", "mode"])
+    return summarize_replications(s, by=["system", "mode"], value="mean", level=LEVEL).set_index(["system", "mode"])
 
 
 def _move_much_better_file(r) -> float:

@@ -11,8 +11,8 @@ frame (sec. 5.2); the host-path memory cycles per instruction, so that memory is
 
 The mechanisms are :mod:`mmperf.hosts.ps2` (the queueing network), :mod:`mmperf.hosts.ps2_laws`
 (its utilizations in closed form), :mod:`mmperf.hosts.ps2_runs` (replications, steady state),
-:mod:`mmperf.networks.operational` and :mod:`mmperf.metrics.crossing` (saturation and knee
-points of the sweeps).
+:mod:`mmperf.hosts.capacity` (the grid's closed forms, the sweeps' saturation and knee points, the
+file transfer's share of the host) and :mod:`mmperf.metrics.replications` (90 % intervals).
 
 References
 ----------
@@ -30,19 +30,15 @@ from mmperf.experiments.huynh1994.paper import (
     CALIBRATION, FRAME_RATES, INPUTS, LEVEL, MIXINGS, MODES, PAPER, PAPER_FRAMES, SYSTEMS,
 )
 from mmperf.experiments.huynh1994.params import ASSUMED, Params
-from mmperf.hosts import ps2_laws, ps2_runs
+from mmperf.hosts import capacity, ps2_laws, ps2_runs
 from mmperf.hosts.ps2 import Hardware, Workload
-from mmperf.metrics.crossing import crossing
 from mmperf.metrics.replications import summarize_replications
-from mmperf.networks.operational import saturation_from_sweep
 from mmperf.results import Results
 from mmperf.seeds import rng
 
 __all__ = [
-    "CONFIG", "STATIONS", "STEADY_SERIES", "adapter_knee", "audit_run", "calibrate", "closed_form_table",
-    "closed_forms", "delay_summary", "file_share_closed_form", "file_transfer_share", "hardware",
-    "parameter_table", "run", "saturation_closed_form", "saturation_path_lengths", "steady_state", "summarize",
-    "utilization_summary", "workload",
+    "CONFIG", "STATIONS", "STEADY_SERIES", "audit_run", "calibrate", "file_share_closed_form", "hardware",
+    "parameter_table", "run", "saturation_closed_form", "steady_state", "workload",
 ]
 
 CONFIG = ["system", "mode", "mixing", "frame_rate"]
@@ -246,76 +242,6 @@ def parameter_table() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def closed_forms(system: str, mode: str, mixing: str, frame_rate: float, *, params: Params | None = None,
-                 vc_instructions: float | None = None, frames: int = PAPER_FRAMES,
-                 move_file_transfer: str = "pipelined") -> dict:
-    """Every station's utilization in closed form for one configuration [fraction].
-
-    The utilization law (:func:`mmperf.hosts.ps2_laws.utilizations`) on :func:`hardware` and
-    :func:`workload`, no simulation.
-
-    Parameters
-    ----------
-    system : {'386', '486'}
-        Which PS/2.
-    mode : {'locate', 'move'}
-        The SCB operating mode.
-    mixing : {'central', 'distributed', 'send-only', 'receive-only', 'file-only'}
-        The streams (as :func:`workload`).
-    frame_rate : float
-        Video frame rate [frames/s].
-    params : Params, optional
-        The chapter's parameters (default ``Params()``), for the hardware.
-    vc_instructions : float, optional
-        Video conferencing path length [instructions/frame]; default as :func:`workload`.
-    frames : int, default 2000
-        Frames per replication [frames]: Move mode's start-up work per stream is spread over
-        their duration.
-    move_file_transfer : {'pipelined', 'serial'}, default 'pipelined'
-        Move mode's file transfer (:attr:`Params.move_file_transfer`).
-
-    Returns
-    -------
-    dict of str to float
-        Utilization [fraction] per station of :data:`STATIONS`.
-
-    Raises
-    ------
-    ValueError
-        As :func:`hardware` and :func:`workload`.
-
-    Examples
-    --------
-    >>> u = closed_forms("386", "locate", "distributed", 30)
-    >>> round(u["host"], 3), round(u["disk"], 3), round(u["i750"], 4)
-    (0.365, 0.24, 0.9996)
-    """
-    return ps2_laws.utilizations(hardware(system, params), workload(mode, frame_rate, mixing, frames=frames,
-                                                            vc_instructions=vc_instructions,
-                                                            move_file_transfer=move_file_transfer))
-
-
-def closed_form_table(params: Params) -> pd.DataFrame:
-    """:func:`closed_forms` over the paper's grid under ``params``.
-
-    Parameters
-    ----------
-    params : Params
-        The chapter's parameters: the run length (``frames``), Move mode's file transfer and the
-        hardware are taken from it.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns system, mode, mixing, frame_rate [frames/s], station, utilization [fraction]: every
-        system, mode, mixing and frame rate of the grid, every station.
-    """
-    return pd.DataFrame([{"system": s, "mode": mo, "mixing": mx, "frame_rate": f, "station": st, "utilization": v}
-                         for s in SYSTEMS for mo in MODES for mx in MIXINGS for f in FRAME_RATES
-                         for st, v in closed_forms(s, mo, mx, f, params=params, frames=params.frames,
-                                                   move_file_transfer=params.move_file_transfer).items()])
-
-
 def saturation_closed_form(system: str, *, params: Params | None = None, frame_rate: float = 30,
                            mixing: str = "distributed") -> dict:
     """The Locate-mode path length at which the host, and its memory, reach 100 % [instructions/frame].
@@ -470,160 +396,6 @@ def steady_state(params, *, seed: int | None) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def summarize(frame: pd.DataFrame, *, by: list[str], value: str, level: float = LEVEL) -> pd.DataFrame:
-    """90 % confidence intervals over replications.
-
-    :func:`mmperf.metrics.replications.summarize_replications` at the paper's level (sec. 4.2).
-
-    Parameters
-    ----------
-    frame : pandas.DataFrame
-        One row per replication (and group).
-    by : list of str
-        The columns that name a group.
-    value : str
-        The column summarized (in its own unit).
-    level : float, default 0.90
-        Confidence level [fraction].
-
-    Returns
-    -------
-    pandas.DataFrame
-        The ``by`` columns, ``mean``, ``ci_low``, ``ci_high`` and ``half_width`` of ``value`` over
-        the replications (in ``value``'s unit) and ``n`` (replications).
-    """
-    return summarize_replications(frame, by=by, value=value, level=level)
-
-
-def utilization_summary(grid: dict) -> pd.DataFrame:
-    """Mean and 90 % CI of every station's utilization per configuration [fraction].
-
-    Parameters
-    ----------
-    grid : dict of str to pandas.DataFrame
-        The main grid's collected frames; its ``stations`` frame (one row per configuration,
-        station and replication, ``utilization`` [fraction]) is read.
-
-    Returns
-    -------
-    pandas.DataFrame
-        :func:`summarize` of ``utilization`` by :data:`CONFIG` and station.
-    """
-    return summarize(grid["stations"], by=[*CONFIG, "station"], value="utilization")
-
-
-def delay_summary(grid: dict, *, by=CONFIG) -> pd.DataFrame:
-    """Mean and 90 % CI of the mean delay per chain and component [s].
-
-    Parameters
-    ----------
-    grid : dict of str to pandas.DataFrame
-        Collected frames with a ``delays`` frame (one row per configuration, chain, component and
-        replication, ``mean`` [s]).
-    by : list of str, default CONFIG
-        The columns that name a configuration.
-
-    Returns
-    -------
-    pandas.DataFrame
-        :func:`summarize` of ``mean`` [s] by ``by``, chain and component.
-    """
-    return summarize(grid["delays"], by=[*by, "chain", "component"], value="mean")
-
-
-def saturation_path_lengths(host_sweep: dict) -> pd.DataFrame:
-    """Per system: where the host processor, and where its memory, reach 100 % [instructions/frame].
-
-    Linear extrapolation of the sweep's unsaturated points
-    (:func:`mmperf.networks.operational.saturation_from_sweep`) of the mean utilization over
-    replications, sec. 5.2.
-
-    Parameters
-    ----------
-    host_sweep : dict of str to pandas.DataFrame
-        The host sweep's collected frames; its ``stations`` frame (system, station,
-        ``vc_instructions`` [instructions/frame], ``utilization`` [fraction], per replication) is read.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Per system: ``host`` and ``memory`` (the path length at which each reaches 100 %
-        [instructions/frame]), ``system_saturation`` (the smaller) and ``bottleneck`` (which).
-    """
-    st = host_sweep["stations"]
-    st = st[st["station"].isin(["host", "memory"])]
-    mean = st.groupby(["system", "station", "vc_instructions"], as_index=False)["utilization"].mean()
-    rows = []
-    for (system, station), g in mean.groupby(["system", "station"]):
-        g = g.sort_values("vc_instructions")
-        rows.append({"system": system, "station": station,
-                     "saturation": saturation_from_sweep(g["vc_instructions"], g["utilization"])})
-    out = pd.DataFrame(rows).pivot(index="system", columns="station", values="saturation")
-    out["system_saturation"] = out.min(axis=1)
-    out["bottleneck"] = out[["host", "memory"]].idxmin(axis=1)
-    return out.reset_index()
-
-
-def adapter_knee(adapter_sweep: dict, *, factor: float = 1.5) -> pd.DataFrame:
-    """Per system: where the Move-mode receive delay turns up [instructions/frame].
-
-    The path length at which the mean receive/decompress delay first exceeds ``factor`` times its
-    value at the shortest path length (interpolated, :func:`mmperf.metrics.crossing.crossing`):
-    the knee of sec. 5.2 (about 16 KLOCS in the paper).
-
-    Parameters
-    ----------
-    adapter_sweep : dict of str to pandas.DataFrame
-        The adapter sweep's collected frames; its ``delays`` frame (system, chain, component,
-        ``vc_instructions`` [instructions/frame], ``mean`` [s], per replication) is read.
-    factor : float, default 1.5
-        The knee's delay over the shortest path length's [ratio].
-
-    Returns
-    -------
-    pandas.DataFrame
-        Per system: ``base_delay`` (mean receive delay at the shortest path length [s]) and
-        ``knee`` [instructions/frame] (NaN where the delay never reaches the level in the sweep).
-    """
-    d = adapter_sweep["delays"]
-    d = d[(d["chain"] == "receive") & (d["component"] == "total")]
-    mean = d.groupby(["system", "vc_instructions"], as_index=False)["mean"].mean()
-    rows = []
-    for system, g in mean.groupby("system"):
-        g = g.sort_values("vc_instructions")
-        base = float(g["mean"].iloc[0])
-        rows.append({"system": system, "base_delay": base,
-                     "knee": crossing(g["vc_instructions"], g["mean"], level=factor * base)})
-    return pd.DataFrame(rows)
-
-
-def file_transfer_share(grid: dict) -> pd.DataFrame:
-    """Share of the host's utilization due to the background file transfer (Locate mode) [fraction].
-
-    Per replication: file-transfer busy time over all host busy time (sec. 5.2).
-
-    Parameters
-    ----------
-    grid : dict of str to pandas.DataFrame
-        The main grid's collected frames; its ``host`` frame (host utilization [fraction] by
-        ``workload``, per configuration and replication) is read.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Per Locate-mode configuration and replication: ``with_file_transfer`` and
-        ``without_file_transfer`` (host utilization [fraction]) and ``share`` [fraction].
-    """
-    h = grid["host"]
-    h = h[h["mode"] == "locate"]
-    wide = h.pivot_table(index=[*CONFIG, "rep"], columns="workload", values="utilization", aggfunc="sum")
-    wide = wide.fillna(0.0)
-    total = wide.sum(axis=1)
-    out = pd.DataFrame({"with_file_transfer": total, "without_file_transfer": total - wide.get("file", 0.0),
-                        "share": wide.get("file", 0.0) / total}).reset_index()
-    return out
-
-
 # ----------------------------------------------------------------------------- the contract
 
 
@@ -646,30 +418,38 @@ _DESCRIPTIONS = {
 }
 
 
-def _tables(runs: dict, params) -> dict:
-    grid = runs["grid"]
-    util = utilization_summary(grid)
-    cf = closed_form_table(params).merge(
+def _tables(runs: dict, params, grid: list) -> dict:
+    g, hws = runs["grid"], {s: hardware(s, params) for s in SYSTEMS}
+    util = summarize_replications(g["stations"], by=[*CONFIG, "station"], value="utilization", level=LEVEL)
+    cf = capacity.utilization_table([(labels, hws[system], wl) for labels, system, wl, _, _ in grid]).merge(
         util[[*CONFIG, "station", "mean"]].rename(columns={"mean": "simulated"}), on=[*CONFIG, "station"], how="left")
-    sat = saturation_path_lengths(runs["host_sweep"])
+    sweep = runs["host_sweep"]["stations"].query("station in ['host', 'memory']").reset_index(drop=True)
+    # sec. 5.2: where the host processor and its memory reach 100 %, and which first (the bottleneck)
+    sat = capacity.saturations(sweep, x="vc_instructions", y="utilization", by=["system", "station"]).pivot(
+        index="system", columns="station", values="saturation")
+    sat["system_saturation"] = sat.min(axis=1)
+    sat["bottleneck"] = sat[["host", "memory"]].idxmin(axis=1)
     closed = pd.DataFrame([{"system": s, **{f"{k}_closed_form": v for k, v in saturation_closed_form(s, params=params).items()}}
                            for s in SYSTEMS])
+    adapter = runs["adapter_sweep"]["delays"].query("chain == 'receive' and component == 'total'").reset_index(drop=True)
+    locate = g["host"][g["host"]["mode"] == "locate"]
     tables = {
-        "stations": grid["stations"], "host_by_workload": grid["host"], "delays": grid["delays"],
-        "utilization": util, "delay": delay_summary(grid), "closed_forms": cf,
-        "file_share": file_transfer_share(grid),
-        "host_sweep": runs["host_sweep"]["stations"].query("station in ['host', 'memory']").reset_index(drop=True),
-        "saturation": sat.merge(closed, on="system"),
-        "adapter_sweep": runs["adapter_sweep"]["delays"].query("chain == 'receive' and component == 'total'")
-        .reset_index(drop=True),
-        "adapter_knee": adapter_knee(runs["adapter_sweep"]),
+        "stations": g["stations"], "host_by_workload": g["host"], "delays": g["delays"], "utilization": util,
+        "delay": summarize_replications(g["delays"], by=[*CONFIG, "chain", "component"], value="mean", level=LEVEL),
+        "closed_forms": cf,
+        "file_share": capacity.workload_share(locate, index=[*CONFIG, "rep"], workload="workload", part="file").rename(
+            columns={"total": "with_file_transfer", "without": "without_file_transfer"}),
+        "host_sweep": sweep, "saturation": sat.reset_index().merge(closed, on="system"), "adapter_sweep": adapter,
+        # sec. 5.2's knee: where the receive delay first exceeds 1.5 times its value at the shortest path length
+        "adapter_knee": capacity.knees(adapter, x="vc_instructions", y="mean", by=["system"], factor=1.5).rename(
+            columns={"base": "base_delay"}),
         "single": runs["single"]["delays"],
     }
     if "run_length" in runs:
         warm = pd.concat([runs["warmup"]["delays"].assign(warmup="none"),
                           runs["run_length"]["delays"].query("frames == @params.frames").assign(warmup="cut")])
         tables["run_length"] = runs["run_length"]["delays"]
-        tables["warmup"] = summarize(warm, by=["warmup", "chain", "component"], value="mean")
+        tables["warmup"] = summarize_replications(warm, by=["warmup", "chain", "component"], value="mean", level=LEVEL)
     return tables
 
 
@@ -691,7 +471,7 @@ def _run(params, *, seed: int, workers: int, full: bool) -> Results:
     for name, cs in groups.items():
         runs[name] = _collect(done[i:i + len(cs)])
         i += len(cs)
-    tables = _tables(runs, params)
+    tables = _tables(runs, params, groups["grid"])
     if full:
         tables["steady_state"] = steady_state(params, seed=seed)
     return Results(PAPER, seed=seed, params=params, tables=tables,

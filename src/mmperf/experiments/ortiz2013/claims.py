@@ -708,7 +708,7 @@ ASSUMPTIONS = (
         choice=f"{BOOK_RWND} bytes (256 KiB): the window under which the validation appendix runs ns-2 beside the engine",
         why="the engine is validated against ns-2 with it; the paper keeps ns-2's defaults without naming them",
         span=Span(NS2_RWND, BOOK_RWND, source=f"ns-2.35's initialRwnd_ {NS2_RWND} ({_DEFAULTS_QUOTE}) to the "
-                                              "validation appendix's 256 KiB", set=_sctp_set("receive_buffer")),
+                                              "validation appendix's 256 KiB", set=_sctp_set("receive_buffer"), book=BOOK_RWND),
         parameter="sctp_overrides"),
     Assumption(
         "initial_cwnd",
@@ -716,7 +716,7 @@ ASSUMPTIONS = (
         why="the RFC's initial window, which the validation appendix runs in ns-2 beside the engine",
         span=Span(NS2_INIT_CWND, BOOK_INIT_CWND, source=f"ns-2.35's initialCwnd_ 2 MTUs ({NS2_INIT_CWND} bytes; "
                                                         f"{_DEFAULTS_QUOTE}) to RFC 4960 sec. 7.2.1's 4380 bytes",
-                  set=_sctp_set("init_cwnd")),
+                  set=_sctp_set("init_cwnd"), book=BOOK_INIT_CWND),
         parameter="sctp_overrides"),
     Assumption(
         "sctp_settings",
