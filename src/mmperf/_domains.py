@@ -1707,6 +1707,71 @@ spec("mmperf.metrics.layout:wide_layout",
      frame=Bad(values=("abc", 1.5, pd.DataFrame())), rows=Bad(values=(1.5, "nope")), columns=Bad(values=(1.5, "nope")),
      values=Bad(values=({}, {"nope": "x"}, ["v"], 1.5)), row_order=Free(why="row labels; unknown ones are skipped"),
      column_label=Bad(values=(1.5,)), check=_no_check)
+
+
+# ------------------------------------------------------------------------------------------------
+# mmperf.hosts.run_tables (moved down from the Taylor & Polyzos chapter, issue #29)
+
+def _run_grid() -> dict:
+    return {("t", 1): _tb_run()}
+
+
+_GRID_BAD = Bad(values=("abc", 1.5, WRONG, [1.5], {("t",): 1.5}, {("t", 1): "run"}))
+_KEYS_BAD = Bad(values=("table", 1.5, WRONG, (), (1.5, 2.5), ("table",)))
+spec("mmperf.hosts.run_tables:loss_sites", lambda: dict(runs=_run_grid(), keys=("table", "row")), runs=_GRID_BAD,
+     keys=_KEYS_BAD, check=_no_check)
+spec("mmperf.hosts.run_tables:loss_positions", lambda: dict(runs=_run_grid(), keys=("table", "row"), packets_per_plane=33),
+     runs=Bad(values=_GRID_BAD.values + ({},)), keys=_KEYS_BAD, packets_per_plane=Int(lo=1), check=_no_check)
+spec("mmperf.hosts.run_tables:typical_masks", lambda: dict(runs=_run_grid(), keys=("table", "row"), skip=1), runs=_GRID_BAD,
+     keys=_KEYS_BAD, skip=Int(lo=0), check=_no_check)
+spec("mmperf.hosts.run_tables:loss_concentrations",
+     lambda: dict(runs=_run_grid(), keys=("table", "row"), top=20, start=40), runs=_GRID_BAD, keys=_KEYS_BAD,
+     top=Int(lo=1), start=Int(lo=0), check=_no_check)
+
+
+# mmperf.hosts.host_sets (moved down from the Taylor & Polyzos chapter, issue #29)
+
+def _set_rows() -> pd.DataFrame:
+    return pd.DataFrame({"host": "h", "packet_time_ms": [0.4, 0.5, 1.0], "throughput_mbps": [12.56, 12.56, 10.05],
+                         "link": [_fddi()] * 3, "digit": 0.01})
+
+
+def _host_sets():
+    return call("mmperf.hosts.host_sets:HostSets", _set_rows(), floors={"h": 0.0}, packet_bytes=1256, rel_error=0.02,
+                grid_points=41)
+
+
+_SET_ROWS_BAD = Bad(values=_FRAME_BAD.values + (pd.DataFrame({c: [] for c in ("host", "packet_time_ms", "throughput_mbps",
+                                                                               "link", "digit")}),))
+spec("mmperf.hosts.host_sets:printed_digit", lambda: dict(values=[33.2, 12.56], decimals=(1, 2)),
+     values=Bad(values=("abc", WRONG, [1.0, math.nan], [math.inf], np.ones((2, 2)))),
+     decimals=Bad(values=((), (2, 1), (-1,), (1.5,), "12", 1.5, WRONG)))
+spec("mmperf.hosts.host_sets:HostSets",
+     lambda: dict(rows=_set_rows(), floors={"h": 0.0}, packet_bytes=1256, rel_error=0.02, profile_rows=None, grid_points=41),
+     rows=_SET_ROWS_BAD, floors=Bad(values=("abc", 1.5, WRONG, {}, {"h": -1.0}, {"h": math.nan})), packet_bytes=Int(lo=1),
+     rel_error=Real(lo=0, hi=1, hi_open=True), profile_rows=Bad(values=_SET_ROWS_BAD.values, none=True),
+     grid_points=Int(lo=2), check=_no_check)
+spec("mmperf.hosts.host_sets:HostSets.identified_set", lambda: dict(self=_host_sets(), host="h"), host=Text(known=True),
+     check=_no_check)
+spec("mmperf.hosts.host_sets:HostSets.cost_profile", lambda: dict(self=_host_sets(), host="h", points=3),
+     host=Text(known=True), points=Int(lo=3), check=_no_check)
+spec("mmperf.hosts.host_sets:HostSets.costs", lambda: dict(self=_host_sets(), host="h", point="fit"), host=Text(known=True),
+     point=Bad(values=("middle", -1.0, 0.0, math.nan, math.inf, True, WRONG)), check=_no_check)
+
+
+# mmperf.hosts.stream_identities (moved down from the Taylor & Polyzos chapter, issue #29)
+_PRINTED = Bad(values=("abc", WRONG, [math.nan], [math.inf], [-1.0], np.zeros(0), np.ones((2, 2)), [1.0, 2.0]))
+spec("mmperf.hosts.stream_identities:offered_mbps", lambda: dict(packet_time_ms=[0.5, 1.0], packet_bytes=1256, scale=1.0),
+     packet_time_ms=Bad(values=("abc", WRONG, [math.nan], [math.inf], [-1.0], [0.0], np.ones((2, 2)))),
+     packet_bytes=Int(lo=1), scale=POS)
+spec("mmperf.hosts.stream_identities:row_identities",
+     lambda: dict(packet_time_ms=[1.0], frame_time_ms=[264.0], loss_pct=[0.0], throughput=[10.05], packets_per_frame=264,
+                  packet_bytes=1256, scale=1.0, digit=0.01),
+     packet_time_ms=Bad(values=_PRINTED.values + ([0.0],)), frame_time_ms=Bad(values=_PRINTED.values + ([0.0],)),
+     loss_pct=Bad(values=_PRINTED.values + ([101.0],)), throughput=_PRINTED, packets_per_frame=Int(lo=1),
+     packet_bytes=Int(lo=1), scale=POS, digit=NONNEG)
+
+
 # ------------------------------------------------------------------------------------------------
 # mmperf.hosts.capacity (moved down from the Huynh & Khoshgoftaar chapter, issue #29)
 

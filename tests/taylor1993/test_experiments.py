@@ -4,8 +4,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from mmperf.coding import bitplane
 from mmperf.experiments import taylor1993 as ex
 from mmperf.hosts.cost_fit import fluid_display_loss
+from mmperf.quality import bitplane_loss
 
 
 @pytest.fixture(scope="module")
@@ -50,21 +52,21 @@ def test_every_table_row_has_paper_book_and_difference(cal):
     np.testing.assert_allclose(atm["loss"], 100 * atm["avg_lost_per_frame"] / 264, atol=0.07)
 
 
-def test_threshold_interpolates_linearly():
-    curves = pd.DataFrame({"pattern": "burst", "rate_pct": [0.0, 1.0, 2.0, 3.0], "ssim": [1.0, 0.95, 0.85, 0.8]})
-    t = ex.threshold(curves, metric="ssim", level=0.9)
-    assert t["threshold_pct"].iloc[0] == pytest.approx(1.5)
-    assert np.isnan(ex.threshold(curves, metric="ssim", level=0.5)["threshold_pct"].iloc[0])
-
-
 def test_loss_masks_have_the_requested_rate_and_structure():
+    # the chapter's frame (550x550) and socket buffer (40 packets) through the mechanism
     lay_planes = np.repeat(np.arange(8), 33)
+    layout = bitplane.layout(ex.FRAME_SHAPE)
+
+    def mask(pattern, rate):
+        return bitplane_loss.loss_mask(pattern, rate, layout=layout, start=ex.SOCKET_BUFFER_PACKETS,
+                                       streams=(ex.PAPER, "quality"))
+
     for rate in (0.01, 0.05, 0.2):
         for pat in ("random", "burst", "priority"):
-            m = ex.loss_mask(pat, rate)
+            m = mask(pat, rate)
             assert m.sum() == round(rate * 264 + 1e-9) or abs(m.sum() - rate * 264) <= 0.5
-        assert ex.loss_mask("burst", rate).argmax() == 40
-        assert lay_planes[ex.loss_mask("priority", rate)].min() >= 8 - int(np.ceil(rate * 8))
+        assert mask("burst", rate).argmax() == 40
+        assert lay_planes[mask("priority", rate)].min() >= 8 - int(np.ceil(rate * 8))
 
 
 def test_bad_names_are_rejected(cal):
@@ -73,6 +75,6 @@ def test_bad_names_are_rejected(cal):
     with pytest.raises(ValueError, match="animation table"):
         ex.calibrate(display_table="atm_max")
     with pytest.raises(ValueError, match="host"):
-        ex.fit_host_costs("SPARCstation 2")
+        ex.identification().costs("SPARCstation 2")
     with pytest.raises(ValueError, match="row"):
         ex.simulate_row("atm_max", 6, cal)

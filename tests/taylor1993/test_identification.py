@@ -23,11 +23,12 @@ def small_run():
 
 @pytest.mark.parametrize("host", ex.HOSTS)
 def test_profile_holds_the_best_kernel_cost_for_each_application_cost(host):
-    prof = ex.cost_profile(host)
-    rows = model._max_rows(host)
-    p = rows["packet_time"].to_numpy()
+    prof = ex.identification().cost_profile(host)
+    rows = model._max_rows()
+    rows = rows[rows["host"] == host]
+    p = rows["packet_time_ms"].to_numpy()
     pmin = float(p.min())
-    a = testbed.arrival_rate(p, [ex.LINKS[t] for t in rows["testbed"]], packet_bytes=1256)
+    a = testbed.arrival_rate(p, list(rows["link"]), packet_bytes=1256)
     y = rows["throughput_mbps"].to_numpy()
     rms = lambda ck, ca: float(np.sqrt(np.mean((testbed.read_rate(a, kernel_ms=ck, app_ms=ca) * 1256 * 8 / 1000 / y - 1) ** 2)))  # noqa: E731
     for r in prof.iloc[::20].itertuples():
@@ -40,15 +41,16 @@ def test_profile_holds_the_best_kernel_cost_for_each_application_cost(host):
 
 @pytest.mark.parametrize("host", ex.HOSTS)
 def test_every_member_of_the_set_fits_every_row_and_no_outsider_does(host):
-    grid = ex.identified_set(host)
-    rows = model._identification_rows(host, True)
-    a = testbed.arrival_rate(rows["packet_time"].to_numpy(), [ex.LINKS[t] for t in rows["testbed"]], packet_bytes=1256)
+    sets = ex.identification()
+    grid = sets.identified_set(host)
+    rows = sets.rows[sets.rows["host"] == host]
+    a = testbed.arrival_rate(rows["packet_time_ms"].to_numpy(), list(rows["link"]), packet_bytes=1256)
     y = rows["throughput_mbps"].to_numpy()
     tol = rows["digit"].to_numpy() / 2 + ex.LINK_ERROR * y
     sample = grid.sample(400, random_state=1)
     for r in sample.itertuples():
         pred = testbed.read_rate(a, kernel_ms=r.kernel_ms, app_ms=r.app_ms) * 1256 * 8 / 1000
-        fits = bool(np.all(np.abs(pred - y) <= tol)) and min(r.kernel_ms, r.app_ms) >= ex.cost_floor(host)
+        fits = bool(np.all(np.abs(pred - y) <= tol)) and min(r.kernel_ms, r.app_ms) >= sets.floors[host]
         assert fits == r.inside
     assert grid["inside"].any() and not grid["inside"].all()
 
@@ -83,8 +85,8 @@ def test_copy_floor_and_set_refuse_bad_input():
     with pytest.raises(ValueError, match="rel_error"):
         ident.consistent_costs([1.0], [1.0], mbps_per_rate=1.0, rel_error=1.5, digit=0.01,
                                kernel_grid=[0.1], app_grid=[0.1])
-    with pytest.raises(ValueError, match="link_error"):
-        ex.fit_host_costs(ex.ALPHA, link_error=0.0)  # the rows contradict the model without a link error
+    with pytest.raises(ValueError, match="rel_error"):
+        ex.identification(link_error=0.0).costs(ex.ALPHA)  # the rows contradict the model without a link error
 
 
 def test_band_at_the_fit_is_the_book_run_and_display_scales_with_the_application_cost(small_run):
@@ -120,9 +122,9 @@ def test_params_refuse_bad_variability_and_band(bad):
 
 def test_profile_refuses_bad_arguments():
     with pytest.raises(ValueError, match="host"):
-        ex.cost_profile("SPARCstation 2")
+        ex.identification().cost_profile("SPARCstation 2")
     with pytest.raises(ValueError, match="points"):
-        ex.cost_profile(ex.ALPHA, points=2)
+        ex.identification().cost_profile(ex.ALPHA, points=2)
     with pytest.raises(ValueError, match="link_error"):
         ex.Params(link_error=float("nan"))
     with pytest.raises(ValueError, match="cost_points"):
@@ -151,11 +153,12 @@ def test_remedies(small_run):
 def test_cost_spans_are_the_ends_of_the_identified_sets(host):
     from mmperf.experiments.taylor1993.claims import COST_SPANS
     low, high = COST_SPANS[host]
-    f = ex.fit_host_costs(host)
+    sets = ex.identification()
+    f = sets.costs(host)
     # 4 significant digits of the set's ends, so the span's ends take the set's own end members
     assert low == pytest.approx(f["app_ms_low"], rel=1e-3) and high == pytest.approx(f["app_ms_high"], rel=1e-3)
     for x, end in ((low, "low"), (high, "high")):
-        a, b = ex.fit_host_costs(host, point=x), ex.fit_host_costs(host, point=end)
+        a, b = sets.costs(host, point=x), sets.costs(host, point=end)
         assert (a["kernel_ms"], a["app_ms"]) == (b["kernel_ms"], b["app_ms"])
 
 

@@ -9,12 +9,12 @@ tables the chapter charts with are composed in :mod:`.model`.
 from mmperf.chapter import Chapter
 from mmperf.experiments.taylor1993.claims import ABLATIONS, ASSUMPTIONS, CLAIMS
 from mmperf.experiments.taylor1993.model import (
-    DESCRIPTIONS, QUANTITIES, QUANTITY_LABELS, Calibration, abstract_run, alpha_band, calibrate, clock_ticks, compare_all,
-    compare_table, cost_floor, cost_profile, fit_host_costs, fluid_curves, frame_packet_ratio, identified_set,
-    implied_display, loss_mask, paper_checks, paper_table, run, side_by_side, simulate_all, simulate_row, spec, threshold,
+    DESCRIPTIONS, QUANTITIES, Calibration, abstract_run, alpha_band, calibrate, clock_ticks, compare_all,
+    compare_table, fluid_curves, frame_packet_ratio, identification,
+    implied_display, paper_checks, paper_table, run, side_by_side, simulate_all, simulate_row, spec,
 )
 from mmperf.experiments.taylor1993.paper import (
-    ALPHA, GROUP, HARDWARE, HOST_SHORT, HOSTS, LINKS, N_FRAMES, PACKET_BYTES, PACKETS_PER_FRAME, PAPER,
+    ALPHA, FRAME_SHAPE, GROUP, HARDWARE, HOST_SHORT, HOSTS, LINKS, N_FRAMES, PACKET_BYTES, PACKETS_PER_FRAME, PAPER,
     SOCKET_BUFFER_PACKETS, TABLES, TableSpec,
 )
 from mmperf.experiments.taylor1993.params import (
@@ -23,12 +23,12 @@ from mmperf.experiments.taylor1993.params import (
 
 __all__ = [
     "ABLATIONS", "ALPHA", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "COST_POINTS", "Calibration", "DESCRIPTIONS",
-    "DISPLAY_CALIBRATION_TABLE", "GROUP", "HARDWARE", "HOSTS", "HOST_SHORT", "LINKS", "LINK_ERROR", "N_FRAMES",
-    "PACKETS_PER_FRAME", "PACKET_BYTES", "PAPER", "Params", "QUALITY_RATES", "QUANTITIES", "QUANTITY_LABELS",
+    "DISPLAY_CALIBRATION_TABLE", "FRAME_SHAPE", "GROUP", "HARDWARE", "HOSTS", "HOST_SHORT", "LINKS", "LINK_ERROR", "N_FRAMES",
+    "PACKETS_PER_FRAME", "PACKET_BYTES", "PAPER", "Params", "QUALITY_RATES", "QUANTITIES",
     "SOCKET_BUFFER_PACKETS", "SSIM_VISIBLE", "TABLES", "TableSpec", "abstract_run", "alpha_band", "calibrate",
-    "clock_ticks", "compare_all", "compare_table", "cost_floor", "cost_profile", "fit_host_costs", "fluid_curves",
-    "frame_packet_ratio", "identified_set", "implied_display", "loss_mask", "paper_checks", "paper_table", "run",
-    "side_by_side", "simulate_all", "simulate_row", "spec", "threshold",
+    "clock_ticks", "compare_all", "compare_table", "fluid_curves",
+    "frame_packet_ratio", "identification", "implied_display", "paper_checks", "paper_table", "run",
+    "side_by_side", "simulate_all", "simulate_row", "spec",
 ]
 
 CHAPTERS = (

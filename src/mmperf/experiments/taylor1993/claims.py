@@ -17,7 +17,7 @@ Every table's loss and maximum packets lost per frame is a claim too (one per
 table and column, judged row by row with :data:`ROW_TOLERANCE`): predictions,
 except the ATM animation table's loss, on which the display ratio is fitted.
 No host's costs are determined by its maximum-throughput rows: each host has an identified set
-(:func:`~mmperf.experiments.taylor1993.model.identified_set`), and :data:`ASSUMPTIONS` carries the
+(:func:`~mmperf.experiments.taylor1993.model.identification`), and :data:`ASSUMPTIONS` carries the
 ends of every set as readings, so the audit judges every claim across all three hosts' sets. The
 maximum-throughput tables' loss columns restate the fitted throughput (loss = 1 - throughput /
 offered), so they are ``calibrated``, not predictions.
@@ -31,7 +31,8 @@ from dataclasses import replace
 
 from mmperf.assumptions import Ablation, Assumption, Reading, Span
 from mmperf.claims import ClaimSpec, Holds, Range, Tolerance
-from mmperf.experiments.taylor1993.model import paper_table, spec, threshold
+from mmperf.metrics.crossing import crossings
+from mmperf.experiments.taylor1993.model import paper_table, spec
 from mmperf.experiments.taylor1993.paper import ALPHA, HOST_SHORT, HOSTS, LINKS, PACKET_BYTES, TABLES
 
 __all__ = ["ABLATIONS", "ASSUMPTIONS", "CLAIMS", "COST_SPANS", "ROW_TOLERANCE"]
@@ -55,7 +56,8 @@ def _rows_within(comp, name: str, quantity: str) -> float:
 
 
 def _thresholds(r):
-    return threshold(r.table("quality"), metric="ssim", level=r.params.ssim_level).set_index("pattern")["threshold_pct"]
+    c = crossings(r.table("quality"), x="rate_pct", y="ssim", level=r.params.ssim_level, by="pattern", direction="fall")
+    return c.set_index("pattern")["crossing"]
 
 
 def _plane0(r) -> float:
@@ -515,14 +517,14 @@ CLAIMS = CLAIMS + (
 
 
 COST_SPANS = {HOSTS[0]: (0.04208, 0.9856), HOSTS[1]: (0.0933, 0.3059), ALPHA: (0.006493, 0.1134)}
-"""Per host, the ends of its identified set's application cost [ms] (:func:`~.model.identified_set` with the book's
+"""Per host, the ends of its identified set's application cost [ms] (:func:`~.model.identification` with the book's
 reading of the abstract and link error; 4 significant digits, checked against the set in the tests)."""
 
 
 def _cost_span(host: str) -> Span:
     low, high = COST_SPANS[host]
     return Span(low, high, source=f"the {HOST_SHORT[host]}'s identified set: every c_a within its maximum-throughput rows' "
-                                  "printed precision and the link model's 4.5 % (identified_set)",
+                                  "printed precision and the link model's 4.5 % (identification)",
                 set=lambda p, x: p.with_(cost_points=tuple(y for y in p.cost_points if y[0] != host) + ((host, float(x)),)))
 
 

@@ -2,7 +2,7 @@
 
 The book calibrates, per receiving host, two per-packet CPU costs (``kernel_ms``, ``app_ms``): a point of
 the set of costs consistent with that host's **maximum-throughput tables only**
-(:func:`mmperf.hosts.calibration.identify_costs`, :func:`mmperf.hosts.cost_fit.set_point`), and one global
+(:class:`mmperf.hosts.host_sets.HostSets` on :func:`identification`'s rows), and one global
 display-work ratio ``kappa`` (``display_ms = kappa * 264 * app_ms``) on **one** animation table
 (:func:`mmperf.hosts.calibration.display_calibration`). Every other animation table, and every loss statistic
 of every table, is a prediction of the simulation (:func:`mmperf.hosts.testbed_runs.simulate_cases` over the
@@ -26,29 +26,25 @@ from mmperf.experiments.taylor1993.paper import (
     SOCKET_BUFFER_PACKETS, TABLES, ULTRIX_TICK_MS, TableSpec,
 )
 from mmperf.experiments.taylor1993.params import (
-    COST_POINTS, DISPLAY_CALIBRATION_TABLE, LINK_ERROR, SSIM_VISIBLE, Params,
+    DISPLAY_CALIBRATION_TABLE, LINK_ERROR, Params,
 )
 from mmperf.hosts import calibration as hc
-from mmperf.hosts import cost_fit, identification, pacing, testbed, testbed_runs
+from mmperf.hosts import host_sets, pacing, run_tables, stream_identities, testbed, testbed_runs
+from mmperf.hosts import identification as identification_
 from mmperf.media import animation
-from mmperf.metrics import loss_position
-from mmperf.metrics.crossing import crossings
+from mmperf.metrics.agreement import compare
+from mmperf.metrics.layout import wide_layout
 from mmperf.quality import bitplane_loss
 from mmperf.results import Results
 
 __all__ = [
-    "DESCRIPTIONS", "QUANTITIES", "QUANTITY_LABELS", "SHORT_LABELS", "Calibration", "abstract_run", "alpha_band",
-    "calibrate", "clock_ticks", "compare_all", "compare_table", "cost_floor", "cost_profile", "fit_host_costs",
-    "fluid_curves", "frame_packet_ratio", "identified_set", "implied_display", "loss_mask", "paper_checks", "paper_table",
-    "run", "side_by_side", "simulate_all", "simulate_row", "spec", "threshold",
+    "DESCRIPTIONS", "QUANTITIES", "SHORT_LABELS", "Calibration", "abstract_run", "alpha_band",
+    "calibrate", "clock_ticks", "compare_all", "compare_table",
+    "fluid_curves", "frame_packet_ratio", "identification", "implied_display", "paper_checks", "paper_table",
+    "run", "side_by_side", "simulate_all", "simulate_row", "spec",
 ]
 
 QUANTITIES = ["frame_time", "packet_time", "throughput", "loss", "max_lost_per_frame", "avg_lost_per_frame"]
-QUANTITY_LABELS = {
-    "frame_time": "frame time [ms]", "packet_time": "packet time [ms]", "throughput": "throughput",
-    "loss": "loss [%]", "max_lost_per_frame": "max lost/frame [packets]",
-    "avg_lost_per_frame": "avg lost/frame [packets]",
-}
 
 
 def spec(name: str) -> TableSpec:
@@ -98,9 +94,6 @@ def paper_table(name: str) -> pd.DataFrame:
 
 
 # ---------------------------------------------------------------- calibration
-PROFILE_POINTS = 121
-"""Application costs on the grid of :func:`cost_profile`."""
-
 Calibration = hc.HostCalibration
 """The calibrated hosts (:class:`mmperf.hosts.calibration.HostCalibration`)."""
 
@@ -109,14 +102,13 @@ def _to_mbps(value, unit):
     return value / 1000.0 if unit == "Kb/s" else value
 
 
-def _max_rows(host: str) -> pd.DataFrame:
+def _max_rows() -> pd.DataFrame:
     rows = []
     for t in TABLES:
-        if t.host == host and t.experiment == "max_throughput":
-            p = paper_table(t.name)
-            for r in p.itertuples():
-                rows.append({"table": t.name, "testbed": t.testbed, "packet_time": r.packet_time,
-                             "throughput_mbps": _to_mbps(r.throughput, t.throughput_unit)})
+        if t.experiment == "max_throughput":
+            for r in paper_table(t.name).itertuples():
+                rows.append({"host": t.host, "table": t.name, "packet_time_ms": r.packet_time,
+                             "throughput_mbps": _to_mbps(r.throughput, t.throughput_unit), "link": LINKS[t.testbed]})
     return pd.DataFrame(rows)
 
 
@@ -145,165 +137,47 @@ def abstract_run() -> dict:
             "packet_time": PACKET_BYTES * 8 / offered / 1e3}
 
 
-def _digit(v: float) -> float:
-    # the unit of the last printed digit; a value that reads the same to one decimal (33.2, or a
-    # printed 15.60) gets the looser 0.1 Mb/s
-    return 0.1 if abs(round(v, 1) - v) < 1e-9 else 0.01
-
-
-def _identification_rows(host: str, abstract: bool) -> pd.DataFrame:
-    data = _max_rows(host)
-    data["digit"] = [_digit(v) for v in data["throughput_mbps"]]
-    if abstract and host == ALPHA:
-        a = abstract_run()
-        data = pd.concat([data, pd.DataFrame([{"table": "abstract", "testbed": "FDDI", "packet_time": a["packet_time"],
-                                               "throughput_mbps": a["throughput_mbps"], "digit": 0.1}])],
-                         ignore_index=True)
-    return data
-
-
-def cost_floor(host: str) -> float:
-    """The physical floor of each of a host's per-packet costs.
-
-    Parameters
-    ----------
-    host : str
-        One of :data:`HOSTS` (its clock and word width: :data:`HARDWARE`).
-
-    Returns
-    -------
-    float
-        The floor [ms] (:func:`mmperf.hosts.identification.copy_floor_ms`).
-    """
-    _check_host(host)
-    clock, word = HARDWARE[host]
-    return identification.copy_floor_ms(clock_mhz=clock, word_bytes=word)
-
-
 @lru_cache(maxsize=None)
-def _set(host: str, abstract: bool, link_error: float) -> tuple:
-    data = _identification_rows(host, abstract)
-    grid, summary = hc.identify_costs(data["packet_time"].to_numpy(), data["throughput_mbps"].to_numpy(),
-                                      [LINKS[tb] for tb in data["testbed"]], digit=data["digit"].to_numpy(),
-                                      packet_bytes=PACKET_BYTES, rel_error=link_error, floor_ms=cost_floor(host))
-    return grid, summary, len(data)
+def identification(*, abstract: bool = True, link_error: float = LINK_ERROR) -> host_sets.HostSets:
+    """The identified sets of the three receiving hosts' per-packet costs, on their maximum-throughput rows only.
 
-
-def identified_set(host: str, *, abstract: bool = True, link_error: float = LINK_ERROR) -> pd.DataFrame:
-    """The per-packet costs of a host consistent with every one of its maximum-throughput rows.
-
-    Set-membership identification (:func:`mmperf.hosts.calibration.identify_costs`) on the host's
-    rows, each cost above the host's physical floor (:func:`cost_floor`); no coverage level implied.
+    Each host's rows are the rows of its maximum-throughput tables (throughput in Mb/s, with the unit
+    of its last printed digit, :func:`mmperf.hosts.host_sets.printed_digit`) and, for the Alpha, the
+    abstract's run (:func:`abstract_run`); each cost is above the host's copy floor (:data:`HARDWARE`,
+    :func:`mmperf.hosts.identification.copy_floor_ms`). The error profile is on the tables' rows alone.
+    No coverage level is implied.
 
     Parameters
     ----------
-    host : str
-        One of :data:`HOSTS`.
     abstract : bool, default True
-        For the Alpha, add the abstract's 42.1 Mb/s / 3.4 % run (:func:`abstract_run`) as a row.
+        For the Alpha, add the abstract's 42.1 Mb/s / 3.4 % run as a row.
     link_error : float, default :data:`LINK_ERROR`
         The link model's relative error.
 
     Returns
     -------
-    pandas.DataFrame
-        The grid of :func:`~mmperf.hosts.identification.consistent_costs` with a ``host`` column.
+    mmperf.hosts.host_sets.HostSets
+        Per host: its ``identified_set``, ``cost_profile`` and ``costs`` (a point of the set).
 
     Raises
     ------
     ValueError
-        If ``host`` is unknown or ``link_error`` not in [0, 1).
-    """
-    _check_host(host)
-    return _set(host, bool(abstract), float(link_error))[0].assign(host=host)
-
-
-def cost_profile(host: str, *, points: int = PROFILE_POINTS, abstract: bool = True,
-                 link_error: float = LINK_ERROR) -> pd.DataFrame:
-    """The profile of a host's fit error over its application cost, and where the identified set lies.
-
-    Parameters
-    ----------
-    host : str
-        One of :data:`HOSTS`.
-    points : int, default 121
-        Grid points (:func:`mmperf.hosts.calibration.cost_profile`).
-    abstract : bool, default True
-        As :func:`identified_set`.
-    link_error : float, default :data:`LINK_ERROR`
-        As :func:`identified_set`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``host``, ``app_ms``, ``kernel_ms``, ``rms_rel_error``, ``inside`` (``app_ms`` within the
-        identified set's range).
-
-    Raises
-    ------
-    ValueError
-        If ``host`` is unknown or ``points`` is not a whole number >= 3.
+        If ``link_error`` is not in [0, 1).
 
     References
     ----------
-    Taylor & Polyzos (1993), sec. 3 (the maximum-throughput tables).
+    Taylor & Polyzos (1993), abstract and sec. 3 (the maximum-throughput tables).
     """
-    _check_host(host)
-    if isinstance(points, bool) or not isinstance(points, int) or points < 3:
-        raise ValueError(f"points must be a whole number >= 3, got {points!r}")
-    prof = _profile(host, points).copy()
-    s = _set(host, bool(abstract), float(link_error))[1]
-    prof.insert(0, "host", host)
-    prof["inside"] = (prof["app_ms"] >= s["app_low"]) & (prof["app_ms"] <= s["app_high"])
-    return prof
-
-
-@lru_cache(maxsize=None)
-def _profile(host: str, points: int) -> pd.DataFrame:
-    data = _max_rows(host)
-    return hc.cost_profile(data["packet_time"].to_numpy(), data["throughput_mbps"].to_numpy(),
-                           [LINKS[tb] for tb in data["testbed"]], packet_bytes=PACKET_BYTES, points=points)
-
-
-def fit_host_costs(host: str, *, point="fit", abstract: bool = True, link_error: float = LINK_ERROR) -> dict:
-    """One host's ``kernel_ms`` and ``app_ms``: a point of its identified set (:func:`identified_set`).
-
-    Parameters
-    ----------
-    host : str
-        One of :data:`HOSTS`.
-    point : str or float, default "fit"
-        A point of :func:`mmperf.hosts.cost_fit.set_point` (``"fit"``, ``"low"``, ``"high"`` or an
-        application cost [ms]).
-    abstract : bool, default True
-        As :func:`identified_set`.
-    link_error : float, default :data:`LINK_ERROR`
-        As :func:`identified_set`.
-
-    Returns
-    -------
-    dict
-        ``kernel_ms``, ``app_ms``, ``rows``, ``rms_rel_error`` (over the rows used), ``app_ms_low``,
-        ``app_ms_high``, ``kernel_ms_low``, ``kernel_ms_high`` (the set's extent), ``floor_ms``
-        (:func:`cost_floor`), ``point``.
-
-    Raises
-    ------
-    ValueError
-        If ``host`` is unknown, ``point`` is not one of :data:`COST_POINTS` or a positive number, or
-        the set is empty (no pair of costs fits every row: the rows contradict the model).
-    """
-    _check_host(host)
-    grid, s, n = _set(host, bool(abstract), float(link_error))
-    if s["empty"]:
-        raise ValueError(f"no costs of {host} fit every row within link_error={link_error} "
-                         f"(closest misfit {s['misfit_min']:.2f} > 1)")
-    if isinstance(point, str) and point not in COST_POINTS:
-        raise ValueError(f"point must be one of {COST_POINTS} or a cost in ms, got {point!r}")
-    m = cost_fit.set_point(grid, s, point=point)
-    return {"kernel_ms": m["kernel_ms"], "app_ms": m["app_ms"], "rows": int(n), "rms_rel_error": m["rms_rel_error"],
-            "app_ms_low": s["app_low"], "app_ms_high": s["app_high"], "kernel_ms_low": s["kernel_low"],
-            "kernel_ms_high": s["kernel_high"], "floor_ms": cost_floor(host), "point": str(point)}
+    rows = _max_rows()
+    rows["digit"] = host_sets.printed_digit(rows["throughput_mbps"])
+    profile = rows
+    if abstract:
+        a = abstract_run()
+        rows = pd.concat([rows, pd.DataFrame([{"host": ALPHA, "table": "abstract", "packet_time_ms": a["packet_time"],
+                                               "throughput_mbps": a["throughput_mbps"], "link": LINKS["FDDI"],
+                                               "digit": 0.1}])], ignore_index=True)
+    floors = {h: identification_.copy_floor_ms(clock_mhz=clock, word_bytes=word) for h, (clock, word) in HARDWARE.items()}
+    return host_sets.HostSets(rows, floors=floors, packet_bytes=PACKET_BYTES, rel_error=link_error, profile_rows=profile)
 
 
 def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets: int = SOCKET_BUFFER_PACKETS,
@@ -324,11 +198,11 @@ def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets:
     display_cv : float, default 0.1
         Variability of the simulated display times.
     abstract : bool, default True
-        As :func:`identified_set`.
+        As :func:`identification`.
     link_error : float, default :data:`LINK_ERROR`
-        As :func:`identified_set`.
+        As :func:`identification`.
     cost_points : tuple of (host, point) pairs, default ()
-        The point of a host's set to use (:func:`fit_host_costs`); a host not named takes ``"fit"``.
+        The point of a host's set to use (:meth:`mmperf.hosts.host_sets.HostSets.costs`); a host not named takes ``"fit"``.
     livelock : bool, default True
         Kernel work at interrupt priority (an ablation removes it).
     display_stage : bool, default True
@@ -353,8 +227,8 @@ def calibrate(*, display_table: str = DISPLAY_CALIBRATION_TABLE, buffer_packets:
     t = spec(display_table)
     if not t.display:
         raise ValueError(f"display_table must be an animation table, got {display_table!r}")
-    costs = pd.DataFrame.from_dict({h: fit_host_costs(h, point=points.get(h, "fit"), abstract=abstract,
-                                                      link_error=link_error) for h in HOSTS}, orient="index")
+    sets = identification(abstract=bool(abstract), link_error=float(link_error))
+    costs = pd.DataFrame.from_dict({h: sets.costs(h, point=points.get(h, "fit")) for h in HOSTS}, orient="index")
     paper = paper_table(display_table)
     hosts, kappa = hc.display_calibration(costs, paper["packet_time"].to_numpy(), paper["avg_lost_per_frame"].to_numpy(),
                                           display_host=t.host, packets_per_frame=PACKETS_PER_FRAME,
@@ -459,7 +333,8 @@ def _run_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES,
 
 
 def compare_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None) -> pd.DataFrame:
-    """Paper, book and difference (book - paper) for every cell of one table, in long form.
+    """Paper, book and difference (book - paper) for every cell of one table, in long form
+    (:func:`mmperf.metrics.agreement.compare`).
 
     Parameters
     ----------
@@ -473,10 +348,12 @@ def compare_table(name: str, calibration: Calibration, *, n_frames: int = N_FRAM
         ``difference``, ``unit`` and ``calibrated`` (the cells the calibration was fitted on).
     """
     t = spec(name)
-    paper = paper_table(name).melt(id_vars="row", var_name="quantity", value_name="paper")
-    book = _run_table(name, calibration, n_frames=n_frames, runs=runs).melt(id_vars="row", var_name="quantity", value_name="book")
-    out = paper.merge(book, on=["row", "quantity"])
-    out["difference"] = out["book"] - out["paper"]
+
+    def cells(frame):
+        return frame.melt(id_vars="row", var_name="quantity", value_name="value")
+
+    out = compare(cells(paper_table(name)), cells(_run_table(name, calibration, n_frames=n_frames, runs=runs)),
+                  on=["row", "quantity"])
     out.insert(0, "table", name)
     out.insert(1, "testbed", t.testbed)
     out.insert(2, "host", t.host)
@@ -513,7 +390,7 @@ def _cost_band(params, host: str, *, points: int = 7, seed: int | None = None) -
     """Every table a host's costs reach, simulated across the host's identified set.
 
     The application cost ``c_a`` takes ``points`` evenly spaced values across the set's range
-    (:func:`identified_set`) and the chosen point's; the kernel cost is the set's member of least
+    (:func:`identification`) and the chosen point's; the kernel cost is the set's member of least
     rms error at each ``c_a``, and the display time follows the display ratio refitted each time
     (``D = kappa 264 c_a``): the DECstation 5000/200's ``c_a`` moves every host's display, so its
     band covers every animation table. The other hosts keep their points. Every point uses the
@@ -549,24 +426,9 @@ def _cost_band(params, host: str, *, points: int = 7, seed: int | None = None) -
     return pd.concat(frames, ignore_index=True)
 
 
-def _loss_sites(runs: dict) -> pd.DataFrame:
-    """Where each run's packets were lost: at the sending interface's queue (the link) or the receiver's socket buffer.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``table``, ``row``, ``testbed``, ``experiment``, ``sent``, ``lost_link``, ``lost_socket``.
-    """
-    rows = []
-    for (name, row), r in runs.items():
-        s, t = r.summary(), spec(name)
-        rows.append({"table": name, "row": row, "testbed": t.testbed, "experiment": t.experiment,
-                     "sent": s["sent"], "lost_link": s["lost_link"], "lost_socket": s["lost_socket"]})
-    return pd.DataFrame(rows)
-
-
 def side_by_side(comparison: pd.DataFrame, name: str, *, difference: bool = False) -> pd.DataFrame:
-    """One table in the paper's layout: a row per run (indexed by row and packet time), paper and book per quantity.
+    """One table in the paper's layout: a row per run (indexed by row and packet time), paper and book per quantity
+    (:func:`mmperf.metrics.layout.wide_layout`).
 
     The packet time is the sender's setting, the same in both, so it is the index. Short column
     labels (:data:`SHORT_LABELS`) keep the table within a page's width.
@@ -587,12 +449,12 @@ def side_by_side(comparison: pd.DataFrame, name: str, *, difference: bool = Fals
     """
     c = comparison[comparison["table"] == name]
     kinds = ("paper", "book", "difference") if difference else ("paper", "book")
-    wide = c.pivot(index="row", columns="quantity", values=list(kinds)).swaplevel(axis=1)
-    qs = [q for q in QUANTITIES if q != "packet_time"]
-    wide = wide[[(q, k) for q in qs for k in kinds]]
-    unit = spec(name).throughput_unit
-    short = {**SHORT_LABELS, "throughput": f"throughput [{unit}]"}
-    wide.columns = pd.MultiIndex.from_tuples([(short[q], k) for q in qs for k in kinds])
+    short = {**SHORT_LABELS, "throughput": f"throughput [{spec(name).throughput_unit}]"}
+    cells = c[c["quantity"] != "packet_time"].assign(quantity=lambda d: d["quantity"].map(short))
+    wide = wide_layout(cells, rows="row", columns="quantity", values={k: k for k in kinds})
+    # the paper's column order (wide_layout sorts the groups)
+    order = [(short[q], k) for q in QUANTITIES if q != "packet_time" for k in kinds]
+    wide = wide[order].set_axis(pd.MultiIndex.from_tuples(order), axis=1)
     # frame times to 0.1 ms (the paper prints 0.001 ms, which no simulation resolves): narrower columns
     wide = wide.round({col: 1 for col in wide.columns if col[0] == short["frame_time"]})
     packet = c[c["quantity"] == "packet_time"].set_index("row")["paper"]
@@ -604,34 +466,6 @@ def side_by_side(comparison: pd.DataFrame, name: str, *, difference: bool = Fals
 SHORT_LABELS = {"frame_time": "frame [ms]", "loss": "loss [%]", "max_lost_per_frame": "max lost",
                 "avg_lost_per_frame": "avg lost"}
 """Column labels of :func:`side_by_side` (lost per frame in packets)."""
-
-
-def _positions(lost: np.ndarray) -> pd.DataFrame:
-    out = loss_position.position_losses(lost)
-    out["plane"] = out["index"] // (PACKETS_PER_FRAME // bitplane.N_PLANES)
-    return out
-
-
-def _observed_frame_loss(name: str, row: int, calibration: Calibration, *, n_frames: int = N_FRAMES,
-                        runs: dict | None = None) -> np.ndarray:
-    """The loss mask of one typical simulated frame.
-
-    Returns
-    -------
-    numpy.ndarray
-        264 booleans: the first frame after the first that loses the run's median number of packets
-        among frames with loss (:func:`mmperf.metrics.loss_position.typical_frame`).
-
-    Raises
-    ------
-    ValueError
-        If the run loses no packets.
-    """
-    lost = testbed_runs.lost_matrix(_run(name, row, calibration, n_frames, runs))
-    try:
-        return lost[loss_position.typical_frame(lost, skip=1)]
-    except ValueError:
-        raise ValueError(f"run {name} row {row} loses no packets") from None
 
 
 def frame_packet_ratio() -> pd.DataFrame:
@@ -670,75 +504,22 @@ def paper_checks() -> pd.DataFrame:
         and ``identity_off`` (printed throughput and identity differ by more than a unit of the
         last printed digit: 1 Kb/s or 0.01 Mb/s).
     """
-    rows = []
+    frames = []
     for t in TABLES:
-        scale = 1e3 if t.throughput_unit == "Kb/s" else 1.0
-        digit = 1.0 if t.throughput_unit == "Kb/s" else 0.01
+        kb = t.throughput_unit == "Kb/s"
         p = paper_table(t.name)
-        for r in p.itertuples():
-            offered = PACKET_BYTES * 8 / r.packet_time / 1e3 * scale
-            ident = PACKETS_PER_FRAME * PACKET_BYTES * 8 * (1 - r.loss / 100) / r.frame_time / 1e3 * scale
-            rows.append({"table": t.name, "row": r.row, "experiment": t.experiment, "unit": t.throughput_unit,
-                         "offered": offered, "throughput": r.throughput, "from_frame_time": ident,
-                         "frame_over_packet": r.frame_time / r.packet_time,
-                         "above_offered": r.throughput > offered + digit,
-                         "identity_off": abs(r.throughput - ident) > digit})
-    out = pd.DataFrame(rows)
+        ids = stream_identities.row_identities(p["packet_time"], p["frame_time"], p["loss"], p["throughput"],
+                                               packets_per_frame=PACKETS_PER_FRAME, packet_bytes=PACKET_BYTES,
+                                               scale=1e3 if kb else 1.0, digit=1.0 if kb else 0.01)
+        frames.append(pd.concat([pd.DataFrame({"table": t.name, "row": p["row"], "experiment": t.experiment,
+                                               "unit": t.throughput_unit}), ids], axis=1))
+    out = pd.concat(frames, ignore_index=True)
     med = out.groupby("experiment")["frame_over_packet"].transform("median")
     out.insert(len(out.columns) - 2, "ratio_off", (out["frame_over_packet"] - med).abs() > 1.0)
     return out
 
 
 # ---------------------------------------------------------------- image quality
-def loss_mask(pattern: str, rate: float, *, frame_index: int = 0, draw: int = 0,
-              start: int = SOCKET_BUFFER_PACKETS, seed: int | None = None) -> np.ndarray:
-    """One 550x550 frame's loss mask (streams ``taylor1993, quality``).
-
-    Parameters
-    ----------
-    pattern : {"random", "burst", "priority"}
-        The loss pattern.
-    rate : float
-        Loss rate, a fraction in [0, 1].
-    frame_index, draw : int, default 0
-        Keys of the random stream.
-    start : int, default 40
-        First position the burst pattern loses (the socket buffer).
-    seed : int, optional
-        Root seed.
-
-    Returns
-    -------
-    numpy.ndarray
-        A lost flag per packet (:func:`mmperf.quality.bitplane_loss.loss_mask`).
-    """
-    return bitplane_loss.loss_mask(pattern, rate, layout=bitplane.layout((550, 550)), start=start, frame_index=frame_index,
-                                   draw=draw, streams=(PAPER, "quality"), seed=seed)
-
-
-def threshold(curves: pd.DataFrame, *, metric: str = "ssim", level: float = SSIM_VISIBLE) -> pd.DataFrame:
-    """Loss rate [%] at which each pattern's mean quality first falls below ``level``.
-
-    Parameters
-    ----------
-    curves : pandas.DataFrame
-        The ``quality`` table of :func:`run`.
-    metric : str, default "ssim"
-        The quality column.
-    level : float, default :data:`SSIM_VISIBLE`
-        The level.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Per pattern: ``pattern``, ``metric``, ``level``, ``threshold_pct`` (:func:`mmperf.metrics.crossing.crossings`;
-        NaN for a pattern that never falls below on the grid).
-    """
-    c = crossings(curves, x="rate_pct", y=metric, level=level, by="pattern", direction="fall")
-    return pd.DataFrame([{"pattern": p, "metric": metric, "level": level, "threshold_pct": float(v)}
-                         for p, v in zip(c["pattern"], c["crossing"])])
-
-
 def _compressibility_images(frame) -> dict:
     """The images whose bit planes are compressed: the test animation's frame and three scikit-image photographs.
 
@@ -753,24 +534,6 @@ def _compressibility_images(frame) -> dict:
 
 
 # ---------------------------------------------------------------- claims
-def _loss_concentration(calibration: Calibration, *, n_frames: int = N_FRAMES, top: int = 20,
-                       runs: dict | None = None) -> pd.DataFrame:
-    """For every animation row with loss: where the losses fall in the frame.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``table``, ``row``, ``lost``, ``first_lost_index``, ``share_in_top``, ``share_after_buffer``.
-    """
-    rows = []
-    for t, i, _ in _anim_rows():
-        lost = testbed_runs.lost_matrix(_run(t.name, i, calibration, n_frames, runs))
-        if lost.any():
-            rows.append({"table": t.name, "row": i, **loss_position.loss_concentration(
-                lost, top=top, start=calibration.buffer_packets)})
-    return pd.DataFrame(rows, columns=["table", "row", "lost", "first_lost_index", "share_in_top", "share_after_buffer"])
-
-
 def _display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, runs: dict | None = None,
                       group: int = GROUP, seed: int | None = None) -> pd.DataFrame:
     """Every animation row run again with the display switched off, on the same random streams.
@@ -790,6 +553,14 @@ def _display_off_check(calibration: Calibration, *, n_frames: int = N_FRAMES, ru
 
 
 # ---------------------------------------------------------------- the paper's remedies and the abstract's run
+def _loss_sites(runs: dict) -> pd.DataFrame:
+    """:func:`mmperf.hosts.run_tables.loss_sites` with each run's testbed and experiment."""
+    out = run_tables.loss_sites(runs)
+    out.insert(2, "testbed", [spec(n).testbed for n in out["table"]])
+    out.insert(3, "experiment", [spec(n).experiment for n in out["table"]])
+    return out
+
+
 def _remedy_buffer(calibration: Calibration, *, buffers=None, n_frames: int = N_FRAMES,
                   group: int = GROUP, seed: int | None = None, runs: dict | None = None) -> pd.DataFrame:
     """The paper's first remedy, "increasing the socket buffer size": every animation row rerun with larger buffers.
@@ -900,23 +671,6 @@ def implied_display(calibration: Calibration, comparison: pd.DataFrame) -> pd.Da
 
 
 # ---------------------------------------------------------------- the contract: one run, one seed
-def _loss_positions_all(runs: dict) -> pd.DataFrame:
-    out = pd.concat([_positions(testbed_runs.lost_matrix(r)).assign(table=name, row=row)
-                     for (name, row), r in runs.items()], ignore_index=True)
-    return out[["table", "row", "index", "lost", "share_of_frames", "plane"]]
-
-
-def _observed_masks(runs: dict, calibration: Calibration, n_frames: int) -> pd.DataFrame:
-    frames = []
-    for t, i, _ in _anim_rows():
-        try:
-            mask = _observed_frame_loss(t.name, i, calibration, n_frames=n_frames, runs=runs)
-        except ValueError:
-            continue  # a run that loses nothing has no observed frame
-        frames.append(pd.DataFrame({"table": t.name, "row": i, "index": np.arange(PACKETS_PER_FRAME), "lost": mask}))
-    return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["table", "row", "index", "lost"])
-
-
 def run(params=None, *, seed: int, workers: int = 1) -> Results:
     """Run every experiment of the chapter under one root seed.
 
@@ -1019,16 +773,17 @@ def _testbed_tables(params, *, seed: int) -> tuple[Calibration, dict]:
         The testbed tables of :data:`DESCRIPTIONS`.
     """
     cal = _calibrate(params)
+    sets = identification(abstract=bool(params.abstract_run), link_error=float(params.link_error))
     runs = simulate_all(cal, n_frames=params.n_frames, group=params.group, seed=seed)
+    anim = {(t.name, i): runs[(t.name, i)] for t, i, _ in _anim_rows()}
     tables = {
         "hosts": cal.hosts.reset_index(),
-        "identification": pd.concat([cost_profile(h, abstract=params.abstract_run, link_error=params.link_error)
-                                     for h in HOSTS], ignore_index=True),
+        "identification": pd.concat([sets.cost_profile(h) for h in HOSTS], ignore_index=True),
         "comparison": compare_all(cal, n_frames=params.n_frames, runs=runs),
         "loss_sites": _loss_sites(runs),
-        "loss_positions": _loss_positions_all(runs),
-        "observed_masks": _observed_masks(runs, cal, params.n_frames),
-        "loss_concentration": _loss_concentration(cal, n_frames=params.n_frames, runs=runs),
+        "loss_positions": run_tables.loss_positions(runs, packets_per_plane=PACKETS_PER_FRAME // bitplane.N_PLANES),
+        "observed_masks": run_tables.typical_masks(anim),
+        "loss_concentration": run_tables.loss_concentrations(anim, top=20, start=cal.buffer_packets),
         "display_off": _display_off_check(cal, n_frames=params.n_frames, runs=runs, group=params.group, seed=seed),
         "remedy_buffer": _remedy_buffer(cal, n_frames=params.n_frames, group=params.group, seed=seed, runs=runs),
         "abstract_run": _abstract_check(cal, n_frames=params.n_frames, group=params.group, seed=seed),
@@ -1095,6 +850,6 @@ def clock_ticks(*, tick_ms: float = ULTRIX_TICK_MS, max_ticks: int = 12) -> pd.D
             # the simplest pair (fewest ticks) within 0.5 % of the printed time, else the nearest
             pace = pacing.tick_pacing(r.packet_time, tick_ms=tick_ms, groups=groups, max_ticks=max_ticks, tolerance=0.005)
             rows.append({"table": t.name, "row": r.row, "packet_time": r.packet_time, **pace,
-                         "offered_tick": PACKET_BYTES * 8 / pace["tick_packet_time"] / 1e3,
+                         "offered_tick": float(stream_identities.offered_mbps(pace["tick_packet_time"], packet_bytes=PACKET_BYTES)[0]),
                          "throughput": _to_mbps(r.throughput, t.throughput_unit)})
     return pd.DataFrame(rows)

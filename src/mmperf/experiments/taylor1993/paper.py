@@ -9,10 +9,11 @@ from dataclasses import dataclass
 
 from mmperf.hosts import testbed
 
-__all__ = ["PAPER", "PACKETS_PER_FRAME", "PACKET_BYTES", "SOCKET_BUFFER_PACKETS", "N_FRAMES", "GROUP", "ULTRIX_TICK_MS",
+__all__ = ["PAPER", "FRAME_SHAPE", "PACKETS_PER_FRAME", "PACKET_BYTES", "SOCKET_BUFFER_PACKETS", "N_FRAMES", "GROUP", "ULTRIX_TICK_MS",
            "LINKS", "HOSTS", "ALPHA", "HOST_SHORT", "HARDWARE", "TableSpec", "TABLES"]
 
 PAPER = "taylor1993"
+FRAME_SHAPE = (550, 550)  # the animation's 8-bit frames, 550x550 pixels (sec. 2.1)
 PACKETS_PER_FRAME = 264  # a 550x550 8-bit frame in 1224-byte bit-plane packets (sec. 2.1)
 PACKET_BYTES = testbed.PACKET_BYTES + testbed.UDP_IP_BYTES  # 1256: counted in throughput (sec. 2.1)
 SOCKET_BUFFER_PACKETS = 40  # "approximately 50K bytes ... approximately 40 packets" (sec. 3.4)
