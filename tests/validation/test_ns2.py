@@ -198,11 +198,15 @@ def _book_rows(case, video) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def test_book_dac_with_ns2s_count_meets_ns2s_dac_on_the_mean(book):
-    """DAC on in both: with the packet count ns-2's SACKs carry (0), the book's mean delay is within the
-    case's factor of ns-2's (the largest delay is not: the case's registered discrepancy)."""
+def test_book_dac_with_ns2s_count_meets_ns2s_dac(book):
+    """DAC on in both: with the packet count ns-2's SACKs carry (0), the book is within the case's tolerance of
+    ns-2 on the mean and the largest delay (the tail: the backlog built while a path's cwnd waits for a new
+    pseudo-cumack, CMT's cwnd update as ns-2 gates it), and recovers its losses with as many retransmissions
+    (within 15 %: every loss waits for a T3 timer in both)."""
     case = ns2.CASES[DAC_CASE]
-    _check_tolerance(case, committed(DAC_CASE), book[DAC_CASE], parts=("mean", "drops"))
+    _check_tolerance(case, committed(DAC_CASE), book[DAC_CASE])
+    r = book[DAC_CASE].set_index("seed")["retransmissions"] / committed(DAC_CASE).set_index("seed")["retransmissions"]
+    assert (abs(r - 1) <= 0.15).all(), f"{DAC_CASE}: retransmissions book / ns-2 {r.round(3).tolist()}"
     # DAC is what moves it: without it the same run is an order of magnitude faster than ns-2's
     off = ns2.CASES["cmt60-1e-2"]
     assert np.median(book[DAC_CASE]["delay_mean_s"]) > 5 * np.median(book[off.name]["delay_mean_s"])
@@ -486,7 +490,9 @@ def test_committed_defaults_are_of_the_current_variants_and_schedule(schedule):
         assert (settings.loc[[n]] == v.setting).all(), f"{n}: setting changed: run `make validate`"
 
 
-@pytest.mark.parametrize("variant", list(ns2.BOOK_OPTION_OF_VARIANT))
+@pytest.mark.parametrize("variant", [
+    pytest.param(v, marks=pytest.mark.xfail(strict=True, reason=ns2.BOOK_OPTION_DISCREPANCY[v]))
+    if v in ns2.BOOK_OPTION_DISCREPANCY else v for v in ns2.BOOK_OPTION_OF_VARIANT])
 def test_book_option_meets_ns2s_restored_default(variant, video):
     """Where the book has an option for one of ns-2's defaults (delayed SACKs: ``SctpConfig.sack_delay`` at
     ns-2's 0.2 s), the book with it meets ns-2 with that default restored, within the case's tolerance."""
