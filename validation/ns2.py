@@ -135,15 +135,27 @@ LAYERED_TOLERANCE = ("median over seeds of the mean delay of the delivered packe
 """The tolerance of the multi-stream unreliable and mixed cases (the paper's Figs. 6-7), set before they were run
 on more than one seed: the lossy SCTP cases' delay criteria and a criterion on what is not delivered."""
 
-LAYERED_TAIL_DISCREPANCY = (
-    "SCTPMultiMixed at 30 Mb/s and 1e-2: the book's largest delay over seeds 1-3 is 138.3 s (seed 2) against ns-2's "
-    "67.3 s (seed 2), 2.06x, just outside the factor 2; the mean delay (median over seeds 32.7 against 29.4 s, "
-    "1.11x), the undelivered enhancement packets (30 against 25 over the seeds) and every base packet delivered "
-    "agree. The tail is the backlog at the end of the run, which one seed's few retransmission timeouts set: "
-    "the same seed gives ns-2 80.2 s with both layers unreliable (sctpmu30-1e-2, inside 2x with the book's "
-    "138.1 s) and 67.3 s with the base reliable, runs that differ by 3 abandoned base packets, while the book's two "
-    "runs differ by 0.2 s. The reliable single-stream SCTP cell at 30 Mb/s shows the same longer tail (book "
-    "117.7 s against ns-2's 70.4 s in the run of commit 5731072); its cause is not yet traced")
+OPEN_RWND = 1 << 26
+"""Receive window and initial ssthresh [bytes] of the cases run with an open window in both (64 MiB: never
+binding): :data:`OPEN_WINDOW_NS2` and :data:`OPEN_WINDOW_BOOK`."""
+
+OPEN_WINDOW_NS2 = (("initialRwnd_", OPEN_RWND), ("initialSsthresh_", OPEN_RWND))
+"""ns-2's side of an open window (``replay.tcl -set``)."""
+
+OPEN_WINDOW_BOOK = (("receive_buffer", OPEN_RWND),)
+"""The book's side of an open window (``SctpConfig.receive_buffer``, which also sets the initial ssthresh)."""
+
+OPEN_WINDOW_REASON = (
+    "ns-2's receiver here delivers unordered (replay.tcl, unordered_ 1; the order is restored offline) and an "
+    "unordered chunk is passed up as it arrives: sctp.cc, SctpAgent::PassToStream calls PassToUpperLayer for a "
+    "chunk flagged SCTP_DATA_FLAG_UNORDERED, which credits uiMyRwnd back at once, so ns-2's advertised window never "
+    "falls (an ordered chunk waits in InsertInStreamBuffer, its bytes off the window, until UpdateAllStreams passes "
+    "it up in order). The book's receiver delivers each stream in order and holds the chunks above a loss against "
+    "its window; while a loss waits for a T3 timeout (1 s or more) its 256 KiB window fills and stalls the sender, "
+    "in the book alone. At 30 Mb/s and 1e-2 that stall set the largest delay: SCTPMultiMixed 138.3 s (seed 2) "
+    "against ns-2's 67.3 s with 256 KiB, 74.6 s with the open window; ns-2 gives the same run, count for count, "
+    "with either. Both therefore run with an open window (the receive window is compared nowhere here)")
+"""Why the 30 Mb/s SCTP cases run with an open window in both (:data:`OPEN_WINDOW_NS2`, :data:`OPEN_WINDOW_BOOK`)."""
 
 LAYER_RTX = {"reliable": -1, "unreliable": 1}
 """replay.tcl's -layerrtx per reliability of the book's SctpConfig (rtx_limit 1: "at least one retransmission
@@ -167,22 +179,6 @@ agents (numOutStreams_ 1) and the reading (in-order delivery of every TSN from t
 with two streams the book delivers a layer's chunks past a loss of the other layer, which the reading
 cannot see."""
 
-DAC_RWND = 1 << 26
-"""Receive window and initial ssthresh of the DAC case in both (64 MiB: never binding) [bytes]."""
-
-DAC_TAIL_DISCREPANCY = (
-    "with ns-2's count the book's DAC stops fast retransmit as ns-2's does (no chunk is fast-retransmitted: every "
-    "loss waits for a T3 timer) and its mean delay moves from 0.05-0.09 s to 0.46-0.57 s, within the factor 3 of "
-    "ns-2's 0.92-1.07 s; but its largest delay is 2.3-2.8 s against ns-2's 6.2-6.8 s, outside 2x. The book "
-    "recovers by 64 T3 expiries (seed 1, RTO 1 s), each also resending the chunks still in flight on the path "
-    "(1195-1230 retransmissions), ns-2 with 791-809 retransmissions for 715-747 losses, the slowest retransmitted "
-    "2-3 s after the loss (seed 1). ns-2's largest delays are at the end of the sequence: in seed 1 its slowest "
-    "packet (TSN 203965, written at 84.55 s) first leaves the sender at 89.02 s, is lost and is resent at 91.07 s, and "
-    "from 86 to 89 s ns-2 sends 780 packets a second over both paths, below the 1,160 a second it sent from 40 to 80 s "
-    "(about the video's rate there): the tail is the backlog its T3-bound recovery leaves when the video ends. No path is marked failed (the sender sends no "
-    "HEARTBEAT during the run; sctp-cmt.cc Timeout sends one at once when a path goes inactive). Why ns-2's recovery "
-    "leaves a longer backlog than the book's is not yet explained")
-
 CASES = {c.name: c for c in (
     Case("tcp30-lossless", "TCP", "tcp", 30.0, 0.0, (1,), "mean delay within 5 %", mean_rel_tol=0.05),
     Case("sctp30-lossless", "SCTPReliable", "sctp", 30.0, 0.0, (1,), "mean delay within 5 %", mean_rel_tol=0.05),
@@ -201,24 +197,32 @@ CASES = {c.name: c for c in (
          max_factor=2.0, book_config=CMT_ONE_STREAM),
     # the paper's Figs. 6-7: SCTP with a stream per layer, both unreliable (PR-SCTP, one retransmission) or the
     # base reliable and the enhancement unreliable; ns-2 writes both layers to one stream with a limit per
-    # message (replay.tcl -layerrtx) and the layers' in-order delivery is restored offline (layered_delivery)
+    # message (replay.tcl -layerrtx) and the layers' in-order delivery is restored offline (layered_delivery).
+    # These and the reliable single stream at 30 Mb/s run with an open window in both (OPEN_WINDOW_REASON)
     Case("sctpmu30-1e-2", "SCTPMultiUnreliable", "sctp", 30.0, 1e-2, (1, 2, 3), LAYERED_TOLERANCE,
          median_factor=1.5, max_factor=2.0, layer_rtx=(LAYER_RTX["unreliable"], LAYER_RTX["unreliable"]),
-         undelivered_factor=2.0),
+         undelivered_factor=2.0, ns2_set=OPEN_WINDOW_NS2, book_config=OPEN_WINDOW_BOOK),
     Case("sctpmm30-1e-2", "SCTPMultiMixed", "sctp", 30.0, 1e-2, (1, 2, 3), LAYERED_TOLERANCE,
          median_factor=1.5, max_factor=2.0, layer_rtx=(LAYER_RTX["reliable"], LAYER_RTX["unreliable"]),
-         undelivered_factor=2.0, discrepancy=LAYERED_TAIL_DISCREPANCY),
+         undelivered_factor=2.0, ns2_set=OPEN_WINDOW_NS2, book_config=OPEN_WINDOW_BOOK),
+    Case("sctp30-1e-2", "SCTPReliable", "sctp", 30.0, 1e-2, (1, 2, 3),
+         "median over seeds of the mean delay within a factor 1.5; largest max delay within 2x",
+         median_factor=1.5, max_factor=2.0, ns2_set=OPEN_WINDOW_NS2, book_config=OPEN_WINDOW_BOOK),
     # DAC on in both: ns-2's default (useCmtDelAck_ 1) against the book's cmt_dac with the SACK's packet
     # count as ns-2 reports it without delayed SACKs (0); DAC_COUNT_DISCREPANCY: the count as specified (1).
-    # The receive window (and the initial ssthresh, which the book sets to it) 64 MiB in both: ns-2's
-    # receiver delivers unordered (see replay.tcl) and frees its window at once, so 256 KiB never binds in
-    # ns-2 (the same counts and delays with either), while the book's, holding each stream's chunks above a
-    # loss for the T3 timeout, would fill and stall the sender
+    # Every loss then waits for a T3 timer, and the tail is the backlog the sender builds while a path's
+    # cwnd waits for its lost chunk: CMT's cwnd update grows a path's cwnd only when its pseudo-cumack
+    # advances (sctp-cmt.cc, SctpCMTAgent::ProcessSackChunk calls AdjustCwnd only with eNewPseudoCum), so a
+    # path whose earliest chunk is lost stops growing until the chunk is retransmitted. The book grew cwnd on
+    # every gap-acknowledged chunk until the engine gated it the same way; its largest delay was then 2.3-2.8 s
+    # against ns-2's 6.2-6.8 s (outside 2x), and is now inside the tolerance.
+    # The receive window (and the initial ssthresh, which the book sets to it) open in both (OPEN_WINDOW_REASON):
+    # ns-2's receiver delivers unordered and frees its window at once, so 256 KiB never binds in ns-2 (the
+    # same counts and delays with either), while the book's, holding each stream's chunks above a loss for the
+    # T3 timeout, would fill and stall the sender
     Case("cmt60-1e-2-dac", "CMTMultiReliable", "cmt", 60.0, 1e-2, (1, 2, 3), CMT_TOLERANCE, median_factor=3.0,
-         max_factor=2.0, ns2_set=(("useCmtDelAck_", 1), ("initialRwnd_", DAC_RWND), ("initialSsthresh_", DAC_RWND)),
-         book_config=CMT_ONE_STREAM + (("cmt_dac", True), ("ns2_dac_count_defect", True),
-                                       ("receive_buffer", DAC_RWND)),
-         discrepancy=DAC_TAIL_DISCREPANCY),
+         max_factor=2.0, ns2_set=(("useCmtDelAck_", 1),) + OPEN_WINDOW_NS2,
+         book_config=CMT_ONE_STREAM + (("cmt_dac", True), ("ns2_dac_count_defect", True)) + OPEN_WINDOW_BOOK),
 )}
 
 
@@ -1023,6 +1027,17 @@ BOOK_OPTION_OF_VARIANT = {
 }
 """The book's transport option (``SctpConfig`` fields) that runs a variant's restored ns-2 default, where it has
 one: delayed SACKs (``SctpConfig.sack_delay``). Delayed SACKs with DAC are not modelled (``cmt-delayed-sack-dac``)."""
+
+BOOK_OPTION_DISCREPANCY = {
+    "cmt-delayed-sack-no-dac": (
+        "CMT with delayed SACKs, DAC off in both: the book's mean delay is 3.60x ns-2's (median over seeds 0.081 against "
+        "0.0225 s; largest 2.12 against 1.84 s), outside the CMT factor 3. ns-2's CMT gets faster with delayed SACKs "
+        "(0.036 to 0.0225 s), the book's does not (0.075 to 0.081 s); not traced. It was 2.97x (0.067 s) before the "
+        "engine's CMT cwnd update waited for a new pseudo-cumack (as ns-2's sctp-cmt.cc ProcessSackChunk does), which "
+        "brought the DAC case inside its tolerance and moved the CMT cases without DAC from 1.6-1.75x to 2.1x ns-2"),
+}
+"""The variants of :data:`BOOK_OPTION_OF_VARIANT` on which the book misses ns-2 for a known or open reason (a strict
+xfail)."""
 
 DEFAULTS_COLUMNS = ["variant", "setting", "case", "seed", "delay_mean_s", "delay_p99_s", "delay_max_s",
                     "delivered_frac", "queue_drops", "error_drops", "retransmissions", "transmissions"]

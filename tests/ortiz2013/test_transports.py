@@ -352,7 +352,9 @@ def test_dac_with_ns2s_count_of_zero_stops_fast_retransmit():
         assert ns2.delivered.all()
         assert ns2.receiver_window_drops == 0
     assert off.delivered.all()
-    assert np.mean(_cmt_run(LOSSY, 0).delay()) > 3 * np.mean(off.delay())  # 1.63 s against 0.37 s
+    # 1.71 s against 0.89 s (1.63 against 0.37 s before CMT's cwnd update waited for a new pseudo-cumack,
+    # which slows the run without DAC more than the one with it)
+    assert np.mean(_cmt_run(LOSSY, 0).delay()) > 1.5 * np.mean(off.delay())
 
 
 def test_dac_counts_the_packets_a_sack_reports():

@@ -164,6 +164,22 @@ def test_layered_delivery_reads_each_layers_order_and_skips(tmp_path):
     assert ns2.undelivered_by_layer(got, [0, 1, 0, 1, 0]) == {"undelivered_base": 1, "undelivered_enh": 1}
 
 
+def test_book_ordered_window_is_what_set_the_30_mbps_tail(video, book):
+    """:data:`ns2.OPEN_WINDOW_REASON`: with the book's own 256 KiB window its receiver, delivering each stream in
+    order, holds the chunks above a loss against the window while the loss waits for its T3 timer, and the sender
+    stalls; ns-2's unordered receiver never closes its window. On SCTPMultiMixed at 30 Mb/s and 1e-2 that stall
+    alone takes the book's largest delay outside the case's tolerance against the same committed ns-2 runs
+    (ns-2 gives them with either window), and opening the window in the book brings it inside (the case passes
+    :func:`test_book_engine_within_tolerance_of_ns2`)."""
+    case = ns2.CASES["sctpmm30-1e-2"]
+    assert dict(case.book_config)["receive_buffer"] == ns2.OPEN_RWND
+    closed = replace(case, book_config=tuple(kv for kv in case.book_config if kv[0] != "receive_buffer"))
+    rows = _book_rows(closed, video)
+    assert rows["delay_max_s"].max() > 1.5 * book[case.name]["delay_max_s"].max()
+    with pytest.raises(AssertionError, match="largest max delay"):
+        _check_tolerance(closed, committed(case.name), rows, parts=("max",))
+
+
 DAC_CASE = "cmt60-1e-2-dac"
 
 
@@ -182,11 +198,15 @@ def _book_rows(case, video) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def test_book_dac_with_ns2s_count_meets_ns2s_dac_on_the_mean(book):
-    """DAC on in both: with the packet count ns-2's SACKs carry (0), the book's mean delay is within the
-    case's factor of ns-2's (the largest delay is not: the case's registered discrepancy)."""
+def test_book_dac_with_ns2s_count_meets_ns2s_dac(book):
+    """DAC on in both: with the packet count ns-2's SACKs carry (0), the book is within the case's tolerance of
+    ns-2 on the mean and the largest delay (the tail: the backlog built while a path's cwnd waits for a new
+    pseudo-cumack, CMT's cwnd update as ns-2 gates it), and recovers its losses with as many retransmissions
+    (within 15 %: every loss waits for a T3 timer in both)."""
     case = ns2.CASES[DAC_CASE]
-    _check_tolerance(case, committed(DAC_CASE), book[DAC_CASE], parts=("mean", "drops"))
+    _check_tolerance(case, committed(DAC_CASE), book[DAC_CASE])
+    r = book[DAC_CASE].set_index("seed")["retransmissions"] / committed(DAC_CASE).set_index("seed")["retransmissions"]
+    assert (abs(r - 1) <= 0.15).all(), f"{DAC_CASE}: retransmissions book / ns-2 {r.round(3).tolist()}"
     # DAC is what moves it: without it the same run is an order of magnitude faster than ns-2's
     off = ns2.CASES["cmt60-1e-2"]
     assert np.median(book[DAC_CASE]["delay_mean_s"]) > 5 * np.median(book[off.name]["delay_mean_s"])
@@ -470,7 +490,9 @@ def test_committed_defaults_are_of_the_current_variants_and_schedule(schedule):
         assert (settings.loc[[n]] == v.setting).all(), f"{n}: setting changed: run `make validate`"
 
 
-@pytest.mark.parametrize("variant", list(ns2.BOOK_OPTION_OF_VARIANT))
+@pytest.mark.parametrize("variant", [
+    pytest.param(v, marks=pytest.mark.xfail(strict=True, reason=ns2.BOOK_OPTION_DISCREPANCY[v]))
+    if v in ns2.BOOK_OPTION_DISCREPANCY else v for v in ns2.BOOK_OPTION_OF_VARIANT])
 def test_book_option_meets_ns2s_restored_default(variant, video):
     """Where the book has an option for one of ns-2's defaults (delayed SACKs: ``SctpConfig.sack_delay`` at
     ns-2's 0.2 s), the book with it meets ns-2 with that default restored, within the case's tolerance."""
@@ -589,6 +611,8 @@ def test_the_chapters_state_the_committed_ns2_numbers(book):
             f"{med(book, 'tcp60-1e-2', '.1f')} against {med(ref, 'tcp60-1e-2', '.1f')} s, and "
             f"{med(book, 'tcp30-1e-2', '.1f')} against {med(ref, 'tcp30-1e-2', '.1f')} s",
             f"the book is {ratio('sctp60-1e-2')}x ns-2 on the median of the mean delay",
+            f"the book is {ratio('sctp30-1e-2')}x ns-2 on the median of the mean delay ({med(book, 'sctp30-1e-2', '.1f')} "
+            f"against {med(ref, 'sctp30-1e-2', '.1f')} s)",
             f"The book is {ratio('cmt60-1e-2')}x ns-2 on the median of the mean delay at 60 Mb/s "
             f"({med(book, 'cmt60-1e-2', '.3f')} against {med(ref, 'cmt60-1e-2', '.3f')} s) and {ratio('cmt30-1e-2')}x "
             f"at 30 Mb/s ({med(book, 'cmt30-1e-2', '.3f')} against {med(ref, 'cmt30-1e-2', '.3f')} s)",

@@ -22,7 +22,12 @@ reliable transports of the chapter, selected by ``mode``:
   FORWARD-TSN.
 * ``MODE_CMT`` -- CMT-SCTP (Iyengar et al. 2006): new data on every path whose
   cwnd has room, split fast retransmit (miss indications counted per path),
-  cwnd update for CMT (cwnd grows on gap-acked bytes), retransmissions to the
+  cwnd update for CMT (CUC: a path's cwnd grows by the bytes a SACK newly
+  acknowledges on it, gap-acknowledged ones included, but only when the SACK
+  advances one of the path's pseudo-cumacks -- its earliest outstanding chunk
+  sent once, or its earliest outstanding retransmitted one -- as ns-2's
+  ``SctpCMTAgent::ProcessSackChunk`` calls ``AdjustCwnd`` only on
+  ``eNewPseudoCum``), retransmissions to the
   path with the larger cwnd; as in ns-2's ``sctp-cmt.cc``, a chunk that timed
   out is not fast-retransmitted either. Optionally (``dac_count`` >= 0) CMT's
   delayed-ack rule (DAC, Iyengar et al. 2006; ns-2's ``useCmtDelAck_``): a SACK
@@ -246,6 +251,37 @@ def _earliest_outstanding(scum, next_new, n_paths, snd, pth, out_lo):  # pragma:
                 want -= 1
         t += 1
     return lo if lo >= 0 else next_new
+
+
+@njit(cache=True, inline="always")
+def _pseudo_cumacks(mode, lo, next_new, snd):  # pragma: no cover
+    """CMT (``mode`` ``MODE_CMT``): the pseudo-cumacks of paths 0 and 1 (Iyengar et al. 2006, CUC, as ns-2's
+    ``sctp-cmt.cc`` keeps them): the lowest TSN outstanding on the path that was sent once, and the lowest
+    retransmitted one; -1 where there is none, and all four -1 in the other modes. No chunk below ``lo`` is
+    outstanding."""
+    n0 = -1
+    n1 = -1
+    r0 = -1
+    r1 = -1
+    if mode != MODE_CMT:
+        return n0, n1, r0, r1
+    st, cpath, txc = snd.st, snd.cpath, snd.txc
+    for t in range(lo, next_new):
+        if st[t] != OUT:
+            continue
+        if cpath[t] == 0:
+            if txc[t] == 1:
+                if n0 < 0:
+                    n0 = t
+            elif r0 < 0:
+                r0 = t
+        else:
+            if txc[t] == 1:
+                if n1 < 0:
+                    n1 = t
+            elif r1 < 0:
+                r1 = t
+    return n0, n1, r0, r1
 
 
 @njit(cache=True, inline="always")
@@ -574,6 +610,9 @@ def _on_sack(trig, cum_r, c, now, cur, ch, cfg, lk, hp, snd, pth, trace):  # pra
     flight_before1 = flight[1]
     old_cum = scum
     out_lo = _earliest_outstanding(scum, next_new, n_paths, snd, pth, out_lo)
+    # CMT's cwnd update (CUC): each path's pseudo-cumacks, the earliest chunk outstanding on it sent once
+    # and the earliest retransmitted one (ns-2's uiExpectedPseudoCum, uiExpectedRtxPseudoCum; -1: none)
+    pc_new0, pc_new1, pc_rtx0, pc_rtx1 = _pseudo_cumacks(mode, out_lo, next_new, snd)
     sample_p = -1
     sample_r = 0.0
     low0 = -1  # DAC: the lowest TSN this SACK newly acknowledges on path 0, 1 (-1: none)
@@ -650,7 +689,14 @@ def _on_sack(trig, cum_r, c, now, cur, ch, cfg, lk, hp, snd, pth, trace):  # pra
         for q in range(2):
             if in_fr[q] == 1 and scum >= fr_exit[q]:
                 in_fr[q] = 0
-            if acked[q] > 0 and in_fr[q] == 0 and (cum_adv or mode == MODE_CMT):
+            # SCTP: cwnd grows when the cumulative TSN advances (RFC 4960 sec. 7.2.1-7.2.2); CMT's cwnd update
+            # (CUC): when one of the path's pseudo-cumacks advances (the SACK acknowledged the earliest chunk
+            # sent once, or the earliest retransmitted one, outstanding on the path), by the bytes the SACK
+            # newly acknowledged there, gap-acknowledged ones included
+            pc_new = pc_new0 if q == 0 else pc_new1
+            pc_rtx = pc_rtx0 if q == 0 else pc_rtx1
+            new_pseudo_cum = (pc_new >= 0 and st[pc_new] == ACKED) or (pc_rtx >= 0 and st[pc_rtx] == ACKED)
+            if acked[q] > 0 and in_fr[q] == 0 and (new_pseudo_cum if mode == MODE_CMT else cum_adv):
                 fb = flight_before0 if q == 0 else flight_before1
                 full_use = fb + 1.0 >= cwnd[q]
                 if cwnd[q] <= ssth[q]:
