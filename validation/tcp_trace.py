@@ -11,8 +11,8 @@ each sender puts on the link is then compared: the first position where they dif
 the events around it, is printed.
 
 ``python validation/tcp_trace.py [bandwidth_mbps] [loss_rate] [seed] [field=value ...]`` (defaults 30, 0.01, 1;
-the fields change the book's ``TcpConfig``, e.g. ``receive_buffer=66000`` or ``ssthresh_whole_segments=True``). ns-2's run is kept in the system's
-temporary directory and reused for the same cell. Nothing of the book imports this; it writes nothing to ``data/``.
+the fields change the book's ``TcpConfig``, e.g. ``receive_buffer=66000`` or ``ssthresh_whole_segments=True``).
+ns-2's run is kept in the system's temporary directory and reused for the same cell. Nothing of the book imports this; it writes nothing to ``data/``.
 """
 
 from __future__ import annotations
