@@ -11,8 +11,8 @@ each sender puts on the link is then compared: the first position where they dif
 the events around it, is printed.
 
 ``python validation/tcp_trace.py [bandwidth_mbps] [loss_rate] [seed] [field=value ...]`` (defaults 30, 0.01, 1;
-the fields change the book's ``TcpConfig``, e.g. ``receive_buffer=66000``). ns-2's run is kept in the system's
-temporary directory and reused for the same cell. Nothing of the book imports this; it writes nothing to ``data/``.
+the fields change the book's ``TcpConfig``, e.g. ``receive_buffer=66000`` or ``ssthresh_whole_segments=True``).
+ns-2's run is kept in the system's temporary directory and reused for the same cell. Nothing of the book imports this; it writes nothing to ``data/``.
 """
 
 from __future__ import annotations
@@ -107,7 +107,8 @@ def main(argv=None) -> int:
     bw = float(argv[0]) if argv else 30.0
     per = float(argv[1]) if len(argv) > 1 else 0.01
     seed = int(argv[2]) if len(argv) > 2 else 1
-    tcp_config = {k: int(v) if v.isdigit() else float(v) for k, v in (a.split("=") for a in argv[3:])}
+    tcp_config = {k: v == "True" if v in ("True", "False") else int(v) if v.isdigit() else float(v)
+                  for k, v in (a.split("=") for a in argv[3:])}
     gen, sizes = full_segment_schedule()
     drops = drop_indices(4 * gen.size, per, seed)
     tr, r = run_book(gen, sizes, drops, bw, **tcp_config)

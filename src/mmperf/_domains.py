@@ -1085,7 +1085,7 @@ spec("mmperf.transports.sctp:run", lambda: dict(_schedule(), network=_net(), con
 spec("mmperf.transports.tcp:TcpConfig",
      lambda: dict(receive_buffer=65535, init_cwnd_segments=2, rto_init=3.0, rto_min=0.2, rto_max=60.0, mss=1460),
      receive_buffer=Int(lo=1), init_cwnd_segments=Int(lo=1), rto_init=POS, rto_min=POS, rto_max=POS, mss=Int(lo=1),
-     check=_no_check)
+     ssthresh_whole_segments=Flag(), check=_no_check)
 spec("mmperf.transports.tcp:run", lambda: dict(gen_time=np.arange(20) * 0.01, sizes=np.full(20, 1000.0), network=_net(),
                                                config=call("mmperf.transports.tcp:TcpConfig"), seed=1, bin_s=1.0, t_end=5.0),
      gen_time=Array(lo=0, min_len=0), sizes=Array(lo=0, min_len=0), network=Instance(ref="mmperf.networks.packetsim:Network"),

@@ -133,6 +133,7 @@ def test_the_crossing_year_refuses_a_threshold_that_is_not_positive():
 
 @pytest.mark.parametrize("make,match", [
     (lambda: tcp.TcpConfig(rto_max=math.inf), "rto_max must be a finite number > 0"),
+    (lambda: tcp.TcpConfig(ssthresh_whole_segments=1), "ssthresh_whole_segments must be True or False"),
     (lambda: sctp.SctpConfig(rto_min=math.nan), "rto_min must be a finite number > 0"),
     (lambda: sctp.SctpConfig(hb_interval=math.inf), "hb_interval must be a finite number > 0"),
     (lambda: sctp.SctpConfig(cmt=math.nan), "cmt must be True or False"),

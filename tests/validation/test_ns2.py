@@ -631,3 +631,27 @@ def test_the_chapters_state_the_committed_ns2_numbers(book):
             f"{int(ref['sctpmm30-1e-2']['undelivered_enh'].sum())}"):
         assert expected in appendix, f"the validation appendix should say: {expected!r}"
     assert "but idle without delayed SACKs" not in appendix
+
+
+# ---- the TCP gap (#33): ns-2 FullTcp's ssthresh rule as a book option ----
+
+def test_book_tcp_with_ns2s_ssthresh_meets_ns2_nearer_than_its_own_rule(book, video):
+    """ns-2's FullTcp halves ``min(cwnd_, wnd_)`` in whole segments after a loss (``tcp.cc``,
+    ``TcpAgent::slowdown``); the book halves the flight size (RFC 5681). With ns-2's rule
+    (``TcpConfig.ssthresh_whole_segments``) the book's TCP on each lossy TCP case is within the case's
+    tolerance and nearer ns-2 than with its own rule, on the median of the mean delay and on the largest
+    delay; the validation appendix states the ratios."""
+    ratios = {}
+    for name in (n for n, c in ns2.CASES.items() if c.transport == "tcp" and c.error_rate > 0):
+        case = ns2.CASES[name]
+        spec = replace(case, book_config=case.book_config + ns2.TCP_NS2_SSTHRESH)
+        ours, ref, own = _book_rows(spec, video), committed(name), book[name]
+        _check_tolerance(spec, ref, ours)
+        for col, agg in (("delay_mean_s", np.median), ("delay_max_s", np.max)):
+            r_ns2, r_own = agg(ours[col]) / agg(ref[col]), agg(own[col]) / agg(ref[col])
+            assert abs(np.log(r_ns2)) < abs(np.log(r_own)), \
+                f"{name}: {col} book / ns-2 {r_ns2:.3f} with ns-2's ssthresh rule, {r_own:.3f} with the book's"
+        ratios[name] = f"{_median_mean(ours) / _median_mean(ref):.2f}"
+    expected = (f"with ns-2's rule the book's mean delay is {ratios['tcp60-1e-2']} of ns-2's at 60 Mb/s and "
+                f"{ratios['tcp30-1e-2']} at 30 Mb/s")
+    assert expected in _prose("appendix/validation-ns2.ipynb"), f"the validation appendix should say: {expected!r}"

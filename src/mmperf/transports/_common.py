@@ -151,7 +151,8 @@ class WindowConfig:
 
     ``mode`` is one of ``_engine.MODE_*``; sizes are in bytes and times in seconds; ``dac_count`` >= 0 turns on
     CMT's delayed-ack rule with every SACK reporting that many data packets (-1: off); ``sack_delay`` > 0 delays
-    the receiver's SACKs (SCTP and CMT-SCTP; 0: a SACK per packet).
+    the receiver's SACKs (SCTP and CMT-SCTP; 0: a SACK per packet); ``tcp_ssthresh_segments`` is TCP's
+    ssthresh rule (:class:`mmperf.transports.tcp.TcpConfig`'s ``ssthresh_whole_segments``).
     """
 
     mode: int
@@ -170,6 +171,7 @@ class WindowConfig:
     ns2_rwnd_defect: bool = False
     dac_count: int = -1
     sack_delay: float = 0.0
+    tcp_ssthresh_segments: bool = False
 
     def engine_config(self, t_end: float) -> _engine.Config:
         """The kernel's :class:`~mmperf.transports._engine.Config`, every field of the type it is compiled for."""
@@ -179,7 +181,8 @@ class WindowConfig:
             rto_init=float(self.rto_init), rto_min=float(self.rto_min), rto_max=float(self.rto_max),
             path_max_retrans=int(self.path_max_retrans), hb_interval=float(self.hb_interval),
             rtx_limit=int(self.rtx_limit), ns2_rwnd_defect=bool(self.ns2_rwnd_defect),
-            dac_count=int(self.dac_count), sack_delay=float(self.sack_delay), t_end=float(t_end))
+            dac_count=int(self.dac_count), sack_delay=float(self.sack_delay), t_end=float(t_end),
+            tcp_ssth_segments=bool(self.tcp_ssthresh_segments))
 
 
 def run_window_transport(name, gen_time, sizes, streams, unreliable, network, window: WindowConfig, *, seed, bin_s,

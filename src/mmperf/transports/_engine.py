@@ -134,11 +134,13 @@ TRACE_EVENTS = {TR_SEND: "send", TR_T3_START: "t3_start", TR_T3_RESTART: "t3_res
 Chunks = namedtuple("Chunks", "gen_t size stream unreliable")
 """The packets to send, one entry per TSN: generation time [s], bytes, stream, unreliable (bool)."""
 Config = namedtuple("Config", "mode n_paths n_streams hdr mtu rbuf init_cwnd rto_init rto_min rto_max "
-                              "path_max_retrans hb_interval rtx_limit ns2_rwnd_defect dac_count sack_delay t_end")
+                              "path_max_retrans hb_interval rtx_limit ns2_rwnd_defect dac_count sack_delay t_end "
+                              "tcp_ssth_segments", defaults=(False,))
 """The transport's configuration (read only): ``mode`` (``MODE_*``), paths, streams, header, MTU and receive
 buffer [bytes], initial cwnd [bytes], RTOs [s], path failure threshold, heartbeat interval [s], PR-SCTP
 retransmission limit, the ns-2 receiver defect (bool), the DAC count (-1: off), the delayed-SACK timer
-[s] (0: a SACK per packet) and the run's horizon [s]."""
+[s] (0: a SACK per packet), the run's horizon [s], and TCP's ssthresh rule after a loss (``tcp_ssth_segments``
+True: ns-2 FullTcp's, half the window in whole segments; False, the default: half the flight size)."""
 Net = namedtuple("Net", "rate delay qlim per loss_start unif bin_s nbins")
 """The two links (read only; the arrays of :meth:`mmperf.networks.packetsim.Network.arrays`), the
 error model's uniform draws, and the statistics bins (width [s], count)."""
@@ -534,6 +536,14 @@ def _on_heartbeat_ack(p, now, cfg, pth, trace):  # pragma: no cover
 
 
 @njit(cache=True, inline="always")
+def _ssth_segments(cwnd, cfg):  # pragma: no cover
+    """TCP's ssthresh after a loss as ns-2's ``TcpAgent::slowdown`` sets it (``tcp.cc``; ``CLOSE_SSTHRESH_HALF``):
+    half the window, ``min(cwnd_, wnd_)``, in whole segments (``ssthresh_ = (int) halfwin``), at least 2."""
+    win = min(cwnd, cfg.rbuf) / cfg.mtu
+    return max(np.floor(win / 2.0), 2.0) * cfg.mtu
+
+
+@njit(cache=True, inline="always")
 def _t3_due(p, now, hp, pth):  # pragma: no cover
     """A T3 event of path ``p`` pops: whether the timer expires now (else it is off, or re-armed for its
     later expiry)."""
@@ -556,7 +566,9 @@ def _on_timeout(p, now, lo, next_new, outstanding, ch, cfg, lk, hp, snd, pth, tr
     st, cpath, size, hdr = snd.st, snd.cpath, ch.size, cfg.hdr
     pth.t3_exp[p] = INF
     _note(trace, now, TR_T3_EXPIRY, p, -1, rto[p], pth.t3_exp)
-    if cfg.mode == MODE_TCP:
+    if cfg.mode == MODE_TCP and cfg.tcp_ssth_segments:
+        ssth[p] = _ssth_segments(cwnd[p], cfg)
+    elif cfg.mode == MODE_TCP:
         ssth[p] = max(pth.flight[p] / 2, 2.0 * mtu)
     else:
         ssth[p] = max(cwnd[p] / 2, 4.0 * mtu)
@@ -656,7 +668,10 @@ def _on_sack(trig, cum_r, c, now, cur, ch, cfg, lk, hp, snd, pth, trace):  # pra
                     _withdraw(t, 0, 1, now, ch, cfg, lk, hp, snd, pth)
                     mk_lo = min(mk_lo, t)
                     fr_budget[0] = 1
-                ssth[0] = max((flight[0] + size[t] + hdr) / 2, 2.0 * mtu)
+                if cfg.tcp_ssth_segments:
+                    ssth[0] = _ssth_segments(cwnd[0], cfg)
+                else:
+                    ssth[0] = max((flight[0] + size[t] + hdr) / 2, 2.0 * mtu)
                 cwnd[0] = ssth[0] + 3 * mtu
                 in_fr[0] = 1
             elif dupacks > 3 and in_fr[0] == 1:
