@@ -34,7 +34,7 @@ export MMPERF_CHROMIUM := $(CHROMIUM)
 # String hashing fixed for every kernel (the executor and nbval alike).
 export PYTHONHASHSEED := 0
 
-.PHONY: audit book test lint env chromium ns2 validate bench clean help lab pdf chodorek-grid publish
+.PHONY: audit book test durations lint env chromium ns2 validate bench clean help lab pdf chodorek-grid publish
 
 help:
 	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all;"
@@ -42,6 +42,7 @@ help:
 	@echo "            REPO_URL=https://github.com/OWNER/REPO links every page to the repository)"
 	@echo "make publish PUBLISH_REMOTE=origin  build, then push _build/html to the remote's gh-pages branch (ghp-import)"
 	@echo "make test   set up, check the import contracts, build, then unit tests + nbval over every chapter"
+	@echo "make durations  a whole make test that records each test file's seconds (the order make test runs them in)"
 	@echo "            + browser check"
 	@echo "make lint   the import contracts alone (lint-imports: layers, no cycle, no private module across packages)"
 	@echo "make validate  run ns-2 on every validation case -> data/validation (installs ns-2 if missing)"
@@ -121,10 +122,19 @@ lint: $(STAMP)
 # The tests check the committed chapters, which ran with the book's default seed.
 test: SEED :=
 test: export MMPERF_SEED :=
+# Files run longest first (conftest.py orders them by tests/durations.json; --no-loadscope-reorder keeps
+# that order instead of xdist's most-tests-first), so no long file is left for the end.
+PYTEST_ALL = NPY_DISABLE_CPU_FEATURES="$(NPY_LOWERED_DISPATCH)" \
+	  $(BIN)/python -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder \
+	  --durations=10 --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
 test: lint book chromium ns2
-	NPY_DISABLE_CPU_FEATURES="$(NPY_LOWERED_DISPATCH)" \
-	  $(BIN)/python -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist loadfile --durations=10 \
-	  --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
+	$(PYTEST_ALL)
+
+# Measure again the seconds each test file takes (the order `make test` runs them in): a whole `make test`.
+durations: SEED :=
+durations: export MMPERF_SEED :=
+durations: lint book chromium ns2
+	$(PYTEST_ALL) --record-durations tests/durations.json
 
 # The Chodorek paper's grid on the packet-level bottleneck (issue #20), opt-in: every scenario x
 # K x N on a Dask LocalCluster (or `--scheduler ADDR`), resumable; options through GRID_ARGS
