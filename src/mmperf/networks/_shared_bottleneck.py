@@ -1,4 +1,4 @@
-"""Compiled core of :mod:`mmperf.networks.shared_bottleneck` (one event loop, explicit arrays).
+"""Compiled core of :mod:`mmperf.networks.shared_bottleneck` (one event loop and its named steps).
 
 No event heap: every event source here is in time order by construction, so the loop merges
 five sources by ``(time, insertion order)``, which is the order a heap keyed the same way
@@ -26,6 +26,17 @@ best effort like TCP. The bucket of stream ``i`` fills at its reserved rate, whi
 ``rate[i, w]`` in window ``w = floor((t - offset) / period)`` (0 before the first window, the last
 window's rate after the last), and holds at most ``depth[i]`` bytes (full at time 0).
 
+**State.** :func:`run` takes four arguments: the video packets (:class:`Video`), the policer
+(:class:`Policer`), the flows' start times and the run's constants (:class:`Config`, scalars only). The
+loop's scalar state travels as two values, :class:`Port` (the link and its two queues) and :class:`Events`
+(the event FIFOs' heads and lengths, the insertion counter), which its steps take and return anew; the
+FIFOs are a ring of times and a ring of integers with named rows (``E_*``, ``BE_*``). Two rules keep this as
+fast as the flat kernel it replaced (measured with the Chodorek grid's 15.2-s cells): a step inlined with
+``inline="always"`` has **one exit** (a helper that returns early leaves numba's reference counts of the
+arrays it receives unpruned, which ran the video path 3x slower), and no state read per event lives in a
+namedtuple of *arrays* (30x slower: numba counts references on a tuple's arrays at each use) or in a
+structured array (the event FIFOs as records ran the TCP path 1.3x slower than as plain arrays).
+
 The kernel is cached on disk (``cache=True``): compiling it costs about 4 s, several 30-s runs
 of a cell. Numba checks a cached kernel against this file only, so
 :func:`mmperf._numba_cache.drop_stale_cache` (run at the end of this module) deletes it when
@@ -34,6 +45,8 @@ the file of the function it inlines from another module
 """
 
 from __future__ import annotations
+
+from collections import namedtuple
 
 import numpy as np
 from numba import njit
@@ -67,6 +80,50 @@ def fifo_capacity(k_flows: int, rwnd: int) -> int:
     return c
 
 
+# ---- the kernel's inputs and state, as named structures (built by shared_bottleneck.simulate)
+Video = namedtuple("Video", "t size stream")
+"""The video packets (arrays, one entry per packet in time order): send time ``t`` [s], wire ``size``
+[bytes] and ``stream`` (a row of the policer's ``rate`` and ``depth``)."""
+
+Policer = namedtuple("Policer", "rate depth period offset refill")
+"""The token-bucket policer: ``rate`` (S, W) [bytes/s] per stream and window, ``depth`` (S,) [bytes], the
+windows' ``period`` and ``offset`` [s], and ``refill`` (a bucket is full again at the first packet of each
+window). S = 0: no reserved class."""
+
+Config = namedtuple("Config", "t_end tx_per_byte delay_s ack_delay qlim res_mode res_limit pkt_bytes "
+                              "rwnd init_cwnd rto_init rto_min rto_max cc ring fcap")
+"""The run's constants (scalars only, so that numba passes them by value): the end ``t_end`` [s], the
+link's ``tx_per_byte`` [s/byte] and one-way ``delay_s`` [s], the ACKs' ``ack_delay`` [s], the best-effort
+limit ``qlim`` [packets], the reserved FIFO's ``res_mode`` (``RES_*``) and ``res_limit`` [packets], the TCP
+``pkt_bytes``, ``rwnd`` and ``init_cwnd`` [segments], the RTO's ``rto_init``, ``rto_min``, ``rto_max`` [s],
+the congestion control ``cc`` (``CC_*``), the per-flow segment rings' size ``ring`` (:func:`ring_size`) and
+the event FIFOs' ``fcap`` (:func:`fifo_capacity`), both powers of two."""
+
+Port = namedtuple("Port", "busy cur_be be_h be_n rq_h rq_n rq_bytes max_rq")
+"""The link's scalar state (a value: the steps return a new one): when the packet in service finishes
+``busy`` [s], whether it is best effort ``cur_be``, the best-effort ring's head and length ``be_h``, ``be_n``,
+the reserved FIFO's head, length and bytes ``rq_h``, ``rq_n``, ``rq_bytes``, and its largest backlog
+``max_rq`` [bytes]."""
+
+Events = namedtuple("Events", "seq d_h d_n a_h a_n")
+"""The event FIFOs' scalar state (a value): the insertion counter ``seq`` and the heads and lengths of the
+DATA (``d_h``, ``d_n``) and ACK (``a_h``, ``a_n``) FIFOs."""
+
+# the DATA and ACK FIFOs: each a ring of times ``(fcap,)`` and one of integers ``(3, fcap)``, these rows
+E_SEQ, E_FLOW, E_VAL = 0, 1, 2  # insertion number, flow, segment (DATA) or ACK number (ACK)
+N_E = 3
+# the best-effort ring ``(2, qlim + 1)``: a video index ``who >= 0``, or ``-(k + 1)`` for segment ``seg`` of flow k
+BE_WHO, BE_SEG = 0, 1
+
+
+def ring_size(rwnd: int) -> int:
+    """Slots of each flow's segment rings: the smallest power of two above ``rwnd + 1``."""
+    r = 1
+    while r <= rwnd + 1:
+        r *= 2
+    return r
+
+
 @njit(cache=True, inline="always")
 def _refill(i, now, tok, tlast, twin, rrate, period, offset, depth, refill):  # pragma: no cover - compiled
     """Tokens of stream ``i``'s bucket at ``now``: integrate its piecewise-constant rate since ``tlast``.
@@ -76,6 +133,7 @@ def _refill(i, now, tok, tlast, twin, rrate, period, offset, depth, refill):  # 
     holds the window each bucket was last filled in): one policer per window, as ns-2.35's.
     """
     W = rrate.shape[1]
+    filled = False  # one exit (no early return): numba then prunes the reference counts of the arrays
     if refill:
         wn = int(np.floor((now - offset) / period)) if now >= offset else -1
         if wn > W - 1:
@@ -84,40 +142,38 @@ def _refill(i, now, tok, tlast, twin, rrate, period, offset, depth, refill):  # 
             twin[i] = wn
             tok[i] = depth[i]
             tlast[i] = now
-            return
-    t = tlast[i]
-    x = tok[i]
-    w = int(np.floor((t - offset) / period)) if t >= offset else -1
-    while True:
-        tb = offset + (w + 1) * period if w >= 0 else offset
-        te = now if now < tb else tb
-        if te > t:
-            r = 0.0 if w < 0 else rrate[i, w if w < W else W - 1]
-            x = x + r * (te - t)
-            if x > depth[i]:
-                x = depth[i]
-            t = te
-        if now <= tb:
-            break
-        w += 1
-    tok[i] = x
-    tlast[i] = now
+            filled = True
+    if not filled:
+        t = tlast[i]
+        x = tok[i]
+        w = int(np.floor((t - offset) / period)) if t >= offset else -1
+        while True:
+            tb = offset + (w + 1) * period if w >= 0 else offset
+            te = now if now < tb else tb
+            if te > t:
+                r = 0.0 if w < 0 else rrate[i, w if w < W else W - 1]
+                x = x + r * (te - t)
+                if x > depth[i]:
+                    x = depth[i]
+                t = te
+            if now <= tb:
+                break
+            w += 1
+        tok[i] = x
+        tlast[i] = now
 
 
 @njit(cache=True)
-def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rate_bps, delay_s, qlim, pkt_bytes,
-        ack_delay, rwnd, init_cwnd, rto_init, rto_min, rto_max, fcap, res_mode, res_limit, cc):  # pragma: no cover - compiled
-    """Run the shared bottleneck until ``t_end``.
+def run(video, policer, start, cfg):  # pragma: no cover - compiled
+    """Run the shared bottleneck until ``cfg.t_end``.
 
-    ``vstream`` gives each video packet's stream (an index into the rows of ``rrate`` [bytes/s]
-    and ``depth`` [bytes]); with ``rrate`` of zero rows there is no reserved class. ``refill``: a bucket
-    is full again at the first packet of each rate window (else it carries its tokens across windows). ``qlim``
-    bounds the best-effort packets in the system (waiting or in transmission); the reserved
-    FIFO is not bounded (the policer bounds it) with ``res_mode = RES_UNBOUNDED``; with ``RES_BOUNDED`` a
-    conforming packet is dropped when ``res_limit`` reserved packets are in the system; with ``RES_SHARED``
-    every packet (either class) is dropped when ``qlim`` packets of both classes are in the system (one port
-    buffer). ``cc``: ``CC_NEWRENO`` or ``CC_CUBIC`` (RFC 8312's window growth and multiplicative decrease on
-    the same loss recovery). ``fcap``: :func:`fifo_capacity`.
+    ``video``: :class:`Video`; ``policer``: :class:`Policer` (``rate`` of zero rows: no reserved class);
+    ``start``: each TCP flow's start time [s]; ``cfg``: :class:`Config`. ``cfg.qlim`` bounds the best-effort
+    packets in the system (waiting or in transmission); the reserved FIFO is not bounded (the policer
+    bounds it) with ``res_mode = RES_UNBOUNDED``; with ``RES_BOUNDED`` a conforming packet is dropped when
+    ``res_limit`` reserved packets are in the system; with ``RES_SHARED`` every packet (either class) is
+    dropped when ``qlim`` packets of both classes are in the system (one port buffer). ``cc``: ``CC_NEWRENO``
+    or ``CC_CUBIC`` (RFC 8312's window growth and multiplicative decrease on the same loss recovery).
 
     Returns ``(varr, fc, events, cwnd, ssthresh, vres, max_res_backlog)``: each video packet's
     arrival time at the far end (``V_DROPPED``, ``V_NOT_OFFERED`` if sent after ``t_end``,
@@ -126,46 +182,28 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
     each flow's final window and slow-start threshold [segments], whether each video packet
     was conforming (1) and the largest reserved backlog seen [bytes].
     """
+    vt, vs, vstream = video.t, video.size, video.stream
+    rrate, depth = policer.rate, policer.depth
+    t_end, rwnd, cc, rto_min, rto_max = cfg.t_end, cfg.rwnd, cfg.cc, cfg.rto_min, cfg.rto_max
     K = start.shape[0]
     nv = vt.shape[0]
     S = rrate.shape[0]
-    R = 1
-    while R <= rwnd + 1:
-        R *= 2
-    mask = R - 1
-    fmask = fcap - 1
-    tx_per_byte = 8.0 / rate_bps
+    mask = cfg.ring - 1
+    fmask = cfg.fcap - 1
     # ---- the link: a non-preemptive server of the reserved FIFO (first) and the best-effort FIFO
-    busy = 0.0                          # when the packet in service (if any) finishes
-    cur_be = False                      # the packet in service is best effort
-    be_a = np.zeros(qlim + 1, np.int64)  # video index >= 0, or -(k + 1) for a segment of flow k
-    be_b = np.zeros(qlim + 1, np.int64)  # the segment number
-    be_h = 0
-    be_n = 0
-    bcap = qlim + 1
+    port = Port(0.0, False, 0, 0, 0, 0, 0.0, 0.0)
+    be = np.zeros((2, cfg.qlim + 1), np.int64)
     rq = np.zeros(max(nv, 1), np.int64)  # conforming video packets, in arrival order
-    rq_h = 0
-    rq_n = 0
-    rq_bytes = 0.0
-    max_rq = 0.0
     tok = depth.copy()
     tlast = np.zeros(S)
     twin = np.full(S, -1, np.int64)      # the window each bucket was last filled in (refill)
     vres = np.zeros(nv, np.int8)
-    # ---- the DATA and ACK FIFOs: (time, insertion number, flow, segment or ACK number)
-    dt_ = np.empty(fcap)
-    dq_ = np.empty(fcap, np.int64)
-    dk_ = np.empty(fcap, np.int64)
-    ds_ = np.empty(fcap, np.int64)
-    d_h = 0
-    d_n = 0
-    at_ = np.empty(fcap)
-    aq_ = np.empty(fcap, np.int64)
-    ak_ = np.empty(fcap, np.int64)
-    as_ = np.empty(fcap, np.int64)
-    a_h = 0
-    a_n = 0
-    seq = 0
+    # ---- the DATA and ACK FIFOs
+    dtime = np.empty(cfg.fcap)
+    dids = np.empty((N_E, cfg.fcap), np.int64)
+    atime = np.empty(cfg.fcap)
+    aids = np.empty((N_E, cfg.fcap), np.int64)
+    ev = Events(0, 0, 0, 0, 0)
     # ---- timers: slot k the RTO event of flow k, slot K + k its start
     tt = np.full(2 * K, INF)
     tq = np.zeros(2 * K, np.int64)
@@ -173,7 +211,7 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
     una = np.zeros(K, np.int64)        # oldest unacknowledged segment (= the ACK number last advanced to)
     nxt = np.zeros(K, np.int64)        # next segment to send
     maxs = np.zeros(K, np.int64)       # one past the highest segment ever sent
-    cwnd = np.full(K, float(init_cwnd))
+    cwnd = np.full(K, float(cfg.init_cwnd))
     ssth = np.full(K, 1e18)
     wmax = np.zeros(K)                 # CUBIC: the window before the last reduction (W_max)
     wlast = np.zeros(K)                # CUBIC: W_last_max, for fast convergence
@@ -188,113 +226,63 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
     recover = np.full(K, -2, np.int64)  # below every segment: the first loss may use fast retransmit
     srtt = np.full(K, -1.0)
     rttvar = np.zeros(K)
-    rto = np.full(K, rto_init)
+    rto = np.full(K, cfg.rto_init)
     deadline = np.full(K, INF)         # RTO deadline (INF: timer off)
     t_ev = np.full(K, INF)             # time of the flow's pending timer event (INF: none)
-    sent_t = np.zeros((K, R))
-    rex = np.zeros((K, R), np.int8)
+    sent_t = np.zeros((K, cfg.ring))
+    rex = np.zeros((K, cfg.ring), np.int8)
     started = np.zeros(K, np.int8)
     # ---- TCP receivers
     rcv = np.zeros(K, np.int64)        # next in-order segment expected
-    got = np.zeros((K, R), np.int8)    # out-of-order segments held
+    got = np.zeros((K, cfg.ring), np.int8)  # out-of-order segments held
     fc = np.zeros((K, N_FC))
     varr = np.full(nv, V_NOT_OFFERED)
     events = 0
+    seq = 0
     for k in range(K):
         tt[K + k] = start[k]
         tq[K + k] = seq
         seq += 1
-    tb_i = -1                           # the earliest timer slot (-1: none)
-    tb_t = INF
-    for j in range(2 * K):
-        if tt[j] < tb_t:
-            tb_t = tt[j]
-            tb_i = j
+    ev = Events(seq, 0, 0, 0, 0)
+    tb_i, tb_t = _earliest(tt)          # the earliest timer slot (-1: none) and its time
     iv = 0
     while True:
         # ---- the earliest of DATA, ACK and timers by (time, insertion number)
         src = 0
         th = INF
         hq = 0
-        if d_n > 0:
-            src, th, hq = 1, dt_[d_h], dq_[d_h]
-        if a_n > 0 and (at_[a_h] < th or (at_[a_h] == th and aq_[a_h] < hq)):
-            src, th, hq = 2, at_[a_h], aq_[a_h]
+        if ev.d_n > 0:
+            src, th, hq = 1, dtime[ev.d_h], dids[E_SEQ, ev.d_h]
+        if ev.a_n > 0 and (atime[ev.a_h] < th or (atime[ev.a_h] == th and aids[E_SEQ, ev.a_h] < hq)):
+            src, th, hq = 2, atime[ev.a_h], aids[E_SEQ, ev.a_h]
         if tb_i >= 0 and (tb_t < th or (tb_t == th and tq[tb_i] < hq)):
             src, th = 3, tb_t
         tv = vt[iv] if iv < nv else INF
         tn = tv if tv <= th else th
         # ---- a service start comes first: the link frees at ``busy`` and a packet waits
-        if rq_n + be_n > 0 and busy <= tn and busy <= t_end:
-            now = busy
-            if rq_n > 0:
-                i = rq[rq_h]
-                rq_h += 1
-                rq_n -= 1
-                rq_bytes -= vs[i]
-                busy = now + vs[i] * tx_per_byte
-                varr[i] = busy + delay_s
-                cur_be = False
-            else:
-                a = be_a[be_h]
-                s = be_b[be_h]
-                be_h = be_h + 1 if be_h + 1 < bcap else 0
-                be_n -= 1
-                cur_be = True
-                if a >= 0:
-                    busy = now + vs[a] * tx_per_byte
-                    varr[a] = busy + delay_s
-                else:
-                    busy, seq, d_n = _transmit(-a - 1, s, now, fc, pkt_bytes, tx_per_byte, delay_s,
-                                               dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq)
+        if port.rq_n + port.be_n > 0 and port.busy <= tn and port.busy <= t_end:
+            port, ev = _serve(port, ev, rq, be, vs, varr, fc, dtime, dids, cfg)
             continue
         if tn > t_end:
             break
         events += 1
         if tv <= th:  # ---- a video packet: policer, then a FIFO (or a drop)
-            now = tv
             conf = False
             if S > 0:
                 i = vstream[iv]
-                _refill(i, now, tok, tlast, twin, rrate, period, offset, depth, refill)
+                _refill(i, tv, tok, tlast, twin, rrate, policer.period, policer.offset, depth, policer.refill)
                 if tok[i] >= vs[iv]:
                     tok[i] -= vs[iv]
                     conf = True
             if conf:
                 vres[iv] = 1
-            in_svc = 1 if busy > now else 0
-            if res_mode == RES_SHARED:
-                full = rq_n + be_n + in_svc >= qlim
-            elif conf:
-                full = res_mode == RES_BOUNDED and rq_n + (1 if (not cur_be and in_svc == 1) else 0) >= res_limit
-            else:
-                full = be_n + (1 if (cur_be and in_svc == 1) else 0) >= qlim
-            if full:
-                varr[iv] = V_DROPPED
-            elif rq_n + be_n == 0 and busy <= now:  # an idle link: the packet starts now
-                busy = now + vs[iv] * tx_per_byte
-                varr[iv] = busy + delay_s
-                cur_be = not conf
-            elif conf:
-                rq[(rq_h + rq_n)] = iv  # never wraps: one slot per video packet
-                rq_n += 1
-                rq_bytes += vs[iv]
-                if rq_bytes > max_rq:
-                    max_rq = rq_bytes
-                varr[iv] = V_QUEUED
-            else:
-                j = be_h + be_n
-                be_a[j if j < bcap else j - bcap] = iv
-                be_n += 1
-                varr[iv] = V_QUEUED
+            port = _offer_video(iv, tv, conf, port, rq, be, vs, varr, cfg)
             iv += 1
             continue
         now = th
         if src == 1:  # ---- a segment reaches the receiver: cumulative ACK of every segment
-            k = dk_[d_h]
-            s = ds_[d_h]
-            d_h = (d_h + 1) & fmask
-            d_n -= 1
+            k = dids[E_FLOW, ev.d_h]
+            s = dids[E_VAL, ev.d_h]
             fc[k, F_DELIVERED] += 1
             if s == rcv[k]:
                 rcv[k] += 1
@@ -303,19 +291,19 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
                     rcv[k] += 1
             elif s > rcv[k]:
                 got[k, s & mask] = 1
-            a_n = _push(at_, aq_, ak_, as_, a_h, a_n, fmask, fcap, now + ack_delay, seq, k, rcv[k])
-            seq += 1
+            a_n = _push(atime, aids, ev.a_h, ev.a_n, now + cfg.ack_delay, ev.seq, k, rcv[k])
+            ev = Events(ev.seq + 1, (ev.d_h + 1) & fmask, ev.d_n - 1, ev.a_h, a_n)
             continue
         if src == 3:
             slot = tb_i
             tt[slot] = INF
             k = slot if slot < K else slot - K
             kind = EV_RTO if slot < K else EV_START
+            ack_no = 0
         else:
-            k = ak_[a_h]
-            ack_no = as_[a_h]
-            a_h = (a_h + 1) & fmask
-            a_n -= 1
+            k = aids[E_FLOW, ev.a_h]
+            ack_no = aids[E_VAL, ev.a_h]
+            ev = Events(ev.seq, ev.d_h, ev.d_n, (ev.a_h + 1) & fmask, ev.a_n - 1)
             kind = EV_ACK
         timers_changed = src == 3
         if kind == EV_START:
@@ -327,8 +315,8 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
                 continue
             if deadline[k] > now:  # the timer was restarted since: wait for the new deadline
                 tt[k] = deadline[k]
-                tq[k] = seq
-                seq += 1
+                tq[k] = ev.seq
+                ev = Events(ev.seq + 1, ev.d_h, ev.d_n, ev.a_h, ev.a_n)
                 t_ev[k] = deadline[k]
                 tb_i, tb_t = _earliest(tt)
                 continue
@@ -363,9 +351,8 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
                     dupw[k] = 0.0
                     inrec[k] = 0
                 if inrec[k] == 1:  # partial ACK: retransmit the next hole, deflate by what was acked, add one
-                    be_h, be_n, busy, cur_be, seq, d_n = _send(
-                        k, a, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b,
-                        be_h, be_n, bcap, busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq, res_mode)
+                    _record_send(k, a, now, sent_t, rex, maxs, fc)
+                    port, ev = _offer_segment(k, a, now, fc, port, ev, be, dtime, dids, cfg)
                     if dupw[k] > newly:
                         dupw[k] -= newly - 1.0
                     else:
@@ -393,9 +380,8 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
                     recover[k] = maxs[k] - 1
                     ssth[k] = _reduce(k, cc, cwnd, rwnd, wmax, wlast, epoch)
                     fc[k, F_FAST] += 1
-                    be_h, be_n, busy, cur_be, seq, d_n = _send(
-                        k, a, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b,
-                        be_h, be_n, bcap, busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq, res_mode)
+                    _record_send(k, a, now, sent_t, rex, maxs, fc)
+                    port, ev = _offer_segment(k, a, now, fc, port, ev, be, dtime, dids, cfg)
                     cwnd[k] = ssth[k]
                     dupw[k] = 3.0
                     inrec[k] = 1
@@ -407,33 +393,98 @@ def run(vt, vs, vstream, rrate, period, offset, depth, refill, start, t_end, rat
             w = w if w < rwnd else float(rwnd)
             lim = una[k] + int(w)
             while nxt[k] < lim:
-                be_h, be_n, busy, cur_be, seq, d_n = _send(
-                    k, nxt[k], now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b,
-                    be_h, be_n, bcap, busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq, res_mode)
+                _record_send(k, nxt[k], now, sent_t, rex, maxs, fc)
+                port, ev = _offer_segment(k, nxt[k], now, fc, port, ev, be, dtime, dids, cfg)
                 nxt[k] += 1
             if deadline[k] >= INF and maxs[k] > una[k]:
                 deadline[k] = now + rto[k]
             if deadline[k] < INF and t_ev[k] >= INF:
                 tt[k] = deadline[k]
-                tq[k] = seq
-                seq += 1
+                tq[k] = ev.seq
+                ev = Events(ev.seq + 1, ev.d_h, ev.d_n, ev.a_h, ev.a_n)
                 t_ev[k] = deadline[k]
                 timers_changed = True
         if timers_changed:
             tb_i, tb_t = _earliest(tt)
-    # ---- what is still in the system at t_end: waiting packets, segments in propagation
-    for j in range(be_n):
-        a = be_a[(be_h + j) % bcap]
+    _count_in_flight(fc, port, be, ev, dtime, dids, cfg)
+    return varr, fc, events, cwnd.copy(), ssth.copy(), vres, port.max_rq
+
+
+@njit(cache=True, inline="always")
+def _serve(port, ev, rq, be, vs, varr, fc, dtime, dids, cfg):  # pragma: no cover - compiled
+    """Start the next packet on the link, which frees at ``port.busy``: the reserved FIFO's head, else the
+    best-effort ring's (a video packet reaches the far end, a segment the DATA FIFO).
+
+    Returns the new ``(port, ev)``.
+    """
+    now = port.busy
+    if port.rq_n > 0:
+        i = rq[port.rq_h]
+        busy = now + vs[i] * cfg.tx_per_byte
+        varr[i] = busy + cfg.delay_s
+        new = Port(busy, False, port.be_h, port.be_n, port.rq_h + 1, port.rq_n - 1, port.rq_bytes - vs[i], port.max_rq)
+    else:
+        a = be[BE_WHO, port.be_h]
+        s = be[BE_SEG, port.be_h]
+        be_h = port.be_h + 1 if port.be_h + 1 < be.shape[1] else 0
+        if a >= 0:
+            busy = now + vs[a] * cfg.tx_per_byte
+            varr[a] = busy + cfg.delay_s
+        else:
+            busy, ev = _transmit(-a - 1, s, now, fc, ev, dtime, dids, cfg)
+        new = Port(busy, True, be_h, port.be_n - 1, port.rq_h, port.rq_n, port.rq_bytes, port.max_rq)
+    return new, ev
+
+
+@njit(cache=True, inline="always")
+def _offer_video(iv, now, conf, port, rq, be, vs, varr, cfg):  # pragma: no cover - compiled
+    """Video packet ``iv`` (``conf``: conforming) meets the port at ``now``: it is dropped if its FIFO is
+    full, starts at once on an idle link, or joins its FIFO (reserved if conforming, else best effort).
+
+    Returns the new ``port``.
+    """
+    in_svc = 1 if port.busy > now else 0
+    if cfg.res_mode == RES_SHARED:
+        full = port.rq_n + port.be_n + in_svc >= cfg.qlim
+    elif conf:
+        full = cfg.res_mode == RES_BOUNDED and port.rq_n + (1 if (not port.cur_be and in_svc == 1) else 0) >= cfg.res_limit
+    else:
+        full = port.be_n + (1 if (port.cur_be and in_svc == 1) else 0) >= cfg.qlim
+    new = port
+    if full:
+        varr[iv] = V_DROPPED
+    elif port.rq_n + port.be_n == 0 and port.busy <= now:  # an idle link: the packet starts now
+        busy = now + vs[iv] * cfg.tx_per_byte
+        varr[iv] = busy + cfg.delay_s
+        new = Port(busy, not conf, port.be_h, port.be_n, port.rq_h, port.rq_n, port.rq_bytes, port.max_rq)
+    elif conf:
+        varr[iv] = V_QUEUED
+        rq[port.rq_h + port.rq_n] = iv  # never wraps: one slot per video packet
+        rq_bytes = port.rq_bytes + vs[iv]
+        max_rq = rq_bytes if rq_bytes > port.max_rq else port.max_rq
+        new = Port(port.busy, port.cur_be, port.be_h, port.be_n, port.rq_h, port.rq_n + 1, rq_bytes, max_rq)
+    else:
+        varr[iv] = V_QUEUED
+        j = port.be_h + port.be_n
+        be[BE_WHO, j if j < be.shape[1] else j - be.shape[1]] = iv
+        new = Port(port.busy, port.cur_be, port.be_h, port.be_n + 1, port.rq_h, port.rq_n, port.rq_bytes, port.max_rq)
+    return new
+
+
+@njit(cache=True, inline="always")
+def _count_in_flight(fc, port, be, ev, dtime, dids, cfg):  # pragma: no cover - compiled
+    """What is still in the system at ``t_end`` (waiting segments, segments in propagation) into ``fc``."""
+    for j in range(port.be_n):
+        a = be[BE_WHO, (port.be_h + j) % be.shape[1]]
         if a < 0:
             fc[-a - 1, F_INFLIGHT] += 1
-    fin_limit = t_end + delay_s
-    for j in range(d_n):
-        jj = (d_h + j) & fmask
-        k = dk_[jj]
+    fin_limit = cfg.t_end + cfg.delay_s
+    for j in range(ev.d_n):
+        jj = (ev.d_h + j) & (cfg.fcap - 1)
+        k = dids[E_FLOW, jj]
         fc[k, F_INFLIGHT] += 1
-        if dt_[jj] > fin_limit:  # its transmission had not finished by t_end
-            fc[k, F_LINK_BYTES] -= pkt_bytes
-    return varr, fc, events, cwnd.copy(), ssth.copy(), vres, max_rq
+        if dtime[jj] > fin_limit:  # its transmission had not finished by t_end
+            fc[k, F_LINK_BYTES] -= cfg.pkt_bytes
 
 
 @njit(cache=True, inline="always")
@@ -507,41 +558,37 @@ def _earliest(tt):  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
-def _transmit(k, s, now, fc, pkt_bytes, tx_per_byte, delay_s, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap,
-              seq):  # pragma: no cover - compiled
+def _transmit(k, s, now, fc, ev, dtime, dids, cfg):  # pragma: no cover - compiled
     """Start segment ``s`` of flow ``k`` on the link at ``now``: it reaches the receiver one transmission
     and one propagation delay later (the DATA FIFO, in order of arrival).
 
-    Returns the new ``(busy, seq, d_n)``: the link's busy-until time, the event sequence number and the
-    DATA FIFO's length.
+    Returns the new ``(busy, ev)``: the link's busy-until time and the event FIFOs' state.
     """
-    busy = now + pkt_bytes * tx_per_byte
-    fc[k, F_LINK_BYTES] += pkt_bytes
-    return busy, seq + 1, _push(dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, busy + delay_s, seq, k, s)
+    busy = now + cfg.pkt_bytes * cfg.tx_per_byte
+    fc[k, F_LINK_BYTES] += cfg.pkt_bytes
+    d_n = _push(dtime, dids, ev.d_h, ev.d_n, busy + cfg.delay_s, ev.seq, k, s)
+    return busy, Events(ev.seq + 1, ev.d_h, d_n, ev.a_h, ev.a_n)
 
 
 @njit(cache=True, inline="always")
-def _push(times, seqs, flows, vals, head, n, fmask, fcap, t, seq, k, v):  # pragma: no cover - compiled
+def _push(times, ids, head, n, t, seq, k, v):  # pragma: no cover - compiled
     """Append an event (time ``t``, sequence ``seq``, flow ``k``, value ``v``) to a ring FIFO of
-    ``fcap`` slots (``fmask = fcap - 1``) holding ``n`` events from ``head``; returns the new length."""
-    if n >= fcap:
+    ``times.shape[0]`` slots (a power of two; ``ids`` holds the rows ``E_*``) holding ``n`` events from ``head``; returns the new length."""
+    if n >= times.shape[0]:
         raise RuntimeError("event FIFO overflow (DATA or ACK): fifo_capacity is too small")
-    j = (head + n) & fmask
+    j = (head + n) & (times.shape[0] - 1)
     times[j] = t
-    seqs[j] = seq
-    flows[j] = k
-    vals[j] = v
+    ids[E_SEQ, j] = seq
+    ids[E_FLOW, j] = k
+    ids[E_VAL, j] = v
     return n + 1
 
 
 @njit(cache=True, inline="always")
-def _send(k, s, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_s, qlim, be_a, be_b, be_h, be_n, bcap,
-          busy, cur_be, rq_n, dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq, res_mode):  # pragma: no cover - compiled
-    """Offer segment ``s`` of flow ``k`` to the best-effort FIFO at ``now`` (started at once on an idle link).
-
-    Returns the new ``(be_h, be_n, busy, cur_be, seq, d_n)``.
-    """
-    j = s & mask
+def _record_send(k, s, now, sent_t, rex, maxs, fc):  # pragma: no cover - compiled
+    """Flow ``k`` sends segment ``s`` at ``now``: note its time and whether it is a retransmission (Karn's
+    algorithm takes no RTT sample from one), and count it."""
+    j = s & (sent_t.shape[1] - 1)
     sent_t[k, j] = now
     if s < maxs[k]:
         rex[k, j] = 1
@@ -550,23 +597,31 @@ def _send(k, s, now, sent_t, rex, maxs, mask, fc, pkt_bytes, tx_per_byte, delay_
         rex[k, j] = 0
         maxs[k] = s + 1
     fc[k, F_SENT] += 1
-    if res_mode == RES_SHARED:
-        full = rq_n + be_n + (1 if busy > now else 0) >= qlim
+
+
+@njit(cache=True, inline="always")
+def _offer_segment(k, s, now, fc, port, ev, be, dtime, dids, cfg):  # pragma: no cover - compiled
+    """Offer segment ``s`` of flow ``k`` to the best-effort FIFO at ``now``: dropped if full, started at once
+    on an idle link, else queued.
+
+    Returns the new ``(port, ev)``.
+    """
+    if cfg.res_mode == RES_SHARED:
+        full = port.rq_n + port.be_n + (1 if port.busy > now else 0) >= cfg.qlim
     else:
-        full = be_n + (1 if (cur_be and busy > now) else 0) >= qlim
+        full = port.be_n + (1 if (port.cur_be and port.busy > now) else 0) >= cfg.qlim
     if full:
         fc[k, F_DROPS] += 1
-    elif be_n == 0 and rq_n == 0 and busy <= now:  # an idle link: the segment starts now
-        cur_be = True
-        busy, seq, d_n = _transmit(k, s, now, fc, pkt_bytes, tx_per_byte, delay_s,
-                                   dt_, dq_, dk_, ds_, d_h, d_n, fmask, fcap, seq)
+    elif port.be_n == 0 and port.rq_n == 0 and port.busy <= now:  # an idle link: the segment starts now
+        busy, ev = _transmit(k, s, now, fc, ev, dtime, dids, cfg)
+        port = Port(busy, True, port.be_h, port.be_n, port.rq_h, port.rq_n, port.rq_bytes, port.max_rq)
     else:
-        jj = be_h + be_n
-        jj = jj if jj < bcap else jj - bcap
-        be_a[jj] = -(k + 1)
-        be_b[jj] = s
-        be_n += 1
-    return be_h, be_n, busy, cur_be, seq, d_n
+        jj = port.be_h + port.be_n
+        jj = jj if jj < be.shape[1] else jj - be.shape[1]
+        be[BE_WHO, jj] = -(k + 1)
+        be[BE_SEG, jj] = s
+        port = Port(port.busy, port.cur_be, port.be_h, port.be_n + 1, port.rq_h, port.rq_n, port.rq_bytes, port.max_rq)
+    return port, ev
 
 
 # the kernels inline _kernel.rtt_update: drop them from the disk cache when that file changes
