@@ -27,7 +27,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("mmperf/networks/_shared_bottleneck.py", "run"): (
         "the packet-level bottleneck's event loop (its steps are inlined helpers: _serve, _offer_video, "
         "_record_send, _offer_segment, _refill, _reduce, _cubic_ack)"),
-    ("mmperf/networks/bottleneck.py", "_best_effort_lanes"): "the fluid bottleneck's event loop (its lanes of runs)",
+    ("mmperf/networks/bottleneck.py", "_best_effort_lanes"): (
+        "the fluid bottleneck's event loop (its lanes of runs); its round-trip end as an inlined helper "
+        "(one exit) ran the loop 2.6x slower, so it stays inline"),
 }
 
 
