@@ -60,6 +60,21 @@ INF = 1e300
 # per-flow counters (columns of ``fc``)
 F_SENT, F_DROPS, F_DELIVERED, F_RETX, F_FAST, F_TIMEOUTS, F_INFLIGHT, F_LINK_BYTES, F_ACKED = range(9)
 N_FC = 9
+# each TCP flow's real-valued state, the rows of ``tcp_f`` (one column per flow):
+# CWND the window [segments] and SSTHRESH; CUBIC's WMAX (the window before the last reduction, W_max), WLAST
+# (W_last_max, for fast convergence), EPOCH (start of the congestion-avoidance epoch, -1: none), KCUB (its K,
+# the time to reach W_max again [s]) and WEST (the TCP-friendly estimate W_est); RTT_MIN the smallest RTT
+# sample [s] (CUBIC's RTT); DUPW the window inflation in fast recovery, kept apart from CWND (as ns-2 does);
+# DEADLINE the RTO deadline and T_EV the time of the flow's pending timer event [s] (INF: none)
+CWND, SSTHRESH, WMAX, WLAST, EPOCH, KCUB, WEST, RTT_MIN, DUPW, DEADLINE, T_EV = range(11)
+N_TCP_F = 11
+# ... and its integer state, the rows of ``tcp_i``: UNA the oldest unacknowledged segment (the ACK number
+# last advanced to), NXT the next segment to send, MAXS one past the highest segment ever sent, DUP the
+# duplicate ACKs counted, INREC in fast recovery (0/1), PARTIAL a partial ACK came in this recovery (0/1),
+# RECOVER the recovery point (-2 at first: below every segment, so the first loss may use fast retransmit),
+# STARTED the flow has started (0/1); the receiver's RCV, the next in-order segment it expects
+UNA, NXT, MAXS, DUP, INREC, PARTIAL, RECOVER, STARTED, RCV = range(9)
+N_TCP_I = 9
 # video packet fates (``varr``): arrival time >= 0 at the far end, or one of these
 V_DROPPED, V_NOT_OFFERED, V_QUEUED = -1.0, -2.0, -3.0
 # the reserved FIFO's limit (``res_mode``): none, its own drop-tail limit, or the port's one buffer shared with best effort
@@ -208,33 +223,21 @@ def run(video, policer, start, cfg):  # pragma: no cover - compiled
     tt = np.full(2 * K, INF)
     tq = np.zeros(2 * K, np.int64)
     # ---- TCP senders (segments numbered 0, 1, ...; an infinite backlog)
-    una = np.zeros(K, np.int64)        # oldest unacknowledged segment (= the ACK number last advanced to)
-    nxt = np.zeros(K, np.int64)        # next segment to send
-    maxs = np.zeros(K, np.int64)       # one past the highest segment ever sent
-    cwnd = np.full(K, float(cfg.init_cwnd))
-    ssth = np.full(K, 1e18)
-    wmax = np.zeros(K)                 # CUBIC: the window before the last reduction (W_max)
-    wlast = np.zeros(K)                # CUBIC: W_last_max, for fast convergence
-    epoch = np.full(K, -1.0)           # CUBIC: start of the current congestion-avoidance epoch (-1: none)
-    kcub = np.zeros(K)                 # CUBIC: K, the time to reach W_max again [s]
-    west = np.zeros(K)                 # CUBIC: the TCP-friendly window estimate W_est [segments]
-    rmin = np.full(K, INF)             # the smallest RTT sample [s] (CUBIC's RTT)
-    dupw = np.zeros(K)                 # window inflation in fast recovery, kept apart from cwnd (as ns-2 does)
-    dup = np.zeros(K, np.int64)
-    inrec = np.zeros(K, np.int8)
-    partial = np.zeros(K, np.int8)     # a partial ACK came in this recovery
-    recover = np.full(K, -2, np.int64)  # below every segment: the first loss may use fast retransmit
-    srtt = np.full(K, -1.0)
+    tcp_f = np.zeros((N_TCP_F, K))     # each flow's real-valued state (rows CWND, ...: see above)
+    tcp_f[CWND] = float(cfg.init_cwnd)
+    tcp_f[SSTHRESH] = 1e18
+    tcp_f[EPOCH] = -1.0
+    tcp_f[RTT_MIN] = INF
+    tcp_f[DEADLINE] = INF
+    tcp_f[T_EV] = INF
+    tcp_i = np.zeros((N_TCP_I, K), np.int64)  # each flow's integer state, sender's and receiver's
+    tcp_i[RECOVER] = -2
+    srtt = np.full(K, -1.0)            # the RTT estimator (RFC 6298), per flow
     rttvar = np.zeros(K)
     rto = np.full(K, cfg.rto_init)
-    deadline = np.full(K, INF)         # RTO deadline (INF: timer off)
-    t_ev = np.full(K, INF)             # time of the flow's pending timer event (INF: none)
-    sent_t = np.zeros((K, cfg.ring))
-    rex = np.zeros((K, cfg.ring), np.int8)
-    started = np.zeros(K, np.int8)
-    # ---- TCP receivers
-    rcv = np.zeros(K, np.int64)        # next in-order segment expected
-    got = np.zeros((K, cfg.ring), np.int8)  # out-of-order segments held
+    sent_t = np.zeros((K, cfg.ring))   # each segment's send time, in a ring per flow
+    rex = np.zeros((K, cfg.ring), np.int8)  # whether it was sent more than once (Karn)
+    got = np.zeros((K, cfg.ring), np.int8)  # the receiver's out-of-order segments held
     fc = np.zeros((K, N_FC))
     varr = np.full(nv, V_NOT_OFFERED)
     events = 0
@@ -284,14 +287,14 @@ def run(video, policer, start, cfg):  # pragma: no cover - compiled
             k = dids[E_FLOW, ev.d_h]
             s = dids[E_VAL, ev.d_h]
             fc[k, F_DELIVERED] += 1
-            if s == rcv[k]:
-                rcv[k] += 1
-                while got[k, rcv[k] & mask] == 1:
-                    got[k, rcv[k] & mask] = 0
-                    rcv[k] += 1
-            elif s > rcv[k]:
+            if s == tcp_i[RCV, k]:
+                tcp_i[RCV, k] += 1
+                while got[k, tcp_i[RCV, k] & mask] == 1:
+                    got[k, tcp_i[RCV, k] & mask] = 0
+                    tcp_i[RCV, k] += 1
+            elif s > tcp_i[RCV, k]:
                 got[k, s & mask] = 1
-            a_n = _push(atime, aids, ev.a_h, ev.a_n, now + cfg.ack_delay, ev.seq, k, rcv[k])
+            a_n = _push(atime, aids, ev.a_h, ev.a_n, now + cfg.ack_delay, ev.seq, k, tcp_i[RCV, k])
             ev = Events(ev.seq + 1, (ev.d_h + 1) & fmask, ev.d_n - 1, ev.a_h, a_n)
             continue
         if src == 3:
@@ -307,107 +310,107 @@ def run(video, policer, start, cfg):  # pragma: no cover - compiled
             kind = EV_ACK
         timers_changed = src == 3
         if kind == EV_START:
-            started[k] = 1
+            tcp_i[STARTED, k] = 1
         elif kind == EV_RTO:
-            t_ev[k] = INF
-            if deadline[k] >= INF:
+            tcp_f[T_EV, k] = INF
+            if tcp_f[DEADLINE, k] >= INF:
                 tb_i, tb_t = _earliest(tt)
                 continue
-            if deadline[k] > now:  # the timer was restarted since: wait for the new deadline
-                tt[k] = deadline[k]
+            if tcp_f[DEADLINE, k] > now:  # the timer was restarted since: wait for the new deadline
+                tt[k] = tcp_f[DEADLINE, k]
                 tq[k] = ev.seq
                 ev = Events(ev.seq + 1, ev.d_h, ev.d_n, ev.a_h, ev.a_n)
-                t_ev[k] = deadline[k]
+                tcp_f[T_EV, k] = tcp_f[DEADLINE, k]
                 tb_i, tb_t = _earliest(tt)
                 continue
             # expiry (RFC 5681 sec. 3.1 eq. 4, RFC 6298 sec. 5.5-5.7): go back to the oldest unacknowledged
             fc[k, F_TIMEOUTS] += 1
-            ssth[k] = _reduce(k, cc, cwnd, rwnd, wmax, wlast, epoch)
-            wmax[k] = 0.0  # CUBIC after a timeout: Linux's bictcp_reset (TCP_CA_Loss) forgets W_max
-            wlast[k] = 0.0
-            cwnd[k] = 1.0
-            dupw[k] = 0.0
-            nxt[k] = una[k]
+            tcp_f[SSTHRESH, k] = _reduce(k, cc, rwnd, tcp_f)
+            tcp_f[WMAX, k] = 0.0  # CUBIC after a timeout: Linux's bictcp_reset (TCP_CA_Loss) forgets W_max
+            tcp_f[WLAST, k] = 0.0
+            tcp_f[CWND, k] = 1.0
+            tcp_f[DUPW, k] = 0.0
+            tcp_i[NXT, k] = tcp_i[UNA, k]
             rto[k] = min(2 * rto[k], rto_max)
-            inrec[k] = 0
-            dup[k] = 0
-            recover[k] = maxs[k] - 1  # RFC 6582 sec. 3.2 step 4
-            deadline[k] = INF
+            tcp_i[INREC, k] = 0
+            tcp_i[DUP, k] = 0
+            tcp_i[RECOVER, k] = tcp_i[MAXS, k] - 1  # RFC 6582 sec. 3.2 step 4
+            tcp_f[DEADLINE, k] = INF
         else:
             a = ack_no
-            if a > una[k]:  # ---- new data acknowledged
-                newly = a - una[k]
+            if a > tcp_i[UNA, k]:  # ---- new data acknowledged
+                newly = a - tcp_i[UNA, k]
                 fc[k, F_ACKED] += newly
                 s = a - 1
                 if rex[k, s & mask] == 0:  # Karn: no sample from a retransmitted segment
                     rtt_update(k, now - sent_t[k, s & mask], srtt, rttvar, rto, rto_min, rto_max)
-                    if now - sent_t[k, s & mask] < rmin[k]:
-                        rmin[k] = now - sent_t[k, s & mask]
-                una[k] = a
-                if nxt[k] < a:
-                    nxt[k] = a
+                    if now - sent_t[k, s & mask] < tcp_f[RTT_MIN, k]:
+                        tcp_f[RTT_MIN, k] = now - sent_t[k, s & mask]
+                tcp_i[UNA, k] = a
+                if tcp_i[NXT, k] < a:
+                    tcp_i[NXT, k] = a
                 restart = True
-                if inrec[k] == 1 and a - 1 >= recover[k]:  # full ACK (RFC 6582 sec. 3.2 step 3): deflate
-                    dupw[k] = 0.0
-                    inrec[k] = 0
-                if inrec[k] == 1:  # partial ACK: retransmit the next hole, deflate by what was acked, add one
-                    _record_send(k, a, now, sent_t, rex, maxs, fc)
+                if tcp_i[INREC, k] == 1 and a - 1 >= tcp_i[RECOVER, k]:  # full ACK (RFC 6582 sec. 3.2 step 3): deflate
+                    tcp_f[DUPW, k] = 0.0
+                    tcp_i[INREC, k] = 0
+                if tcp_i[INREC, k] == 1:  # partial ACK: retransmit the next hole, deflate by what was acked, add one
+                    _record_send(k, a, now, sent_t, rex, tcp_i, fc)
                     port, ev = _offer_segment(k, a, now, fc, port, ev, be, dtime, dids, cfg)
-                    if dupw[k] > newly:
-                        dupw[k] -= newly - 1.0
+                    if tcp_f[DUPW, k] > newly:
+                        tcp_f[DUPW, k] -= newly - 1.0
                     else:
-                        cwnd[k] = max(cwnd[k] - (newly - dupw[k]), 1.0)
-                        dupw[k] = 1.0
+                        tcp_f[CWND, k] = max(tcp_f[CWND, k] - (newly - tcp_f[DUPW, k]), 1.0)
+                        tcp_f[DUPW, k] = 1.0
                     # only the first partial ACK of a recovery restarts the timer (RFC 6582 sec. 3.2
                     # step 5, the "Impatient" variant of sec. 4): many holes end in a timeout
-                    restart = partial[k] == 0
-                    partial[k] = 1
+                    restart = tcp_i[PARTIAL, k] == 0
+                    tcp_i[PARTIAL, k] = 1
                 else:
-                    dup[k] = 0
-                    if cwnd[k] < ssth[k]:
-                        cwnd[k] += 1.0                # slow start (RFC 5681 sec. 3.1)
+                    tcp_i[DUP, k] = 0
+                    if tcp_f[CWND, k] < tcp_f[SSTHRESH, k]:
+                        tcp_f[CWND, k] += 1.0  # slow start (RFC 5681 sec. 3.1)
                     elif cc == CC_CUBIC:
-                        _cubic_ack(k, now, newly, cwnd, wmax, epoch, kcub, west, rmin)
+                        _cubic_ack(k, now, newly, tcp_f)
                     else:
-                        cwnd[k] += 1.0 / cwnd[k]      # congestion avoidance
+                        tcp_f[CWND, k] += 1.0 / tcp_f[CWND, k]  # congestion avoidance
                 if restart:  # RFC 6298 sec. 5.2-5.3
-                    deadline[k] = now + rto[k] if una[k] < maxs[k] else INF
-            elif a == una[k] and maxs[k] > una[k]:  # ---- a duplicate ACK
-                dup[k] += 1
-                if inrec[k] == 1:
-                    dupw[k] += 1.0  # window inflation (RFC 5681 sec. 3.2 step 4)
-                elif dup[k] == 3 and a - 1 > recover[k]:  # fast retransmit (RFC 6582 sec. 3.2 step 2)
-                    recover[k] = maxs[k] - 1
-                    ssth[k] = _reduce(k, cc, cwnd, rwnd, wmax, wlast, epoch)
+                    tcp_f[DEADLINE, k] = now + rto[k] if tcp_i[UNA, k] < tcp_i[MAXS, k] else INF
+            elif a == tcp_i[UNA, k] and tcp_i[MAXS, k] > tcp_i[UNA, k]:  # ---- a duplicate ACK
+                tcp_i[DUP, k] += 1
+                if tcp_i[INREC, k] == 1:
+                    tcp_f[DUPW, k] += 1.0  # window inflation (RFC 5681 sec. 3.2 step 4)
+                elif tcp_i[DUP, k] == 3 and a - 1 > tcp_i[RECOVER, k]:  # fast retransmit (RFC 6582 sec. 3.2 step 2)
+                    tcp_i[RECOVER, k] = tcp_i[MAXS, k] - 1
+                    tcp_f[SSTHRESH, k] = _reduce(k, cc, rwnd, tcp_f)
                     fc[k, F_FAST] += 1
-                    _record_send(k, a, now, sent_t, rex, maxs, fc)
+                    _record_send(k, a, now, sent_t, rex, tcp_i, fc)
                     port, ev = _offer_segment(k, a, now, fc, port, ev, be, dtime, dids, cfg)
-                    cwnd[k] = ssth[k]
-                    dupw[k] = 3.0
-                    inrec[k] = 1
-                    partial[k] = 0
-                    deadline[k] = now + rto[k]
+                    tcp_f[CWND, k] = tcp_f[SSTHRESH, k]
+                    tcp_f[DUPW, k] = 3.0
+                    tcp_i[INREC, k] = 1
+                    tcp_i[PARTIAL, k] = 0
+                    tcp_f[DEADLINE, k] = now + rto[k]
         # ---- send what the window allows (counted from the oldest unacknowledged segment)
-        if started[k] == 1:
-            w = cwnd[k] + dupw[k]
+        if tcp_i[STARTED, k] == 1:
+            w = tcp_f[CWND, k] + tcp_f[DUPW, k]
             w = w if w < rwnd else float(rwnd)
-            lim = una[k] + int(w)
-            while nxt[k] < lim:
-                _record_send(k, nxt[k], now, sent_t, rex, maxs, fc)
-                port, ev = _offer_segment(k, nxt[k], now, fc, port, ev, be, dtime, dids, cfg)
-                nxt[k] += 1
-            if deadline[k] >= INF and maxs[k] > una[k]:
-                deadline[k] = now + rto[k]
-            if deadline[k] < INF and t_ev[k] >= INF:
-                tt[k] = deadline[k]
+            lim = tcp_i[UNA, k] + int(w)
+            while tcp_i[NXT, k] < lim:
+                _record_send(k, tcp_i[NXT, k], now, sent_t, rex, tcp_i, fc)
+                port, ev = _offer_segment(k, tcp_i[NXT, k], now, fc, port, ev, be, dtime, dids, cfg)
+                tcp_i[NXT, k] += 1
+            if tcp_f[DEADLINE, k] >= INF and tcp_i[MAXS, k] > tcp_i[UNA, k]:
+                tcp_f[DEADLINE, k] = now + rto[k]
+            if tcp_f[DEADLINE, k] < INF and tcp_f[T_EV, k] >= INF:
+                tt[k] = tcp_f[DEADLINE, k]
                 tq[k] = ev.seq
                 ev = Events(ev.seq + 1, ev.d_h, ev.d_n, ev.a_h, ev.a_n)
-                t_ev[k] = deadline[k]
+                tcp_f[T_EV, k] = tcp_f[DEADLINE, k]
                 timers_changed = True
         if timers_changed:
             tb_i, tb_t = _earliest(tt)
     _count_in_flight(fc, port, be, ev, dtime, dids, cfg)
-    return varr, fc, events, cwnd.copy(), ssth.copy(), vres, port.max_rq
+    return varr, fc, events, tcp_f[CWND].copy(), tcp_f[SSTHRESH].copy(), vres, port.max_rq
 
 
 @njit(cache=True, inline="always")
@@ -447,7 +450,8 @@ def _offer_video(iv, now, conf, port, rq, be, vs, varr, cfg):  # pragma: no cove
     if cfg.res_mode == RES_SHARED:
         full = port.rq_n + port.be_n + in_svc >= cfg.qlim
     elif conf:
-        full = cfg.res_mode == RES_BOUNDED and port.rq_n + (1 if (not port.cur_be and in_svc == 1) else 0) >= cfg.res_limit
+        in_res = port.rq_n + (1 if (not port.cur_be and in_svc == 1) else 0)  # reserved packets in the system
+        full = cfg.res_mode == RES_BOUNDED and in_res >= cfg.res_limit
     else:
         full = port.be_n + (1 if (port.cur_be and in_svc == 1) else 0) >= cfg.qlim
     new = port
@@ -488,7 +492,7 @@ def _count_in_flight(fc, port, be, ev, dtime, dids, cfg):  # pragma: no cover - 
 
 
 @njit(cache=True, inline="always")
-def _reduce(k, cc, cwnd, rwnd, wmax, wlast, epoch):  # pragma: no cover - compiled
+def _reduce(k, cc, rwnd, tcp_f):  # pragma: no cover - compiled
     """The slow-start threshold after a loss (fast retransmit or timeout) of flow ``k``.
 
     NewReno (RFC 5681 eq. 4, on the window without inflation): half the window. CUBIC (RFC 8312
@@ -496,21 +500,23 @@ def _reduce(k, cc, cwnd, rwnd, wmax, wlast, epoch):  # pragma: no cover - compil
     to ``W (1 + beta) / 2`` when it is below the previous ``W_max`` (fast convergence), a new
     epoch starts at the next congestion-avoidance ACK, and the threshold is ``beta W``. At least 2.
     """
-    w = min(cwnd[k], float(rwnd))
+    w = min(tcp_f[CWND, k], float(rwnd))
     if cc == CC_CUBIC:
-        epoch[k] = -1.0
-        if w < wlast[k]:
-            wlast[k] = w
-            wmax[k] = w * (1.0 + CUBIC_BETA) / 2.0
+        tcp_f[EPOCH, k] = -1.0
+        if w < tcp_f[WLAST, k]:
+            tcp_f[WLAST, k] = w
+            tcp_f[WMAX, k] = w * (1.0 + CUBIC_BETA) / 2.0
         else:
-            wlast[k] = w
-            wmax[k] = w
-        return max(w * CUBIC_BETA, 2.0)
-    return max(w / 2.0, 2.0)
+            tcp_f[WLAST, k] = w
+            tcp_f[WMAX, k] = w
+        ssthresh = max(w * CUBIC_BETA, 2.0)
+    else:
+        ssthresh = max(w / 2.0, 2.0)
+    return ssthresh
 
 
 @njit(cache=True, inline="always")
-def _cubic_ack(k, now, newly, cwnd, wmax, epoch, kcub, west, rmin):  # pragma: no cover - compiled
+def _cubic_ack(k, now, newly, tcp_f):  # pragma: no cover - compiled
     """CUBIC's congestion avoidance on an ACK of ``newly`` segments (RFC 8312 sec. 4.1-4.4).
 
     ``W_cubic(t) = C (t - K)^3 + W_max`` with ``K = cbrt(W_max (1 - beta) / C)`` and ``t`` the time
@@ -524,25 +530,25 @@ def _cubic_ack(k, now, newly, cwnd, wmax, epoch, kcub, west, rmin):  # pragma: n
     ``delay_min``). A timeout forgets ``W_max`` (Linux's ``bictcp_reset`` on entering the loss state).
     No HyStart.
     """
-    rtt = rmin[k] if rmin[k] < INF else 0.0
-    if epoch[k] < 0:
-        epoch[k] = now
-        if cwnd[k] < wmax[k]:
-            kcub[k] = ((wmax[k] - cwnd[k]) / CUBIC_C) ** (1.0 / 3.0)
+    rtt = tcp_f[RTT_MIN, k] if tcp_f[RTT_MIN, k] < INF else 0.0
+    if tcp_f[EPOCH, k] < 0:
+        tcp_f[EPOCH, k] = now
+        if tcp_f[CWND, k] < tcp_f[WMAX, k]:
+            tcp_f[KCUB, k] = ((tcp_f[WMAX, k] - tcp_f[CWND, k]) / CUBIC_C) ** (1.0 / 3.0)
         else:
-            kcub[k] = 0.0
-            wmax[k] = cwnd[k]
-        west[k] = cwnd[k]
-    d = now - epoch[k] + rtt - kcub[k]
-    target = wmax[k] + CUBIC_C * d * d * d
-    if target > cwnd[k]:
-        inc = (target - cwnd[k]) / cwnd[k]
+            tcp_f[KCUB, k] = 0.0
+            tcp_f[WMAX, k] = tcp_f[CWND, k]
+        tcp_f[WEST, k] = tcp_f[CWND, k]
+    d = now - tcp_f[EPOCH, k] + rtt - tcp_f[KCUB, k]
+    target = tcp_f[WMAX, k] + CUBIC_C * d * d * d
+    if target > tcp_f[CWND, k]:
+        inc = (target - tcp_f[CWND, k]) / tcp_f[CWND, k]
     else:
-        inc = 0.01 / cwnd[k]
-    west[k] += newly * 3.0 * (1.0 - CUBIC_BETA) / (1.0 + CUBIC_BETA) / cwnd[k]
-    if west[k] > cwnd[k] and (west[k] - cwnd[k]) / cwnd[k] > inc:
-        inc = (west[k] - cwnd[k]) / cwnd[k]
-    cwnd[k] += inc if inc < 0.5 else 0.5
+        inc = 0.01 / tcp_f[CWND, k]
+    tcp_f[WEST, k] += newly * 3.0 * (1.0 - CUBIC_BETA) / (1.0 + CUBIC_BETA) / tcp_f[CWND, k]
+    if tcp_f[WEST, k] > tcp_f[CWND, k] and (tcp_f[WEST, k] - tcp_f[CWND, k]) / tcp_f[CWND, k] > inc:
+        inc = (tcp_f[WEST, k] - tcp_f[CWND, k]) / tcp_f[CWND, k]
+    tcp_f[CWND, k] += inc if inc < 0.5 else 0.5
 
 
 @njit(cache=True, inline="always")
@@ -573,7 +579,8 @@ def _transmit(k, s, now, fc, ev, dtime, dids, cfg):  # pragma: no cover - compil
 @njit(cache=True, inline="always")
 def _push(times, ids, head, n, t, seq, k, v):  # pragma: no cover - compiled
     """Append an event (time ``t``, sequence ``seq``, flow ``k``, value ``v``) to a ring FIFO of
-    ``times.shape[0]`` slots (a power of two; ``ids`` holds the rows ``E_*``) holding ``n`` events from ``head``; returns the new length."""
+    ``times.shape[0]`` slots (a power of two; ``ids`` holds the rows ``E_*``) holding ``n`` events from
+    ``head``; returns the new length."""
     if n >= times.shape[0]:
         raise RuntimeError("event FIFO overflow (DATA or ACK): fifo_capacity is too small")
     j = (head + n) & (times.shape[0] - 1)
@@ -585,17 +592,17 @@ def _push(times, ids, head, n, t, seq, k, v):  # pragma: no cover - compiled
 
 
 @njit(cache=True, inline="always")
-def _record_send(k, s, now, sent_t, rex, maxs, fc):  # pragma: no cover - compiled
+def _record_send(k, s, now, sent_t, rex, tcp_i, fc):  # pragma: no cover - compiled
     """Flow ``k`` sends segment ``s`` at ``now``: note its time and whether it is a retransmission (Karn's
     algorithm takes no RTT sample from one), and count it."""
     j = s & (sent_t.shape[1] - 1)
     sent_t[k, j] = now
-    if s < maxs[k]:
+    if s < tcp_i[MAXS, k]:
         rex[k, j] = 1
         fc[k, F_RETX] += 1
     else:
         rex[k, j] = 0
-        maxs[k] = s + 1
+        tcp_i[MAXS, k] = s + 1
     fc[k, F_SENT] += 1
 
 
