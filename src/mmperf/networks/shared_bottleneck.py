@@ -469,15 +469,17 @@ def simulate(video_times, video_sizes, *, capacity_bps: float, buffer_packets: i
     _validate.size(4 * buffer_packets, "buffer_packets (the queue's arrays)")
     _validate.events((2.0 * duration_s * capacity_bps / (8 * packet_bytes) if start.size else 0.0) + 2.0 * vt.size,
                      "duration_s * capacity_bps / packet_bytes (the run's packets)")
-    res = _reservation_inputs(vt, vs, reservation, duration_s)
-    res_limit = buffer_packets if limit is None else limit
+    vstream, rate, period, offset, depth = _reservation_inputs(vt, vs, reservation, duration_s)
     renewed = reservation is not None and np.ndim(reservation.reserved_bps) == 2  # a rate per window: renewed
     one_way = rtt_s / 2
-    ack_delay = one_way + 8.0 * ack_bytes / capacity_bps
-    varr, fc, events, _, _, vres, max_rq = _core.run(
-        vt, vs, *res, renewed and bucket_renewal == "full", start, duration_s, capacity_bps, one_way, buffer_packets, float(packet_bytes), ack_delay,
-        rwnd_packets, float(init_cwnd), init_rto_s, min_rto_s, max_rto_s, _core.fifo_capacity(start.size, rwnd_packets),
-        RESERVED_QUEUES.index(reserved_queue), res_limit, CONGESTION_CONTROLS.index(congestion_control))
+    cfg = _core.Config(t_end=duration_s, tx_per_byte=8.0 / capacity_bps, delay_s=one_way,
+                       ack_delay=one_way + 8.0 * ack_bytes / capacity_bps, qlim=int(buffer_packets),
+                       res_mode=RESERVED_QUEUES.index(reserved_queue), res_limit=int(buffer_packets if limit is None else limit),
+                       pkt_bytes=float(packet_bytes), rwnd=int(rwnd_packets), init_cwnd=float(init_cwnd), rto_init=init_rto_s,
+                       rto_min=min_rto_s, rto_max=max_rto_s, cc=CONGESTION_CONTROLS.index(congestion_control),
+                       ring=_core.ring_size(rwnd_packets), fcap=_core.fifo_capacity(start.size, rwnd_packets))
+    policer = _core.Policer(rate, depth, period, offset, bool(renewed and bucket_renewal == "full"))
+    varr, fc, events, _, _, vres, max_rq = _core.run(_core.Video(vt, vs, vstream), policer, start, cfg)
     offered = varr != _core.V_NOT_OFFERED
     fin = varr - one_way  # end of transmission of a delivered packet
     ok = varr >= 0

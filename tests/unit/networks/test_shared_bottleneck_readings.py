@@ -56,9 +56,12 @@ def test_without_a_reserved_class_every_reading_of_its_limit_is_the_same_run():
     t, b = bursty(5.0, burst=8)
 
     def kernel(mode):
-        return _core.run(t, b, np.zeros(t.size, np.int64), np.zeros((0, 1)), 1.0, 0.0, np.zeros(0), False,
-                         np.array([0.0, 0.01]), 5.0, C, 0.01, 10, 1500.0, 0.01 + 8.0 * 40 / C, 10_000, 2.0, 1.0, 0.2,
-                         60.0, _core.fifo_capacity(2, 10_000), mode, 10, _core.CC_NEWRENO)
+        cfg = _core.Config(t_end=5.0, tx_per_byte=8.0 / C, delay_s=0.01, ack_delay=0.01 + 8.0 * 40 / C, qlim=10,
+                           res_mode=mode, res_limit=10, pkt_bytes=1500.0, rwnd=10_000, init_cwnd=2.0, rto_init=1.0,
+                           rto_min=0.2, rto_max=60.0, cc=_core.CC_NEWRENO, ring=_core.ring_size(10_000),
+                           fcap=_core.fifo_capacity(2, 10_000))
+        no_policer = _core.Policer(np.zeros((0, 1)), np.zeros(0), 1.0, 0.0, False)
+        return _core.run(_core.Video(t, b, np.zeros(t.size, np.int64)), no_policer, np.array([0.0, 0.01]), cfg)
 
     a = kernel(_core.RES_UNBOUNDED)
     assert a[1][:, _core.F_DROPS].sum() > 0 and (a[0] == _core.V_DROPPED).any()  # the limit is reached
