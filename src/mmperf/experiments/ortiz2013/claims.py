@@ -457,7 +457,7 @@ CLAIMS = (
         criterion=Holds("SCTPReliable delay < TCP delay under loss", required=0.75), kind="prediction",
         expected="not_reproduced", domain=(0.0, 1.0), miss_cause="model-limitation",
         note="SCTPReliable is faster in 4 of the 9 lossy cells: at 1e-3 at every bandwidth and at 1e-4 on 60 Mb/s; "
-             "TCP is faster at 1e-4 on 30 and 45 Mb/s (by 2-8 %) and at 1e-2 at every bandwidth (29.0 against 40.6 s "
+             "TCP is faster at 1e-4 on 30 and 45 Mb/s (by 2-7 %) and at 1e-2 at every bandwidth (29.0 against 40.6 s "
              "at 30 Mb/s, 15.0 against 17.2 s at 60 Mb/s). The chapter's TCP takes ns-2 FullTcp's ssthresh rule, "
              "under which the engine's TCP is 0.88 and 0.98 times ns-2's mean delay at 60 and 30 Mb/s and 1e-2 "
              "(validation appendix; RFC 5681's rule, the ledger's alternative, makes it faster still: 11.6 and "

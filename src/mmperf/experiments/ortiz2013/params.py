@@ -47,7 +47,7 @@ _DOC = {
     "sctp_overrides": ("-", "none: the book's SCTP configuration (256 KiB receive window, a SACK per packet, "
                             "initial cwnd 4380 bytes, one retransmission before abandoning), the settings the "
                             "validation appendix runs in ns-2; not ns-2's defaults (64 KiB, SACKs delayed by "
-                            "0.2 s, 2 MTU): see the assumption ledger"),
+                            "0.2 s; ns-2's initial cwnd is 4380 bytes too): see the assumption ledger"),
     "tcp_overrides": ("-", "none: the book's TCP configuration (64 KiB window, initial window 2 segments, "
                            "RTO 3 s initial, 0.2 s minimum)"),
     "tcp_ssthresh": ("-", "'ns2': ns-2.35 FullTcp's rule, the paper's simulator (tcp.cc TcpAgent::slowdown, half "
