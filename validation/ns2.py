@@ -236,8 +236,11 @@ CASES = {c.name: c for c in (
 
 
 def params():
+    """The Ortiz chapter's parameters with the engine's generic TCP, RFC 5681's ssthresh rule: the cases compare
+    the engine's own rule with ns-2, and ns-2 FullTcp's rule (the chapter's default) as the option
+    :data:`TCP_NS2_SSTHRESH`."""
     from mmperf.experiments import ortiz2013 as ex
-    return ex.Params()
+    return ex.Params(tcp_ssthresh="rfc5681")
 
 
 @functools.lru_cache(maxsize=1)

@@ -1,5 +1,7 @@
 """The experiment definitions: Table 1 configurations, parameters, one small run, errors."""
 
+from dataclasses import replace
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -42,7 +44,10 @@ def test_overrides_reach_the_transport(small):
     p = ex.Params(frames_per_scene=params.frames_per_scene, height=32, width=48,
                   sctp_overrides={"receive_buffer": 8192})
     assert p.config("SCTPReliable").receive_buffer == 8192
-    assert p.config("TCP") == ex.STRATEGIES["TCP"]
+    # the chapter's TCP takes ns-2 FullTcp's ssthresh rule by default, RFC 5681's as the ledger's reading
+    assert p.config("TCP") == replace(ex.STRATEGIES["TCP"], ssthresh_whole_segments=True)
+    assert replace(p, tcp_ssthresh="rfc5681").config("TCP") == ex.STRATEGIES["TCP"]
+    assert not ex.STRATEGIES["TCP"].ssthresh_whole_segments  # the engine's generic default is unchanged
 
 
 def test_claim_values_on_the_paper_tables_themselves():
@@ -150,7 +155,7 @@ def test_per_second_averaging_is_the_mean_of_the_sinks_per_second_delays(small):
 @pytest.mark.parametrize("kw, exc, name", [
     ({"delay_average": "frame"}, ValueError, "delay_average"), ({"lost_slice_rule": "grey"}, ValueError, "lost_slice_rule"),
     ({"error_model": "gilbert"}, ValueError, "error_model"), ({"cmt": 1}, TypeError, "cmt"),
-    ({"multi_streaming": "yes"}, TypeError, "multi_streaming")])
+    ({"multi_streaming": "yes"}, TypeError, "multi_streaming"), ({"tcp_ssthresh": "reno"}, ValueError, "tcp_ssthresh")])
 def test_bad_ledger_switches_are_named(kw, exc, name):
     with pytest.raises(exc, match=name):
         ex.Params(**kw)

@@ -22,10 +22,15 @@ from mmperf.networks.packetsim import Network
 from mmperf.results import params_table
 from mmperf.transports import sctp, tcp
 
-__all__ = ["ERROR_MODELS", "Params"]
+__all__ = ["ERROR_MODELS", "TCP_SSTHRESH_RULES", "Params"]
 
 ERROR_MODELS = ("uniform", "none")
 """The links' transmission errors: the paper's uniform loss, or none (the ablation)."""
+
+TCP_SSTHRESH_RULES = ("ns2", "rfc5681")
+"""TCP's ssthresh after a loss: ns-2.35 FullTcp's half of min(cwnd, window) in whole segments (the paper's
+simulator), or RFC 5681's half of the flight size (:class:`mmperf.transports.tcp.TcpConfig`'s
+``ssthresh_whole_segments`` True and False)."""
 
 _DOC = {
     # name: (unit, source)
@@ -42,9 +47,11 @@ _DOC = {
     "sctp_overrides": ("-", "none: the book's SCTP configuration (256 KiB receive window, a SACK per packet, "
                             "initial cwnd 4380 bytes, one retransmission before abandoning), the settings the "
                             "validation appendix runs in ns-2; not ns-2's defaults (64 KiB, SACKs delayed by "
-                            "0.2 s, 2 MTU): see the assumption ledger"),
+                            "0.2 s; ns-2's initial cwnd is 4380 bytes too): see the assumption ledger"),
     "tcp_overrides": ("-", "none: the book's TCP configuration (64 KiB window, initial window 2 segments, "
                            "RTO 3 s initial, 0.2 s minimum)"),
+    "tcp_ssthresh": ("-", "'ns2': ns-2.35 FullTcp's rule, the paper's simulator (tcp.cc TcpAgent::slowdown, half "
+                          "of min(cwnd, window) in whole segments); 'rfc5681' (half the flight size): see the ledger"),
     "delay_average": ("-", "the book's: 'packet' (mean over delivered packets); the paper's results are "
                            "'averaged per second' ('second': mean of the per-second means): see the ledger"),
     "lost_slice_rule": ("-", "the book's decoder: 'freeze' (a lost base slice freezes the frame); the paper "
@@ -81,9 +88,9 @@ class Params:
         Horizon of the grid's runs and of the modelled ns-2 defect runs [s].
     kept_bandwidth_mbps, kept_error_rate : float
         The cell whose per-second series are charted (Figs. 2-12).
-    delay_average, lost_slice_rule, error_model : str
+    delay_average, lost_slice_rule, error_model, tcp_ssthresh : str
         :data:`mmperf.metrics.delivery.DELAY_AVERAGES`, :data:`mmperf.coding.svc.LOST_SLICE_RULES`,
-        :data:`ERROR_MODELS` (readings and an ablation of the ledger).
+        :data:`ERROR_MODELS`, :data:`TCP_SSTHRESH_RULES` (readings and an ablation of the ledger).
     multi_streaming, cmt : bool
         One stream per layer, and CMT, in the strategies that have them (False: the ablations).
 
@@ -92,7 +99,7 @@ class Params:
     ValueError
         For an unknown strategy, a non-positive or non-finite bandwidth, an error rate outside
         [0, 1), a non-positive horizon, a kept cell outside the grid, or an unknown
-        ``delay_average``, ``lost_slice_rule`` or ``error_model``.
+        ``delay_average``, ``lost_slice_rule``, ``error_model`` or ``tcp_ssthresh``.
     TypeError
         If ``multi_streaming`` or ``cmt`` is not a bool.
     """
@@ -116,6 +123,7 @@ class Params:
     delay_average: str = "packet"
     lost_slice_rule: str = "freeze"
     error_model: str = "uniform"
+    tcp_ssthresh: str = "ns2"
     multi_streaming: bool = True
     cmt: bool = True
 
@@ -123,7 +131,7 @@ class Params:
         for s in self.strategies:
             paper.config_of(s)
         for name, allowed in (("delay_average", DELAY_AVERAGES), ("lost_slice_rule", svc.LOST_SLICE_RULES),
-                              ("error_model", ERROR_MODELS)):
+                              ("error_model", ERROR_MODELS), ("tcp_ssthresh", TCP_SSTHRESH_RULES)):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")
         for name in ("multi_streaming", "cmt"):
@@ -158,7 +166,8 @@ class Params:
             if not self.multi_streaming and cfg.multi_stream and cfg.reliability[0] == cfg.reliability[1]:
                 cfg = replace(cfg, multi_stream=False)
             return replace(cfg, **self.sctp_overrides) if self.sctp_overrides else cfg
-        if isinstance(cfg, tcp.TcpConfig) and self.tcp_overrides:
-            return replace(cfg, **self.tcp_overrides)
+        if isinstance(cfg, tcp.TcpConfig):
+            cfg = replace(cfg, ssthresh_whole_segments=self.tcp_ssthresh == "ns2")
+            return replace(cfg, **self.tcp_overrides) if self.tcp_overrides else cfg
         return cfg
 
