@@ -412,6 +412,30 @@ def test_delayed_sacks_are_checked():
         sctp.SctpConfig(cmt=True, cmt_dac=True, sack_delay=0.2)
 
 
+def test_ns2s_sack_clock_holds_the_data_for_the_next_sack_and_fills_one_path_first():
+    """ns-2.35's sender (``ns2_sack_clock``), in closed form on an idle lossless link: the first chunk leaves at
+    once (nothing is outstanding); the three the application hands over while it is outstanding wait for its SACK
+    and then all leave on one path, the one after the path last sent to, its cwnd having room for them
+    (``SendMuch``). The book's sender sends each when it is handed over, alternating the paths."""
+    net = Network(10.0)
+    rate, delay = net.arrays()[:2]
+    size = 1000.0
+    gen = np.array([0.25, 0.2501, 0.2502, 0.2503])
+    tx = (size + sctp.HEADER_BYTES) * 8.0 / rate[0]
+    sack_back = 0.25 + tx + delay[0] + delay[0] + 8.0 * 60 / rate[0]  # the first chunk's SACK reaches the sender
+    cfg = sctp.SctpConfig(cmt=True, multi_stream=False)
+    for clock, times, paths in ((False, gen, [0, 1, 0, 1]), (True, [0.25] + 3 * [sack_back], [0, 1, 1, 1])):
+        r = sctp.run(gen, np.full(4, size), np.zeros(4, np.int64), net, replace(cfg, ns2_sack_clock=clock), seed=1,
+                     trace_events=200)
+        sends = r.trace[r.trace["event"] == "send"]
+        assert sends["tsn"].tolist() == [0, 1, 2, 3]
+        np.testing.assert_allclose(sends["time"], times, rtol=0, atol=1e-12)
+        assert sends["path"].tolist() == paths
+        assert (r.transmissions == 1).all() and (r.deliver_time > 0).all()
+    with pytest.raises(TypeError, match="ns2_sack_clock"):
+        sctp.SctpConfig(ns2_sack_clock=1)
+
+
 @pytest.mark.parametrize("mode", ["tcp", "sctp", "cmt"])
 def test_the_window_kernel_on_its_named_structures_delivers_an_idle_link_in_closed_form(mode):
     """``run_window`` called directly with its named structures (Chunks, Config, Net, Trace): packets one

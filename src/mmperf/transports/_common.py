@@ -172,6 +172,7 @@ class WindowConfig:
     dac_count: int = -1
     sack_delay: float = 0.0
     tcp_ssthresh_segments: bool = False
+    ns2_sack_clock: bool = False
 
     def engine_config(self, t_end: float) -> _engine.Config:
         """The kernel's :class:`~mmperf.transports._engine.Config`, every field of the type it is compiled for."""
@@ -182,7 +183,7 @@ class WindowConfig:
             path_max_retrans=int(self.path_max_retrans), hb_interval=float(self.hb_interval),
             rtx_limit=int(self.rtx_limit), ns2_rwnd_defect=bool(self.ns2_rwnd_defect),
             dac_count=int(self.dac_count), sack_delay=float(self.sack_delay), t_end=float(t_end),
-            tcp_ssth_segments=bool(self.tcp_ssthresh_segments))
+            tcp_ssth_segments=bool(self.tcp_ssthresh_segments), ns2_sack_clock=bool(self.ns2_sack_clock))
 
 
 def run_window_transport(name, gen_time, sizes, streams, unreliable, network, window: WindowConfig, *, seed, bin_s,

@@ -51,6 +51,14 @@ packet; since it is sent only when nothing is out of order, it acknowledges
 cumulatively and gap-acknowledges nothing, so the sender handles it as any
 SACK. The default (0) sends a SACK per data packet.
 
+Optionally (``ns2_sack_clock``) the sender sends as ns-2.35's does: the
+application's data waits for the next SACK, unless nothing is outstanding
+(``sctp.cc`` ``SctpAgent::sendmsg`` sends only while ``eSendNewDataChunks`` is
+set; a SACK sets it, the send that follows clears it), and CMT fills one path's
+cwnd before the next, starting after the path last sent to (``sctp-cmt.cc``
+``SendMuch``). The chunks then leave in bursts per path and arrive out of order
+across the paths.
+
 A TSN is one packet of the video (one slice or slice fragment). Events: 0 the
 application has data, 1 a data packet reaches the receiver, 2 a SACK reaches
 the sender, 3 a T3 timer, 4 a FORWARD-TSN reaches the receiver, 5 a
@@ -135,12 +143,13 @@ Chunks = namedtuple("Chunks", "gen_t size stream unreliable")
 """The packets to send, one entry per TSN: generation time [s], bytes, stream, unreliable (bool)."""
 Config = namedtuple("Config", "mode n_paths n_streams hdr mtu rbuf init_cwnd rto_init rto_min rto_max "
                               "path_max_retrans hb_interval rtx_limit ns2_rwnd_defect dac_count sack_delay t_end "
-                              "tcp_ssth_segments", defaults=(False,))
+                              "tcp_ssth_segments ns2_sack_clock", defaults=(False, False))
 """The transport's configuration (read only): ``mode`` (``MODE_*``), paths, streams, header, MTU and receive
 buffer [bytes], initial cwnd [bytes], RTOs [s], path failure threshold, heartbeat interval [s], PR-SCTP
 retransmission limit, the ns-2 receiver defect (bool), the DAC count (-1: off), the delayed-SACK timer
 [s] (0: a SACK per packet), the run's horizon [s], and TCP's ssthresh rule after a loss (``tcp_ssth_segments``
-True: ns-2 FullTcp's, half the window in whole segments; False, the default: half the flight size)."""
+True: ns-2 FullTcp's, half the window in whole segments; False, the default: half the flight size), and the
+sender's clock (``ns2_sack_clock`` True: ns-2.35's, new data only after a SACK and one path's cwnd filled first)."""
 Net = namedtuple("Net", "rate delay qlim per loss_start unif bin_s nbins")
 """The two links (read only; the arrays of :meth:`mmperf.networks.packetsim.Network.arrays`), the
 error model's uniform draws, and the statistics bins (width [s], count)."""
@@ -741,7 +750,7 @@ def _on_sack(trig, cum_r, c, now, cur, ch, cfg, lk, hp, snd, pth, trace):  # pra
 
 
 @njit(cache=True, inline="always")
-def _try_send(now, cur, ch, cfg, lk, hp, fq, snd, pth, trace):  # pragma: no cover
+def _try_send(now, cur, ch, cfg, lk, hp, fq, snd, pth, trace, schedule_only=False):  # pragma: no cover
     """Send while a window has room: the earliest chunk marked for retransmission first (to the path
     the transport picks for it; a fast retransmission bypasses cwnd once per loss event), else the
     next new chunk if the application has handed it over and the peer's window has room (CMT-SCTP:
@@ -761,6 +770,7 @@ def _try_send(now, cur, ch, cfg, lk, hp, fq, snd, pth, trace):  # pragma: no cov
     fr_budget = pth.fr_budget
     rq = snd.rq
     n = gen_t.shape[0]
+    burst_p = -1
     while True:
         tsn = -1
         p = -1
@@ -772,6 +782,13 @@ def _try_send(now, cur, ch, cfg, lk, hp, fq, snd, pth, trace):  # pragma: no cov
                 rq[HEAD] = (rq[HEAD] + 1) % (n + 1)
                 rq[LEN] -= 1
                 continue
+            break
+        if schedule_only:
+            if next_new < n and gen_t[next_new] > now and not app_pending:
+                app_t = gen_t[next_new]
+                app_s = hs[1]
+                hs[1] += 1
+                app_pending = True
             break
         if rq[LEN] > 0:
             # retransmit the earliest marked chunk first (RFC 6298 sec. 5.4, RFC 4960 sec. 6.3.3):
@@ -820,7 +837,9 @@ def _try_send(now, cur, ch, cfg, lk, hp, fq, snd, pth, trace):  # pragma: no cov
                 break
             if mode == MODE_CMT:
                 found = -1
-                for k in range(n_paths):
+                if cfg.ns2_sack_clock and burst_p >= 0 and active[burst_p] == 1 and flight[burst_p] < cwnd[burst_p]:
+                    found = burst_p  # ns-2's SendMuch fills one destination's cwnd before the next
+                for k in range(n_paths if found < 0 else 0):
                     q = (rr + k) % n_paths
                     if active[q] == 1 and flight[q] < cwnd[q]:
                         found = q
@@ -828,6 +847,7 @@ def _try_send(now, cur, ch, cfg, lk, hp, fq, snd, pth, trace):  # pragma: no cov
                 if found < 0:
                     break
                 p = found
+                burst_p = found
                 rr = (found + 1) % n_paths
             else:
                 p = primary
@@ -934,6 +954,15 @@ def _window_loop(ch, cfg, lk, hp, fq, snd, pth, rcv, trace, in_flight):  # pragm
             a, b, c = _fifo_pop(fq, src)
         if kind == 0:
             app_pending = False
+            if cfg.ns2_sack_clock and next_new > 0 and outstanding > 0:
+                # ns-2.35 (sctp.cc SctpAgent::sendmsg) sends the application's data only while
+                # eSendNewDataChunks is set, which a SACK sets and the send that follows it clears: the
+                # data waits for the next SACK (or a T3 expiry)
+                cur = _try_send(now, Cursor(scum, next_new, out_lo, mk_lo, outstanding, peer_rwnd, dupacks, rr,
+                                            app_pending, app_t, app_s), ch, cfg, lk, hp, fq, snd, pth, trace,
+                                True)
+                scum, next_new, out_lo, mk_lo, outstanding, peer_rwnd, dupacks, rr, app_pending, app_t, app_s = cur
+                continue
         elif kind == 1:  # ---------------- data reaches the receiver
             _on_data(a, b, now, ch, cfg, lk, hp, fq, rcv)
             continue

@@ -98,6 +98,14 @@ class SctpConfig:
         while it holds a gap. 0 (the default) sends a SACK per data packet. Not
         with ``cmt_dac``: the packet count DAC reads from a delayed SACK is not
         modelled.
+    ns2_sack_clock : bool, default False
+        Send as ns-2.35's sender does (CMT-SCTP and SCTP): the application's
+        data waits for the next SACK (``sctp.cc`` ``SctpAgent::sendmsg`` sends
+        only while ``eSendNewDataChunks`` is set, which a SACK sets and the
+        send after it clears), unless nothing is outstanding; and CMT fills one
+        path's cwnd before it moves to the next (``sctp-cmt.cc``
+        ``SendMuch``), where the default sends each chunk as the application
+        hands it over, alternating the paths. The default is the book's sender.
     """
 
     cmt: bool = False
@@ -116,9 +124,11 @@ class SctpConfig:
     cmt_dac: bool = False
     ns2_dac_count_defect: bool = False
     sack_delay: float = 0.0
+    ns2_sack_clock: bool = False
 
     def __post_init__(self):
-        check_flags(self, ("cmt", "multi_stream", "ns2_rwnd_defect", "cmt_dac", "ns2_dac_count_defect"))
+        check_flags(self, ("cmt", "multi_stream", "ns2_rwnd_defect", "cmt_dac", "ns2_dac_count_defect",
+                           "ns2_sack_clock"))
         if self.cmt_dac and not self.cmt:
             raise ValueError("cmt_dac=True needs cmt=True: the delayed-ack rule is CMT-SCTP's")
         if self.ns2_dac_count_defect and not self.cmt_dac:
@@ -195,7 +205,8 @@ def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConf
         header=HEADER_BYTES, mtu=config.mtu, rbuf=config.receive_buffer, init_cwnd=config.init_cwnd,
         rto_init=config.rto_init, rto_min=config.rto_min, rto_max=config.rto_max,
         path_max_retrans=config.path_max_retrans, hb_interval=config.hb_interval, rtx_limit=config.rtx_limit,
-        ns2_rwnd_defect=config.ns2_rwnd_defect, dac_count=dac_count(config), sack_delay=config.sack_delay)
+        ns2_rwnd_defect=config.ns2_rwnd_defect, dac_count=dac_count(config), sack_delay=config.sack_delay,
+        ns2_sack_clock=config.ns2_sack_clock)
     return run_window_transport("cmt-sctp" if config.cmt else "sctp", gen_time, sizes, streams, unreliable, network,
                                 window, seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4,
                                 trace_events=trace_events)
