@@ -1,5 +1,6 @@
 """Trace ns-2's CMT and the book's on the validation case cmt60-1e-2, with a SACK per packet and with delayed SACKs
-(DAC off in both), to see where delayed SACKs move them (#33, the strict xfail ``cmt-delayed-sack-no-dac``).
+(DAC off in both), to see where delayed SACKs move them (#33, the variant ``cmt-delayed-sack-no-dac``, a strict xfail
+until the CMT cases ran with the open window in both: ``ns2.CMT_T3_WINDOW_STALL``, traced by ``cmt_t3_trace.py``).
 
 Both run the case's schedule and root seed (each with its own loss draws: the losses are not the same packets).
 For each run (ns-2 with the book's settings and with delayed SACKs; the book with a SACK per packet and with

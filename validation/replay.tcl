@@ -43,20 +43,30 @@
 #                            uiReliability; MarkChunkForRtx abandons a chunk once iNumTxs > that limit): a
 #                            reliable layer's limit is 65535, more transmissions than any run makes. The
 #                            layers' streams are restored offline, as the one stream's order is (unordered_ 1).
+#   -agenttrace <file>       transports sctp and cmt: the sender's state per destination written to <file> at every
+#                            change of cwnd_, rto_ or errorCount_ (ns-2's SCTP trace_all_: cwnd, outstanding bytes,
+#                            ssthresh, rto, srtt, error count, status, timeouts), with its "DataTimeout" and
+#                            "RTX TSN" lines (sctp-cmt.cc, Timeout and RtxMarkedChunks). For tracing
+#                            (validation/cmt_t3_trace.py).
 
-# the options -set and -setsrc: lists of agent variables and values, taken out of argv
+# an option with one value, taken out of argv: its value, or {} when it is absent
+proc take_option {name takes} {
+    global argv
+    if {[set i [lsearch -exact $argv $name]] < 0} { return {} }
+    if {$i + 1 >= [llength $argv]} {
+        puts stderr "$name takes $takes"
+        exit 2
+    }
+    set value [lindex $argv $i+1]
+    set argv [lreplace $argv $i $i+1]
+    return $value
+}
+set droplist [take_option -droplist "a file of packet numbers"]
+set agenttrace [take_option -agenttrace "a file name"]
+# the options -layerrtx, -set and -setsrc, taken out of argv: lists of limits, of agent variables and values
 set overrides {}
 set overrides_src {}
 set layerrtx {}
-set droplist {}
-if {[set i [lsearch -exact $argv -droplist]] >= 0} {
-    if {$i + 1 >= [llength $argv]} {
-        puts stderr "-droplist takes a file of packet numbers"
-        exit 2
-    }
-    set droplist [lindex $argv $i+1]
-    set argv [lreplace $argv $i $i+1]
-}
 if {[set i [lsearch -exact $argv -layerrtx]] >= 0} {
     if {$i + 1 >= [llength $argv] || [llength [lindex $argv $i+1]] != 2} {
         puts stderr "-layerrtx takes one list of two retransmission limits, e.g. -layerrtx {-1 1}"
@@ -295,6 +305,21 @@ if {[llength $layerrtx]} {
     }
 }
 
+# the sender's state per destination (-agenttrace)
+if {$agenttrace ne ""} {
+    if {$transport ni {sctp cmt}} {
+        puts stderr "-agenttrace applies to the sctp and cmt transports"
+        exit 2
+    }
+    set af [open $agenttrace w]
+    $src set trace_all_ 1
+    $src attach $af
+    # the variables are traced from 0.5 s on: a trace written while the association starts (its first
+    # cwnd_ change) looks its destination's route up before the route is set (sctp.cc SetSource) and
+    # stops ns-2 (Classifier no-slot)
+    $ns at 0.5 {foreach var {cwnd_ rto_ errorCount_} { $src trace $var }}
+}
+
 # the schedule: one send per packet at its time
 set fh [open $schedule r]
 set n 0
@@ -323,6 +348,7 @@ proc finish {} {
     }
     close $tf
     if {[info exists rf]} { close $rf }
+    if {[info exists af]} { close $af }
     exit 0
 }
 $ns at $tend "finish"

@@ -1074,7 +1074,7 @@ spec("mmperf.transports.sctp:SctpConfig",
      cmt=Flag(), multi_stream=Flag(), reliability=Bad(values=(("reliable",), ("x", "reliable"), "ab")), rtx_limit=Int(lo=0),
      path_max_retrans=Int(lo=0), receive_buffer=Int(lo=1), init_cwnd=Int(lo=1), rto_init=POS, rto_min=POS, rto_max=POS,
      hb_interval=POS, mtu=Int(lo=100), ns2_rwnd_defect=Flag(), cmt_dac=Flag(), ns2_dac_count_defect=Flag(), sack_delay=NONNEG,
-     ns2_sack_clock=Flag(),
+     ns2_sack_clock=Flag(), ns2_cmt_recovery=Flag(),
      check=_no_check)
 spec("mmperf.transports.sctp:dac_count", lambda: dict(config=call("mmperf.transports.sctp:SctpConfig")),
      config=Instance(ref="mmperf.transports.sctp:SctpConfig"))

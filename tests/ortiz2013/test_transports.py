@@ -436,6 +436,23 @@ def test_ns2s_sack_clock_holds_the_data_for_the_next_sack_and_fills_one_path_fir
         sctp.SctpConfig(ns2_sack_clock=1)
 
 
+def test_ns2s_cmt_recovery_is_checked_and_idle_without_loss():
+    """``ns2_cmt_recovery`` changes only what a fast retransmission starts: on a lossless run it is the book's CMT
+    to the bit; it is a flag, and CMT's."""
+    net = Network(10.0)
+    gen = np.arange(400) * 0.002
+    size = np.full(400, 1200.0)
+    layers = np.zeros(400, np.int64)
+    cfg = sctp.SctpConfig(cmt=True, multi_stream=False)
+    a = sctp.run(gen, size, layers, net, cfg, seed=1)
+    b = sctp.run(gen, size, layers, net, replace(cfg, ns2_cmt_recovery=True), seed=1)
+    np.testing.assert_array_equal(a.deliver_time, b.deliver_time)
+    with pytest.raises(TypeError, match="ns2_cmt_recovery"):
+        sctp.SctpConfig(cmt=True, ns2_cmt_recovery=1)
+    with pytest.raises(ValueError, match="ns2_cmt_recovery=True needs cmt=True"):
+        sctp.SctpConfig(ns2_cmt_recovery=True)
+
+
 @pytest.mark.parametrize("mode", ["tcp", "sctp", "cmt"])
 def test_the_window_kernel_on_its_named_structures_delivers_an_idle_link_in_closed_form(mode):
     """``run_window`` called directly with its named structures (Chunks, Config, Net, Trace): packets one

@@ -180,6 +180,89 @@ def test_book_ordered_window_is_what_set_the_30_mbps_tail(video, book):
         _check_tolerance(closed, committed(case.name), rows, parts=("max",))
 
 
+def _validation_module(name: str):
+    """A script of ``validation/`` (a tracer), loaded as a module."""
+    spec = importlib.util.spec_from_file_location(f"mmperf_validation_{name}", ROOT / "validation" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+T3_CASE, T3_SEED = "cmt60-1e-2", 1
+
+
+def test_book_cmt_window_is_what_lengthened_its_t3_holes(schedule, video):
+    """:data:`ns2.CMT_T3_WINDOW_STALL` (validation/cmt_t3_trace.py, cmt60-1e-2, seed 1): a T3 timeout leaves a hole of
+    about 1 s (the lost chunk's fast retransmission lost too, then the RTO of 1 s) with either window. With the book's
+    256 KiB window its receiver holds the chunks above the hole, the window fills and the sender sends no new data
+    for most of every hole, so the packets generated in the hole reach the application up to half a second after it
+    fills and each timeout leaves more than twice as many packets late; with the open window the sender does not
+    stop."""
+    from mmperf.transports.sctp import SctpConfig
+
+    t3 = _validation_module("cmt_t3_trace")
+    gen, _ = schedule
+    case = ns2.CASES[T3_CASE]
+    runs = {"open": t3.book_run(case, T3_SEED, video), "closed": t3.book_run(t3.closed(case), T3_SEED, video)}
+    st = {k: t3.stories(r, gen) for k, r in runs.items()}
+    for k, s in st.items():
+        assert len(s) >= 3, f"{k} window: {len(s)} T3 timeouts with a retransmission"
+        assert 1.0 <= s["hole_s"].median() <= 1.1, f"{k} window: holes {s['hole_s'].round(3).tolist()}"
+        assert (s["rto_s"] == SctpConfig().rto_min).all(), f"{k} window: RTOs {s['rto_s'].tolist()}"
+    assert (st["closed"]["new_data_pause_s"] > 0.5).all(), st["closed"]["new_data_pause_s"].round(3).tolist()
+    assert (st["open"]["new_data_pause_s"] < 0.05).all(), st["open"]["new_data_pause_s"].round(3).tolist()
+    assert st["closed"]["backlog_drain_s"].median() > 0.3 > 3 * st["open"]["backlog_drain_s"].median()
+    late = {k: t3.summary(r, gen)["late_per_t3"] for k, r in runs.items()}
+    assert late["closed"] > 2 * late["open"], late
+
+
+@pytest.mark.skipif(shutil.which("ns") is None,
+                    reason="ns (ns-2.35) is not on PATH; `make ns2` or `make test` installs Debian's ns2")
+def test_ns2_cmt_t3_holes_leave_its_window_open(schedule, video):
+    """ns-2's side of :data:`ns2.CMT_T3_WINDOW_STALL` on the same case and seed: its T3 holes last about 1 s as the
+    book's, but its unordered receiver frees its window at once, so with 256 KiB its sender never pauses new data
+    for more than a few round trips and the packets generated in a hole are delivered within tens of milliseconds
+    of its end, count for count the run it gives with the open window; and the book with the open window leaves
+    as many packets late per timeout as ns-2 (within 1.5x)."""
+    t3 = _validation_module("cmt_t3_trace")
+    gen, sizes = schedule
+    case = ns2.CASES[T3_CASE]
+    closed_run = t3.ns2_run(t3.closed(case), T3_SEED, gen, sizes)
+    st = t3.stories(closed_run, gen)
+    assert len(st) >= 3 and 1.0 <= st["hole_s"].median() <= 1.1, st.to_string()
+    assert (st["new_data_pause_s"] < 0.05).all(), st["new_data_pause_s"].round(3).tolist()
+    assert st["backlog_drain_s"].median() < 0.05, st["backlog_drain_s"].round(3).tolist()
+    ref = t3.summary(closed_run, gen)
+    assert ref == t3.summary(t3.ns2_run(case, T3_SEED, gen, sizes), gen), "ns-2 moved with the open window"
+    ours = t3.summary(t3.book_run(case, T3_SEED, video), gen)
+    r = ours["late_per_t3"] / ref["late_per_t3"]
+    assert 1 / 1.5 <= r <= 1.5, f"late packets per T3 timeout, book / ns-2 = {r:.3f} ({ours}, {ref})"
+
+
+CMT_NS2_RECOVERY = (("ns2_cmt_recovery", True),)
+"""The book's CMT with ns-2.35's fast recovery (``SctpConfig.ns2_cmt_recovery``)."""
+
+
+def test_book_cmt_with_ns2s_recovery_drains_a_t3_hole_as_ns2(schedule, video):
+    """What is left after :data:`ns2.CMT_T3_WINDOW_STALL`: with the open window the book's sender still falls behind
+    the application late in a T3 hole, because RFC 4960's fast recovery, which the book follows, stops a path's cwnd
+    growth until the cumulative TSN passes the recovery's exit point, and the hole holds the cumulative TSN for a
+    second. ns-2.35 grows cwnd in fast recovery (``sctp.cc`` ``AdjustCwnd``) and cuts it again per window
+    (``sctp-cmt.cc`` ``FastRtx``, ``uiRecover``); with that rule (``SctpConfig.ns2_cmt_recovery``) the packets
+    generated in a hole are delivered within a few round trips of its end, as ns-2's are
+    (:func:`test_ns2_cmt_t3_holes_leave_its_window_open`), where the book's own rule takes a tenth of a second or more;
+    and every CMT case stays within its tolerance of ns-2."""
+    t3 = _validation_module("cmt_t3_trace")
+    gen, _ = schedule
+    case = ns2.CASES[T3_CASE]
+    drain = {k: t3.stories(t3.book_run(c, T3_SEED, video), gen)["backlog_drain_s"].median()
+             for k, c in (("own", case), ("ns-2's", replace(case, book_config=case.book_config + CMT_NS2_RECOVERY)))}
+    assert drain["own"] > 0.05 and drain["ns-2's"] < 0.03, drain
+    for name in (n for n, c in ns2.CASES.items() if c.transport == "cmt" and not dict(c.book_config).get("cmt_dac")):
+        c = ns2.CASES[name]
+        _check_tolerance(c, committed(name), _book_rows(replace(c, book_config=c.book_config + CMT_NS2_RECOVERY), video))
+
+
 DAC_CASE = "cmt60-1e-2-dac"
 
 
@@ -508,13 +591,11 @@ def test_book_option_meets_ns2s_restored_default(variant, video):
 @pytest.mark.skipif(shutil.which("ns") is None,
                     reason="ns (ns-2.35) is not on PATH; `make ns2` or `make test` installs Debian's ns2")
 def test_book_with_ns2s_sack_clock_sends_in_ns2s_bursts(schedule, video):
-    """The divergence behind the ``cmt-delayed-sack-no-dac`` xfail, on cmt60-1e-2 with delayed SACKs (seed 3): before
+    """ns-2's sender, traced for the variant ``cmt-delayed-sack-no-dac`` on cmt60-1e-2 with delayed SACKs (seed 3): before
     the first loss ns-2's CMT sends half its new chunks in bursts (its data waits for the next SACK, then fills one
     path's cwnd) and SACKs most packets at once (its receiver holds a gap); the book's own sender does neither, and
     with ``SctpConfig.ns2_sack_clock`` it does both within 0.02 of ns-2."""
-    spec = importlib.util.spec_from_file_location("mmperf_cmt_sack_trace", ROOT / "validation" / "cmt_sack_trace.py")
-    trace = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(trace)
+    trace = _validation_module("cmt_sack_trace")
     gen, sizes = schedule
     ref = trace.ns2_summary(3, trace.VARIANT, gen, sizes)
     own = trace.book_summary(3, ns2.NS2_SACK_DELAY_S, video)

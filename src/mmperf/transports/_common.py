@@ -152,7 +152,8 @@ class WindowConfig:
     ``mode`` is one of ``_engine.MODE_*``; sizes are in bytes and times in seconds; ``dac_count`` >= 0 turns on
     CMT's delayed-ack rule with every SACK reporting that many data packets (-1: off); ``sack_delay`` > 0 delays
     the receiver's SACKs (SCTP and CMT-SCTP; 0: a SACK per packet); ``tcp_ssthresh_segments`` is TCP's
-    ssthresh rule (:class:`mmperf.transports.tcp.TcpConfig`'s ``ssthresh_whole_segments``).
+    ssthresh rule (:class:`mmperf.transports.tcp.TcpConfig`'s ``ssthresh_whole_segments``); ``ns2_sack_clock`` and
+    ``ns2_cmt_recovery`` are :class:`mmperf.transports.sctp.SctpConfig`'s.
     """
 
     mode: int
@@ -173,6 +174,7 @@ class WindowConfig:
     sack_delay: float = 0.0
     tcp_ssthresh_segments: bool = False
     ns2_sack_clock: bool = False
+    ns2_cmt_recovery: bool = False
 
     def engine_config(self, t_end: float) -> _engine.Config:
         """The kernel's :class:`~mmperf.transports._engine.Config`, every field of the type it is compiled for."""
@@ -183,7 +185,8 @@ class WindowConfig:
             path_max_retrans=int(self.path_max_retrans), hb_interval=float(self.hb_interval),
             rtx_limit=int(self.rtx_limit), ns2_rwnd_defect=bool(self.ns2_rwnd_defect),
             dac_count=int(self.dac_count), sack_delay=float(self.sack_delay), t_end=float(t_end),
-            tcp_ssth_segments=bool(self.tcp_ssthresh_segments), ns2_sack_clock=bool(self.ns2_sack_clock))
+            tcp_ssth_segments=bool(self.tcp_ssthresh_segments), ns2_sack_clock=bool(self.ns2_sack_clock),
+            ns2_cmt_recovery=bool(self.ns2_cmt_recovery))
 
 
 def run_window_transport(name, gen_time, sizes, streams, unreliable, network, window: WindowConfig, *, seed, bin_s,

@@ -40,7 +40,13 @@ reliable transports of the chapter, selected by ``mode``:
   the chunk whose arrival sent it.) With a SACK per packet the count is 1 and
   the rule adds one indication per SACK, as without it; ns-2.35 reports 0 when
   SACKs are not delayed (its receiver counts packets only for delayed SACKs),
-  ``dac_count`` 0.
+  ``dac_count`` 0. A path in fast recovery neither grows its cwnd nor cuts it
+  again until the cumulative TSN passes the recovery's exit point (RFC 4960
+  sec. 7.2.1, 7.2.4); optionally (``ns2_cmt_recovery``) as ns-2.35's CMT: the
+  cwnd grows whenever the pseudo-cumack advances (``sctp.cc``
+  ``SctpAgent::AdjustCwnd``) and a fast retransmission whose TSN is above the
+  exit point cuts it again (``sctp-cmt.cc`` ``FastRtx``, the path's
+  ``uiRecover``).
 
 Optionally (``sack_delay`` > 0, SCTP and CMT-SCTP) the receiver delays its SACKs
 as ns-2.35's ``sctp.cc`` does with ``useDelayedSacks_`` (``ProcessChunk``; RFC
@@ -143,13 +149,15 @@ Chunks = namedtuple("Chunks", "gen_t size stream unreliable")
 """The packets to send, one entry per TSN: generation time [s], bytes, stream, unreliable (bool)."""
 Config = namedtuple("Config", "mode n_paths n_streams hdr mtu rbuf init_cwnd rto_init rto_min rto_max "
                               "path_max_retrans hb_interval rtx_limit ns2_rwnd_defect dac_count sack_delay t_end "
-                              "tcp_ssth_segments ns2_sack_clock", defaults=(False, False))
+                              "tcp_ssth_segments ns2_sack_clock ns2_cmt_recovery",
+                   defaults=(False, False, False))
 """The transport's configuration (read only): ``mode`` (``MODE_*``), paths, streams, header, MTU and receive
 buffer [bytes], initial cwnd [bytes], RTOs [s], path failure threshold, heartbeat interval [s], PR-SCTP
 retransmission limit, the ns-2 receiver defect (bool), the DAC count (-1: off), the delayed-SACK timer
 [s] (0: a SACK per packet), the run's horizon [s], and TCP's ssthresh rule after a loss (``tcp_ssth_segments``
 True: ns-2 FullTcp's, half the window in whole segments; False, the default: half the flight size), and the
-sender's clock (``ns2_sack_clock`` True: ns-2.35's, new data only after a SACK and one path's cwnd filled first)."""
+sender's clock (``ns2_sack_clock`` True: ns-2.35's, new data only after a SACK and one path's cwnd filled first),
+and CMT's fast recovery (``ns2_cmt_recovery`` True: ns-2.35's, cwnd growth in it and a cut per window of losses)."""
 Net = namedtuple("Net", "rate delay qlim per loss_start unif bin_s nbins")
 """The two links (read only; the arrays of :meth:`mmperf.networks.packetsim.Network.arrays`), the
 error model's uniform draws, and the statistics bins (width [s], count)."""
@@ -619,6 +627,7 @@ def _on_sack(trig, cum_r, c, now, cur, ch, cfg, lk, hp, snd, pth, trace):  # pra
     mode, n_paths, hdr, mtu = cfg.mode, cfg.n_paths, cfg.hdr, cfg.mtu
     rto_min, rto_max = cfg.rto_min, cfg.rto_max
     dac_count = cfg.dac_count
+    ns2_rec = cfg.ns2_cmt_recovery and mode == MODE_CMT
     st, cpath, sent_t, miss = snd.st, snd.cpath, snd.sent_t, snd.miss
     no_fast = snd.no_fast
     cwnd, ssth, flight, pba, rto = pth.cwnd, pth.ssth, pth.flight, pth.pba, pth.rto
@@ -703,7 +712,7 @@ def _on_sack(trig, cum_r, c, now, cur, ch, cfg, lk, hp, snd, pth, trace):  # pra
                         outstanding -= size[t] + hdr
                         _withdraw(t, q, 1, now, ch, cfg, lk, hp, snd, pth)
                         mk_lo = min(mk_lo, t)
-                        if in_fr[q] == 0:
+                        if in_fr[q] == 0 or (ns2_rec and t > fr_exit[q]):
                             ssth[q] = max(cwnd[q] / 2, 4.0 * mtu)
                             cwnd[q] = ssth[q]
                             pba[q] = 0.0
@@ -720,7 +729,7 @@ def _on_sack(trig, cum_r, c, now, cur, ch, cfg, lk, hp, snd, pth, trace):  # pra
             pc_new = pc_new0 if q == 0 else pc_new1
             pc_rtx = pc_rtx0 if q == 0 else pc_rtx1
             new_pseudo_cum = (pc_new >= 0 and st[pc_new] == ACKED) or (pc_rtx >= 0 and st[pc_rtx] == ACKED)
-            if acked[q] > 0 and in_fr[q] == 0 and (new_pseudo_cum if mode == MODE_CMT else cum_adv):
+            if acked[q] > 0 and (in_fr[q] == 0 or ns2_rec) and (new_pseudo_cum if mode == MODE_CMT else cum_adv):
                 fb = flight_before0 if q == 0 else flight_before1
                 full_use = fb + 1.0 >= cwnd[q]
                 if cwnd[q] <= ssth[q]:

@@ -106,6 +106,18 @@ class SctpConfig:
         path's cwnd before it moves to the next (``sctp-cmt.cc``
         ``SendMuch``), where the default sends each chunk as the application
         hands it over, alternating the paths. The default is the book's sender.
+    ns2_cmt_recovery : bool, default False
+        With ``cmt``: fast recovery as ns-2.35's CMT has it. A path's cwnd
+        grows whenever its pseudo-cumack advances, in fast recovery or not
+        (``sctp.cc`` ``SctpAgent::AdjustCwnd`` has no fast-recovery test),
+        and a fast retransmission cuts the path's cwnd again once its TSN is
+        above the highest TSN outstanding on the path at the previous cut
+        (``sctp-cmt.cc`` ``SctpCMTAgent::FastRtx``, the path's
+        ``uiRecover``). The default follows RFC 4960 (sec. 7.2.1, 7.2.4): no
+        cwnd growth in fast recovery, and no further cut until it ends, when
+        the cumulative TSN passes its exit point; under CMT that point waits
+        for every path's losses, so a hole on one path (a retransmission lost,
+        about 1 s to its T3 timer) holds both paths' cwnd for its length.
     """
 
     cmt: bool = False
@@ -125,12 +137,15 @@ class SctpConfig:
     ns2_dac_count_defect: bool = False
     sack_delay: float = 0.0
     ns2_sack_clock: bool = False
+    ns2_cmt_recovery: bool = False
 
     def __post_init__(self):
         check_flags(self, ("cmt", "multi_stream", "ns2_rwnd_defect", "cmt_dac", "ns2_dac_count_defect",
-                           "ns2_sack_clock"))
+                           "ns2_sack_clock", "ns2_cmt_recovery"))
         if self.cmt_dac and not self.cmt:
             raise ValueError("cmt_dac=True needs cmt=True: the delayed-ack rule is CMT-SCTP's")
+        if self.ns2_cmt_recovery and not self.cmt:
+            raise ValueError("ns2_cmt_recovery=True needs cmt=True: it is ns-2's CMT fast recovery")
         if self.ns2_dac_count_defect and not self.cmt_dac:
             raise ValueError("ns2_dac_count_defect=True needs cmt_dac=True: it models the count DAC reads")
         _validate.non_negative(self.sack_delay, "sack_delay")
@@ -206,7 +221,7 @@ def run(gen_time, sizes, layers, network: Network, config: SctpConfig = SctpConf
         rto_init=config.rto_init, rto_min=config.rto_min, rto_max=config.rto_max,
         path_max_retrans=config.path_max_retrans, hb_interval=config.hb_interval, rtx_limit=config.rtx_limit,
         ns2_rwnd_defect=config.ns2_rwnd_defect, dac_count=dac_count(config), sack_delay=config.sack_delay,
-        ns2_sack_clock=config.ns2_sack_clock)
+        ns2_sack_clock=config.ns2_sack_clock, ns2_cmt_recovery=config.ns2_cmt_recovery)
     return run_window_transport("cmt-sctp" if config.cmt else "sctp", gen_time, sizes, streams, unreliable, network,
                                 window, seed=seed, bin_s=bin_s, t_end=t_end, max_transmissions=4,
                                 trace_events=trace_events)
