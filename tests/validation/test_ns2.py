@@ -266,12 +266,6 @@ def test_book_cmt_with_ns2s_recovery_drains_a_t3_hole_as_ns2(schedule, video):
 DAC_CASE = "cmt60-1e-2-dac"
 
 
-@pytest.mark.parametrize("name", [n for n, c in ns2.CASES.items() if c.discrepancy])
-def test_book_engine_within_tolerance_of_ns2_but_the_largest_delay(name, book):
-    """A case with a registered discrepancy (on the largest delay): every other part of its tolerance holds."""
-    _check_tolerance(ns2.CASES[name], committed(name), book[name], parts=("mean", "drops", "undelivered"))
-
-
 def _book_rows(case, video) -> pd.DataFrame:
     rows = []
     for seed in case.seeds:
