@@ -480,7 +480,7 @@ def schedule_sha256(gen, sizes) -> str:
 
 DUMBBELL_TCL = HERE / "dumbbell.tcl"
 BOTTLENECK_TIMEOUT_S = 600.0
-"""Wall-clock guard of one ns-2 Chodorek run (30 s of K = 10, N = 10 takes about 70 s): a run past it
+"""Wall-clock guard of one ns-2 Chodorek run (30 s of K = 10, N = 10 takes about 18 s of CPU): a run past it
 raises a RuntimeError naming the case and seed."""
 
 NS2_BOTTLENECK_SETTINGS = {

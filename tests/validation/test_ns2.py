@@ -249,7 +249,7 @@ def test_ns2_live_reproduces_committed_results(name, schedule, tmp_path):
 
 BOTTLENECK = list(ns2.BOTTLENECK_CASES)
 LIVE_BOTTLENECK = [n for n, c in ns2.BOTTLENECK_CASES.items() if c.n_videos == 1]
-"""Cases ns-2 reruns live (3.5-4.5 s of CPU a seed); K = 10, N = 10 takes 20-40 s a seed and is checked offline
+"""Cases ns-2 reruns live (about 4 s of CPU a seed); K = 10, N = 10 takes about 18 s a seed and is checked offline
 only."""
 
 
