@@ -27,6 +27,27 @@
 # CIR at run time (addPolicyEntry appends an entry and the lookup returns the first that matches,
 # at most 20 per queue): a renewed reservation (TFD) is one source, with its own bucket, per stream
 # and window. After the flow lines: "cp <code point> <packets> <drops>" of the core queue.
+#
+# The video sends are scheduled ahead, not all at time 0: with the 10^5-10^6 of them in the heap from
+# the start, every one of the millions of TCP events paid for a heap that size (K = 1, N = 1, seed 1:
+# 37 s of CPU, against 1.7 s for the video alone, 1.4 s for the TCP alone, 3.5 s scheduled ahead).
+# A loader (load_video) keeps the sends of the next 2 x lookahead s in the heap, each still one
+# `$ns at t "$agent send bytes"` at the time read from the file, and the run is event for event the
+# one that scheduled them all at time 0:
+# - a send's time is exactly the file's: ns-2 turns `at t` into clock_ + (t - clock_), which is t
+#   when t <= 2 clock_ (Sterbenz) and at time 0 (the preload); the loader asserts that equality
+#   before each `at` (and that the file is in time order);
+# - the heap breaks ties by insertion order (heap.h: (time, insertion count)), and scheduled at
+#   time 0 a send came before every event at its time. It still does: the preload holds every send
+#   up to max(3 x lookahead, the last TCP start) and is scheduled before the starts and `finish`
+#   (sends after t_end never run and are not loaded; one at exactly t_end stops the run with an
+#   error), and a send loaded at s has t > s + lookahead, so any event at t scheduled with a delay
+#   below lookahead is inserted after it. The delays in this set-up are transmission times and the
+#   2-ms link delay, except the TCP retransmission timer's (at least minrto_ = 0.2 s): lookahead is
+#   0.1 s, and only a timer expiring at exactly a send's time could be ordered otherwise. (Exact ties
+#   are rare: on 3 s of K = 10, N = 1, seed 1, even a 1-us lookahead gives the same packet trace.)
+# The environment variable DUMBBELL_LOOKAHEAD_S sets lookahead; one of t_end or more schedules every
+# send at time 0, as this script did before (a test runs both and compares them).
 
 if {$argc != 8 && $argc != 9} {
     puts stderr "usage: ns dumbbell.tcl video_schedule tcp_starts out bw_bps delay_s qlim t_end rwnd ?reservations?"
@@ -83,20 +104,13 @@ proc pair {src sink {node ""}} {
 }
 
 # the video: one UDP agent replaying the merged schedule (packetSize_ above every packet: one
-# send, one packet of exactly the given size)
+# send, one packet of exactly the given size); its sends are scheduled by load_video below
 if {!$resv} {
     set udp [new Agent/UDP]
     $udp set packetSize_ 2000
     $udp set fid_ 0
     pair $udp [new Agent/Null]
-    set fh [open $vfile r]
-    set nv 0
-    while {[gets $fh line] >= 0} {
-        lassign $line t bytes
-        $ns at $t "$udp send $bytes"
-        incr nv
-    }
-    close $fh
+    set src(0) $udp
 } else {
     # one policed source per line of the reservations file: node, edge link and queue, UDP agent
     set fh [open $rfile r]
@@ -117,23 +131,59 @@ if {!$resv} {
         set src($j) $u
     }
     close $fh
-    set fh [open $vfile r]
-    set nv 0
-    while {[gets $fh line] >= 0} {
-        lassign $line t bytes j
+}
+
+# schedule every video send (a line "t bytes ?source?", source 0 without reservations) up to
+# now + 2 x lookahead (at time 0: up to the preload horizon) and, while sends remain, run again in
+# lookahead s (the header says why the run is the one with every send scheduled at time 0)
+set lookahead 0.1
+if {[info exists env(DUMBBELL_LOOKAHEAD_S)]} { set lookahead $env(DUMBBELL_LOOKAHEAD_S) }
+if {!([string is double -strict $lookahead] && $lookahead > 0)} {
+    error "DUMBBELL_LOOKAHEAD_S must be a number of seconds above 0, not '$lookahead'"
+}
+set vfh [open $vfile r]
+set vline ""
+set vlast 0
+set nv 0
+proc load_video {{horizon ""}} {
+    global ns vfh vline vlast nv src lookahead tend
+    set now [$ns now]
+    if {$horizon eq ""} { set horizon [expr {$now + 2 * $lookahead}] }
+    while {1} {
+        if {$vline eq "" && [gets $vfh vline] < 0} {
+            close $vfh
+            return
+        }
+        lassign $vline t bytes j
+        if {$t < $vlast} { error "the video schedule is not in time order: $t after $vlast" }
+        set vlast $t
+        if {$t > $horizon} break
+        if {$t > $tend} {
+            close $vfh
+            return
+        }
+        if {$t == $tend} { error "a video send at t_end $tend: it would run before finish, as scheduled at time 0" }
+        if {$now + ($t - $now) != $t} { error "ns-2 would schedule the video send at $t at another time from $now" }
+        if {$j eq ""} { set j 0 }
         $ns at $t "$src($j) send $bytes"
         incr nv
+        set vline ""
     }
-    close $fh
+    $ns at [expr {$now + $lookahead}] load_video
 }
+set fh [open $sfile r]
+set starts [split [string trim [read $fh]] "\n"]
+close $fh
+set preload [expr {3 * $lookahead}]
+foreach t $starts { if {$t > $preload} { set preload $t } }
+load_video $preload
 
 # the TCP flows: RFC 6582 NewReno (ns-2's defaults newreno_changes1_ 1, partial_window_deflation_ 1),
 # 1460 + 40 = 1500-byte packets, a large window, initial window 2, no SYN, RTO as RFC 6298 with a
 # 0.2-s minimum, 1 s initially, a 1-ms clock
 set tcps {}
-set fh [open $sfile r]
 set k 0
-while {[gets $fh line] >= 0} {
+foreach line $starts {
     set tcp [new Agent/TCP/Newreno]
     $tcp set fid_ [expr {$k + 1}]
     $tcp set packetSize_ 1460
@@ -154,11 +204,11 @@ while {[gets $fh line] >= 0} {
     lappend tcps $tcp
     incr k
 }
-close $fh
-puts "video packets $nv, TCP flows $k"
+puts "TCP flows $k"
 
 proc finish {} {
-    global fmon outfile tcps
+    global fmon outfile tcps nv
+    puts "video packets scheduled $nv"
     set out [open $outfile w]
     foreach f [$fmon flows] {
         puts $out "[$f set flowid_] [$f set parrivals_] [$f set pdrops_] [$f set pdepartures_] [$f set barrivals_] [$f set bdrops_] [$f set bdepartures_]"

@@ -40,6 +40,9 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import math
+import numbers
+import os
 import shutil
 import subprocess
 import sys
@@ -515,7 +518,7 @@ def schedule_sha256(gen, sizes) -> str:
 
 DUMBBELL_TCL = HERE / "dumbbell.tcl"
 BOTTLENECK_TIMEOUT_S = 600.0
-"""Wall-clock guard of one ns-2 Chodorek run (30 s of K = 10, N = 10 takes about 70 s): a run past it
+"""Wall-clock guard of one ns-2 Chodorek run (30 s of K = 10, N = 10 takes about 18 s of CPU): a run past it
 raises a RuntimeError naming the case and seed."""
 
 NS2_BOTTLENECK_SETTINGS = {
@@ -523,7 +526,9 @@ NS2_BOTTLENECK_SETTINGS = {
     "topology": "two nodes r1 -> r2, one duplex link of capacity_bps and rtt_s / 2, DropTail, queue-limit "
                 "buffer_packets both ways; every agent on r1, every sink on r2; a flow monitor (Fid) on r1 -> r2",
     "video": "one Agent/UDP (fid 0, packetSize_ 2000: one packet per send) replaying the merged schedule with "
-             "`$ns at t \"$udp send bytes\"`; an Agent/Null sink",
+             "`$ns at t \"$udp send bytes\"`, scheduled 0.1-0.2 s ahead by a loader (every send up to 0.3 s or the "
+             "last TCP start at time 0, before the starts): the events and their order of all sends scheduled at "
+             "time 0 (dumbbell.tcl's header says why), 10x faster; an Agent/Null sink",
     "tcp": {"agent": "Agent/TCP/Newreno", "sink": "Agent/TCPSink (an ACK per segment)", "app": "Application/FTP",
             "packetSize_": 1460, "window_": "rwnd_packets", "ssthresh_": "rwnd_packets", "windowInit_": 2,
             "maxburst_": 0, "syn_": "false", "delay_growth_": "false", "minrto_": 0.2, "maxrto_": 60,
@@ -681,7 +686,7 @@ def _unwrap32(value: int, expected: float) -> int:
 
 
 def run_ns2_bottleneck(case: BottleneckCase, seed: int, *, timeout_s: float = BOTTLENECK_TIMEOUT_S, workdir=None,
-                       reservations: dict | None = None) -> dict:
+                       reservations: dict | None = None, lookahead_s: float | None = None) -> dict:
     """ns-2 on one Chodorek case and seed: the metrics of :data:`BOTTLENECK_COLUMNS` and ``wall_s``
     (with reservations also those of :data:`RESERVATION_COLUMNS`).
 
@@ -689,8 +694,20 @@ def run_ns2_bottleneck(case: BottleneckCase, seed: int, *, timeout_s: float = BO
     runs the diffserv set-up even for s1: with a rate and bucket of 0 every video packet is excess,
     which checks that the diffserv queues reproduce the DropTail link.
 
-    Raises RuntimeError as :func:`run_ns2` does (no ns-2, a failure, or longer than ``timeout_s``).
+    ``lookahead_s`` sets how far ahead ``dumbbell.tcl`` schedules the video sends (its
+    ``DUMBBELL_LOOKAHEAD_S``; None: the script's 0.1 s; ``case.duration_s`` or more: every send at
+    time 0). The run must not depend on it (the script's header says why).
+
+    Raises RuntimeError as :func:`run_ns2` does (no ns-2, a failure, or longer than ``timeout_s``), and
+    TypeError or ValueError for a ``lookahead_s`` that is not a finite number of seconds above 0.
     """
+    env = None
+    if lookahead_s is not None:
+        if isinstance(lookahead_s, bool) or not isinstance(lookahead_s, numbers.Real):
+            raise TypeError(f"lookahead_s must be a number of seconds or None, not {type(lookahead_s).__name__}")
+        if not (math.isfinite(lookahead_s) and lookahead_s > 0):
+            raise ValueError(f"lookahead_s must be a finite number of seconds above 0, not {lookahead_s!r}")
+        env = {**os.environ, "DUMBBELL_LOOKAHEAD_S": repr(float(lookahead_s))}
     exe = ns_executable()
     vt, vb, starts = bottleneck_inputs(case, seed)
     cap = chodorek_params().capacity_bps
@@ -716,7 +733,7 @@ def run_ns2_bottleneck(case: BottleneckCase, seed: int, *, timeout_s: float = BO
             vfile.write_text(schedule_text(vt, vb))
         t0 = time.perf_counter()
         try:
-            run = subprocess.run(args, capture_output=True, text=True, timeout=timeout_s, cwd=tmp)
+            run = subprocess.run(args, capture_output=True, text=True, timeout=timeout_s, cwd=tmp, env=env)
         except subprocess.TimeoutExpired as e:
             raise RuntimeError(f"ns-2 ran longer than {timeout_s:g} s on {case.name}, seed {seed}") from e
         if run.returncode != 0 or not out.exists():
