@@ -147,6 +147,48 @@ def _advance(running, hog, left, cpu_time, dt):
 
 
 @njit(cache=True)
+def _idle(running):
+    """Whether every CPU is idle (after a dispatch: then no process is ready either)."""
+    for c in range(running.shape[0]):
+        if running[c] >= 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _skip_idle_ticks(t, tick, next_tick, tick_us, until):
+    """Take the clock's ticks before ``until`` (the next arrival, or the end) while every CPU is idle and no
+    process is ready: such a tick changes nothing but the clock. Returns ``(t, tick, next_tick)`` as the
+    event loop would have them after those ticks, one iteration each."""
+    while next_tick < until:
+        t = next_tick
+        tick += 1
+        next_tick = (tick + 1) * tick_us
+    return t, tick, next_tick
+
+
+@njit(cache=True)
+def _schedcpu(state, rt, phase, nice, estcpu, pri, puser, load, decay_fixed_load):
+    """Once a second: decay every time-sharing process's usage by the load average (updated from the
+    runnable processes unless ``decay_fixed_load`` >= 0); returns the new load average."""
+    runnable = 0
+    for p in range(state.shape[0]):
+        if state[p] != SLEEPING:
+            runnable += 1
+    if decay_fixed_load >= 0:
+        load = decay_fixed_load
+    else:
+        load = load * np.exp(-1.0 / 60.0) + runnable * (1.0 - np.exp(-1.0 / 60.0))
+    decay = (2.0 * load) / (2.0 * load + 1.0)
+    for p in range(state.shape[0]):
+        if not rt[p]:
+            estcpu[p] = estcpu[p] * decay
+            if state[p] != SLEEPING and phase[p] == USER:
+                pri[p] = _usrpri(estcpu[p], nice[p], puser)
+    return load
+
+
+@njit(cache=True)
 def run_core(t_end, n_cpus, procs, clock, trace_cap):
     """Simulate ``t_end`` microseconds [us] of the 4.3BSD scheduler on ``n_cpus`` processors: the
     processes ``procs`` (:class:`Procs`), the clock ``clock`` (:class:`BsdClock`), a trace of at most
@@ -216,7 +258,16 @@ def run_core(t_end, n_cpus, procs, clock, trace_cap):
             if j >= 0 and start[j] < 0:
                 start[j] = t
         # the next event: a tick, an arrival, or the end of a running phase
-        t_next = _next_event(t, next_tick, t_end, running, _next_arrival(order, job_time, k_arr), left)
+        next_arrival = _next_arrival(order, job_time, k_arr)
+        if _idle(running):  # the ticks before the next arrival change only the clock and, once a second, the usage
+            until = min(next_arrival, t_end)
+            while next_tick < until:
+                t = next_tick
+                tick += 1
+                next_tick = (tick + 1) * tick_us
+                if tick % hz == 0:
+                    load = _schedcpu(state, rt, phase, nice, estcpu, pri, puser, load, decay_fixed_load)
+        t_next = _next_event(t, next_tick, t_end, running, next_arrival, left)
         _advance(running, hog, left, cpu_time, t_next - t)
         t = t_next
         if t >= t_end:
@@ -275,20 +326,7 @@ def run_core(t_end, n_cpus, procs, clock, trace_cap):
                             counter += 1
                             running[c] = -1
             if tick % hz == 0:  # schedcpu: decay every time-sharing process's usage
-                runnable = 0
-                for p in range(n):
-                    if state[p] != SLEEPING:
-                        runnable += 1
-                if decay_fixed_load >= 0:
-                    load = decay_fixed_load
-                else:
-                    load = load * np.exp(-1.0 / 60.0) + runnable * (1.0 - np.exp(-1.0 / 60.0))
-                decay = (2.0 * load) / (2.0 * load + 1.0)
-                for p in range(n):
-                    if not rt[p]:
-                        estcpu[p] = estcpu[p] * decay
-                        if state[p] != SLEEPING and phase[p] == USER:
-                            pri[p] = _usrpri(estcpu[p], nice[p], puser)
+                load = _schedcpu(state, rt, phase, nice, estcpu, pri, puser, load, decay_fixed_load)
     for c in range(n_cpus):
         if running[c] >= 0:
             n_trace = _record(trace, n_trace, c, running[c], since[c], t)
