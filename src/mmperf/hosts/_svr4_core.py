@@ -33,8 +33,8 @@ from numba import njit
 
 from mmperf import _numba_cache
 from mmperf.hosts import _timesharing_core
-from mmperf.hosts._timesharing_core import (_advance, _arrival_order, _arrive, _idle, _next_arrival, _next_event,
-                                              _record, _skip_idle_ticks)
+from mmperf.hosts._timesharing_core import (_advance, _arrive, _idle, _next_arrival, _next_event, _owners, _record,
+                                              _skip_idle_ticks)
 
 SLEEPING, READY, RUNNING = 0, 1, 2
 KERNEL, USER = 0, 1
@@ -94,7 +94,7 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
     trace of at most ``trace_cap`` rows. Returns what :func:`mmperf.hosts._timesharing_core.run_core`
     returns and each process's TS level ``cpupri`` at the end.
     """
-    hog, rt, nice, jobs_start, job_time, job_kernel, job_user = procs
+    hog, rt, nice, jobs_start, job_time, job_kernel, job_user, order = procs
     upri = -nice
     tick_us, hz, quantum_ticks, tqexp, slpret, maxwait, lwait, cpupri0 = table
     n = hog.shape[0]
@@ -109,7 +109,7 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
     left = np.zeros(n, np.float64)
     cur_job = np.full(n, -1, np.int64)
     next_job = jobs_start[:-1].copy()
-    order, owner = _arrival_order(jobs_start, job_time)
+    owner = _owners(jobs_start, n_jobs)
     k_arr = 0  # jobs arrived so far, in arrival order
     done_upto = jobs_start[:-1].copy()
     cpu_time = np.zeros(n, np.float64)

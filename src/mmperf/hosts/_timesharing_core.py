@@ -26,11 +26,14 @@ RT_PRI = -4  # queue -1: before every time-sharing queue
 EPS_US = 1e-6  # work below a picosecond is done (a float ulp at 1000 s is 1.2e-7 us)
 
 # ---- the named structures the event loops take (namedtuples; unpacked once at the top of a loop)
-Procs = namedtuple("Procs", "hog rt nice jobs_start job_time job_kernel job_user")
+Procs = namedtuple("Procs", "hog rt nice jobs_start job_time job_kernel job_user order")
 """The processes (read only), arrays per process ``p``: ``hog[p]`` (always runnable), ``rt[p]``
 (real time), ``nice[p]``; the jobs of sleeper ``p`` are ``jobs_start[p] .. jobs_start[p+1]-1`` (sorted
-arrival times ``job_time`` [us], CPU work ``job_kernel`` then ``job_user`` [us]). Shared by both
-classes (:mod:`mmperf.hosts._svr4_core`)."""
+arrival times ``job_time`` [us], CPU work ``job_kernel`` then ``job_user`` [us]); ``order``, every job in
+the order the event loop meets them, is a stable argsort of ``job_time`` (by arrival time, among equal
+times by process id, then job: the jobs are grouped by process and sorted within), made by numpy's
+``argsort(kind="stable")``, which finds the same permutation four times faster than a sort compiled
+here. Shared by both classes (:mod:`mmperf.hosts._svr4_core`)."""
 BsdClock = namedtuple("BsdClock", "tick_us quantum_ticks recompute_ticks hz puser wake_pri decay_fixed_load")
 """4.3BSD's clock and priorities (read only): the tick [us], the round-robin quantum and the priority
 recomputation period [ticks], ticks per second, ``PUSER``, the sleep priority, and the load the usage
@@ -88,15 +91,12 @@ def _record(trace, n_trace, c, p, t0, t1):
 
 
 @njit(cache=True)
-def _arrival_order(jobs_start, job_time):
-    """Every sleeper's jobs in the order the event loop meets them: by arrival time, among equal times by
-    process id, then job (a stable sort: the jobs are grouped by process and sorted within), with each
-    job's process."""
-    order = np.argsort(job_time, kind="mergesort")
-    owner = np.empty(job_time.shape[0], np.int64)
+def _owners(jobs_start, n_jobs):
+    """Each job's process."""
+    owner = np.empty(n_jobs, np.int64)
     for p in range(jobs_start.shape[0] - 1):
         owner[jobs_start[p]:jobs_start[p + 1]] = p
-    return order, owner
+    return owner
 
 
 @njit(cache=True)
@@ -198,7 +198,7 @@ def run_core(t_end, n_cpus, procs, clock, trace_cap):
     if not finished), per process its CPU time [us], the (cpu, process, start, end) segments, and
     whether the trace was cut at ``trace_cap`` rows.
     """
-    hog, rt, nice, jobs_start, job_time, job_kernel, job_user = procs
+    hog, rt, nice, jobs_start, job_time, job_kernel, job_user, order = procs
     tick_us, quantum_ticks, recompute_ticks, hz, puser, wake_pri, decay_fixed_load = clock
     n = hog.shape[0]
     n_jobs = job_time.shape[0]
@@ -210,7 +210,7 @@ def run_core(t_end, n_cpus, procs, clock, trace_cap):
     estcpu = np.zeros(n, np.float64)
     cur_job = np.full(n, -1, np.int64)   # job being served
     next_job = jobs_start[:-1].copy()    # next job not yet arrived
-    order, owner = _arrival_order(jobs_start, job_time)
+    owner = _owners(jobs_start, n_jobs)
     k_arr = 0                            # jobs arrived so far, in arrival order
     done_upto = jobs_start[:-1].copy()   # next job to serve
     cpu_time = np.zeros(n, np.float64)
