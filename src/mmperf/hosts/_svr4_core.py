@@ -33,8 +33,8 @@ from numba import njit
 
 from mmperf import _numba_cache
 from mmperf.hosts import _timesharing_core
-from mmperf.hosts._timesharing_core import (_advance, _arrival_order, _arrive, _next_arrival, _next_event,
-                                              _record)
+from mmperf.hosts._timesharing_core import (_advance, _arrive, _idle, _next_arrival, _next_event, _owners, _record,
+                                              _skip_idle_ticks)
 
 SLEEPING, READY, RUNNING = 0, 1, 2
 KERNEL, USER = 0, 1
@@ -56,6 +56,13 @@ def _best_ready(state, gp, seq):
             if best < 0 or gp[p] > gp[best] or (gp[p] == gp[best] and seq[p] < seq[best]):
                 best = p
     return best
+
+
+@njit(cache=True)
+def _beats(gp, seq, p, q):
+    """Whether ready process ``p`` runs before ``q`` (the order of :func:`_best_ready`; ``seq`` is unique among
+    the ready, so the order is strict)."""
+    return gp[p] > gp[q] or (gp[p] == gp[q] and seq[p] < seq[q])
 
 
 @njit(cache=True)
@@ -87,7 +94,7 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
     trace of at most ``trace_cap`` rows. Returns what :func:`mmperf.hosts._timesharing_core.run_core`
     returns and each process's TS level ``cpupri`` at the end.
     """
-    hog, rt, nice, jobs_start, job_time, job_kernel, job_user = procs
+    hog, rt, nice, jobs_start, job_time, job_kernel, job_user, order = procs
     upri = -nice
     tick_us, hz, quantum_ticks, tqexp, slpret, maxwait, lwait, cpupri0 = table
     n = hog.shape[0]
@@ -102,7 +109,7 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
     left = np.zeros(n, np.float64)
     cur_job = np.full(n, -1, np.int64)
     next_job = jobs_start[:-1].copy()
-    order, owner = _arrival_order(jobs_start, job_time)
+    owner = _owners(jobs_start, n_jobs)
     k_arr = 0  # jobs arrived so far, in arrival order
     done_upto = jobs_start[:-1].copy()
     cpu_time = np.zeros(n, np.float64)
@@ -114,6 +121,12 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
     n_trace = 0
     back = 0      # back of a queue: increasing
     front = -1    # front of a queue: decreasing
+    n_ready = 0   # processes READY: the dispatch looks for the best only if there is one
+    # the best READY process (-1: none), kept while ``best_ok``: a process that becomes ready, or changes its
+    # priority or queue position while ready, is compared with it; when it leaves the run queue (or the best
+    # itself moves back) the dispatch looks again (the same process :func:`_best_ready` finds)
+    best = -1
+    best_ok = False
     for p in range(n):
         timeleft[p] = quantum_ticks[cpupri[p]]
         gp[p] = RT_PRI if rt[p] else _umdpri(cpupri[p], upri[p])
@@ -123,12 +136,16 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
             left[p] = np.inf
             seq[p] = back
             back += 1
+            n_ready += 1
     t = 0.0
     tick = 0
     next_tick = tick_us
     while True:
         while True:  # dispatch: fill idle CPUs, then preempt while a ready process beats a running one
-            b = _best_ready(state, gp, seq)
+            if not best_ok:
+                best = _best_ready(state, gp, seq) if n_ready > 0 else -1
+                best_ok = True
+            b = best
             if b < 0:
                 break
             c = _worst_cpu(running, gp, seq)
@@ -140,13 +157,19 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
                 state[p] = READY
                 seq[p] = front
                 front -= 1
+                n_ready += 1
             running[c] = b
             state[b] = RUNNING
+            n_ready -= 1
+            best_ok = False
             since[c] = t
             j = cur_job[b]
             if j >= 0 and start[j] < 0:
                 start[j] = t
-        t_next = _next_event(t, next_tick, t_end, running, _next_arrival(order, job_time, k_arr), left)
+        next_arrival = _next_arrival(order, job_time, k_arr)
+        if _idle(running):  # every tick before the next arrival changes nothing but the clock
+            t, tick, next_tick = _skip_idle_ticks(t, tick, next_tick, tick_us, min(next_arrival, t_end))
+        t_next = _next_event(t, next_tick, t_end, running, next_arrival, left)
         _advance(running, hog, left, cpu_time, t_next - t)
         t = t_next
         if t >= t_end:
@@ -178,6 +201,7 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
             p = _arrive(order[k_arr], owner, job_kernel, next_job, state, cur_job, phase, left)
             k_arr += 1
             if p >= 0:
+                n_ready += 1
                 if rt[p]:
                     gp[p] = RT_PRI
                 else:
@@ -187,6 +211,8 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
                     gp[p] = SYS_PRI
                 seq[p] = back
                 back += 1
+                if best_ok and (best < 0 or _beats(gp, seq, p, best)):
+                    best = p
         if t >= next_tick:  # the clock
             tick += 1
             next_tick = (tick + 1) * tick_us
@@ -203,7 +229,10 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
                         state[p] = READY  # back of its queue; the dispatch may run it again
                         seq[p] = back
                         back += 1
+                        n_ready += 1
                         running[c] = -1
+                        if best_ok and (best < 0 or _beats(gp, seq, p, best)):
+                            best = p
             if tick % hz == 0:  # ts_update
                 for p in range(n):
                     if state[p] == READY and not rt[p] and phase[p] == USER:
@@ -215,6 +244,10 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
                             gp[p] = _umdpri(cpupri[p], upri[p])
                             seq[p] = back
                             back += 1
+                            if p == best:  # the best moved back: look again
+                                best_ok = False
+                            elif best_ok and _beats(gp, seq, p, best):
+                                best = p
     for c in range(n_cpus):
         if running[c] >= 0:
             n_trace = _record(trace, n_trace, c, running[c], since[c], t)

@@ -26,11 +26,14 @@ RT_PRI = -4  # queue -1: before every time-sharing queue
 EPS_US = 1e-6  # work below a picosecond is done (a float ulp at 1000 s is 1.2e-7 us)
 
 # ---- the named structures the event loops take (namedtuples; unpacked once at the top of a loop)
-Procs = namedtuple("Procs", "hog rt nice jobs_start job_time job_kernel job_user")
+Procs = namedtuple("Procs", "hog rt nice jobs_start job_time job_kernel job_user order")
 """The processes (read only), arrays per process ``p``: ``hog[p]`` (always runnable), ``rt[p]``
 (real time), ``nice[p]``; the jobs of sleeper ``p`` are ``jobs_start[p] .. jobs_start[p+1]-1`` (sorted
-arrival times ``job_time`` [us], CPU work ``job_kernel`` then ``job_user`` [us]). Shared by both
-classes (:mod:`mmperf.hosts._svr4_core`)."""
+arrival times ``job_time`` [us], CPU work ``job_kernel`` then ``job_user`` [us]); ``order``, every job in
+the order the event loop meets them, is a stable argsort of ``job_time`` (by arrival time, among equal
+times by process id, then job: the jobs are grouped by process and sorted within), made by numpy's
+``argsort(kind="stable")``, which finds the same permutation four times faster than a sort compiled
+here. Shared by both classes (:mod:`mmperf.hosts._svr4_core`)."""
 BsdClock = namedtuple("BsdClock", "tick_us quantum_ticks recompute_ticks hz puser wake_pri decay_fixed_load")
 """4.3BSD's clock and priorities (read only): the tick [us], the round-robin quantum and the priority
 recomputation period [ticks], ticks per second, ``PUSER``, the sleep priority, and the load the usage
@@ -88,15 +91,12 @@ def _record(trace, n_trace, c, p, t0, t1):
 
 
 @njit(cache=True)
-def _arrival_order(jobs_start, job_time):
-    """Every sleeper's jobs in the order the event loop meets them: by arrival time, among equal times by
-    process id, then job (a stable sort: the jobs are grouped by process and sorted within), with each
-    job's process."""
-    order = np.argsort(job_time, kind="mergesort")
-    owner = np.empty(job_time.shape[0], np.int64)
+def _owners(jobs_start, n_jobs):
+    """Each job's process."""
+    owner = np.empty(n_jobs, np.int64)
     for p in range(jobs_start.shape[0] - 1):
         owner[jobs_start[p]:jobs_start[p + 1]] = p
-    return order, owner
+    return owner
 
 
 @njit(cache=True)
@@ -147,6 +147,48 @@ def _advance(running, hog, left, cpu_time, dt):
 
 
 @njit(cache=True)
+def _idle(running):
+    """Whether every CPU is idle (after a dispatch: then no process is ready either)."""
+    for c in range(running.shape[0]):
+        if running[c] >= 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _skip_idle_ticks(t, tick, next_tick, tick_us, until):
+    """Take the clock's ticks before ``until`` (the next arrival, or the end) while every CPU is idle and no
+    process is ready: such a tick changes nothing but the clock. Returns ``(t, tick, next_tick)`` as the
+    event loop would have them after those ticks, one iteration each."""
+    while next_tick < until:
+        t = next_tick
+        tick += 1
+        next_tick = (tick + 1) * tick_us
+    return t, tick, next_tick
+
+
+@njit(cache=True)
+def _schedcpu(state, rt, phase, nice, estcpu, pri, puser, load, decay_fixed_load):
+    """Once a second: decay every time-sharing process's usage by the load average (updated from the
+    runnable processes unless ``decay_fixed_load`` >= 0); returns the new load average."""
+    runnable = 0
+    for p in range(state.shape[0]):
+        if state[p] != SLEEPING:
+            runnable += 1
+    if decay_fixed_load >= 0:
+        load = decay_fixed_load
+    else:
+        load = load * np.exp(-1.0 / 60.0) + runnable * (1.0 - np.exp(-1.0 / 60.0))
+    decay = (2.0 * load) / (2.0 * load + 1.0)
+    for p in range(state.shape[0]):
+        if not rt[p]:
+            estcpu[p] = estcpu[p] * decay
+            if state[p] != SLEEPING and phase[p] == USER:
+                pri[p] = _usrpri(estcpu[p], nice[p], puser)
+    return load
+
+
+@njit(cache=True)
 def run_core(t_end, n_cpus, procs, clock, trace_cap):
     """Simulate ``t_end`` microseconds [us] of the 4.3BSD scheduler on ``n_cpus`` processors: the
     processes ``procs`` (:class:`Procs`), the clock ``clock`` (:class:`BsdClock`), a trace of at most
@@ -156,7 +198,7 @@ def run_core(t_end, n_cpus, procs, clock, trace_cap):
     if not finished), per process its CPU time [us], the (cpu, process, start, end) segments, and
     whether the trace was cut at ``trace_cap`` rows.
     """
-    hog, rt, nice, jobs_start, job_time, job_kernel, job_user = procs
+    hog, rt, nice, jobs_start, job_time, job_kernel, job_user, order = procs
     tick_us, quantum_ticks, recompute_ticks, hz, puser, wake_pri, decay_fixed_load = clock
     n = hog.shape[0]
     n_jobs = job_time.shape[0]
@@ -168,7 +210,7 @@ def run_core(t_end, n_cpus, procs, clock, trace_cap):
     estcpu = np.zeros(n, np.float64)
     cur_job = np.full(n, -1, np.int64)   # job being served
     next_job = jobs_start[:-1].copy()    # next job not yet arrived
-    order, owner = _arrival_order(jobs_start, job_time)
+    owner = _owners(jobs_start, n_jobs)
     k_arr = 0                            # jobs arrived so far, in arrival order
     done_upto = jobs_start[:-1].copy()   # next job to serve
     cpu_time = np.zeros(n, np.float64)
@@ -216,7 +258,16 @@ def run_core(t_end, n_cpus, procs, clock, trace_cap):
             if j >= 0 and start[j] < 0:
                 start[j] = t
         # the next event: a tick, an arrival, or the end of a running phase
-        t_next = _next_event(t, next_tick, t_end, running, _next_arrival(order, job_time, k_arr), left)
+        next_arrival = _next_arrival(order, job_time, k_arr)
+        if _idle(running):  # the ticks before the next arrival change only the clock and, once a second, the usage
+            until = min(next_arrival, t_end)
+            while next_tick < until:
+                t = next_tick
+                tick += 1
+                next_tick = (tick + 1) * tick_us
+                if tick % hz == 0:
+                    load = _schedcpu(state, rt, phase, nice, estcpu, pri, puser, load, decay_fixed_load)
+        t_next = _next_event(t, next_tick, t_end, running, next_arrival, left)
         _advance(running, hog, left, cpu_time, t_next - t)
         t = t_next
         if t >= t_end:
@@ -275,20 +326,7 @@ def run_core(t_end, n_cpus, procs, clock, trace_cap):
                             counter += 1
                             running[c] = -1
             if tick % hz == 0:  # schedcpu: decay every time-sharing process's usage
-                runnable = 0
-                for p in range(n):
-                    if state[p] != SLEEPING:
-                        runnable += 1
-                if decay_fixed_load >= 0:
-                    load = decay_fixed_load
-                else:
-                    load = load * np.exp(-1.0 / 60.0) + runnable * (1.0 - np.exp(-1.0 / 60.0))
-                decay = (2.0 * load) / (2.0 * load + 1.0)
-                for p in range(n):
-                    if not rt[p]:
-                        estcpu[p] = estcpu[p] * decay
-                        if state[p] != SLEEPING and phase[p] == USER:
-                            pri[p] = _usrpri(estcpu[p], nice[p], puser)
+                load = _schedcpu(state, rt, phase, nice, estcpu, pri, puser, load, decay_fixed_load)
     for c in range(n_cpus):
         if running[c] >= 0:
             n_trace = _record(trace, n_trace, c, running[c], since[c], t)

@@ -406,7 +406,7 @@ def _run(duration_us, cpus, policy, trace_cap, *, hog, rt, nice, counts, job_tim
     """Pack the processes' arrays and run the compiled event loop (both entry points share it)."""
     starts = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
     procs = _core.Procs(np.asarray(hog, dtype=np.bool_), np.asarray(rt, dtype=np.bool_), np.asarray(nice, dtype=np.int64),
-                        starts, job_time, job_kernel, job_user)
+                        starts, job_time, job_kernel, job_user, np.argsort(job_time, kind="stable").astype(np.int64))
     if policy.kind == "svr4":
         return _svr4_core.run_svr4(float(duration_us), int(cpus), procs, _svr4_table(policy), int(trace_cap))
     clock = _core.BsdClock(policy.tick_us, policy.quantum_ticks, policy.recompute_ticks, policy.hz, policy.puser,

@@ -8,12 +8,11 @@ Built for Claypool, Habermann & Riedl (1998), Secs. 8.1 and 9: the jitter compen
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from mmperf import _validate
 from mmperf.metrics import jitter
 from mmperf.metrics.fits import LineFit, line_fit
-from mmperf.quality.planning import VIDEOCONFERENCE, UserLimits, optimal_buffer
+from mmperf.quality.planning import VIDEOCONFERENCE, UserLimits, _closest
 
 __all__ = ["playout_summary", "buffer_threshold"]
 
@@ -53,9 +52,12 @@ def playout_summary(recv_us, send_us, *, limit_us: float = 100_000.0, limits: Us
     (20000.0, 0.0)
     """
     limit_us = _validate.non_negative(limit_us, "limit_us")
+    _validate.instance(limits, "limits", UserLimits)
     late = jitter.lateness(recv_us, send_us)
     b = jitter.DEFAULT_BUFFERS_US
-    best = optimal_buffer(pd.DataFrame({"buffer_us": b, "dropped_pct": jitter.dropped_pct(late, b)}), limits=limits)
+    # optimal_buffer's choice on the curve's arrays, without building a table per stream (the curve over the
+    # fixed non-negative buffers is valid by construction)
+    best = _closest(b, jitter.dropped_pct(late, b), limits)
     return {"buffer_us": best["buffer_us"], "dropped_pct": best["dropped_pct"],
             "dropped_limit_pct": 100.0 * float((late > limit_us).mean()), "no_drop_buffer_us": float(late.max())}
 
