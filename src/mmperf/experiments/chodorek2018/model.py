@@ -27,7 +27,7 @@ from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.experiments.chodorek2018.streams import (  # noqa: F401 (re-exported: the package's and the tests' names)
     GRID_FILE, METRIC_COLUMNS, METRICS, PAPER, SEED_GRID, all_arrivals, committed_calibration,
     committed_calibration_tables,
-    committed_grid, packet_summary, reservations, stream_statistics, summarize, video_arrivals,
+    committed_grid, declared_statistics, packet_summary, reservations, stream_statistics, summarize, video_arrivals,
 )
 from mmperf.media import hdvideo
 from mmperf.metrics import agreement
@@ -37,7 +37,7 @@ from mmperf.results import Results
 from mmperf.seeds import JUDGING_SEEDS, check_seed, judging_seeds, seed_sequence
 from mmperf.verdicts import run_seeds
 
-__all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "SENSITIVITY_CELLS", "all_arrivals", "audit_run",
+__all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "SENSITIVITY_CELLS", "all_arrivals", "declared_statistics", "audit_run",
            "buffer_sensitivity", "committed_calibration", "committed_calibration_tables", "committed_grid", "committed_run",
            "compare", "grid", "judging_runs", "one_stream", "packet_summary", "paper_consistency", "paper_tables",
            "reservations", "run", "run_cell", "run_grid", "stream_statistics", "summarize", "video_arrivals", "window_rates"]
@@ -147,7 +147,7 @@ def run_grid(params: Params, arrivals: list[np.ndarray], *, buffer_packets: int,
     link = params.link(buffer_packets=buffer_packets, rtt_s=rtt_s)
     rows = []
     for rep, all_arr in enumerate(arrivals):
-        st = stream_statistics(params, all_arr)  # per stream, so the first n rows serve every N
+        st = declared_statistics(params, all_arr, replication=rep, seed=seed)  # per stream: the first n rows serve every N
         cache: dict = {}
         sets = [(s, n, rep, _reserve(params, s, all_arr[:n], {k: v[:n] for k, v in st.items()}, cache))
                 for n in params.n_values for s in params.scenarios]
