@@ -104,6 +104,20 @@ def test_a_sender_declares_the_whole_stream_s_tspec_and_s4_announces_what_is_sen
     assert all(np.array_equal(a[k], b[k]) for k in a)
 
 
+def test_window_rates_name_the_declared_statistics_and_where_admission_binds():
+    from mmperf.experiments.chodorek2018 import stream_statistics, window_rates
+
+    t = window_rates(Params(), seed=DEFAULT_ROOT_SEED, replications=1).set_index("window")
+    assert t.declared.to_dict() == {"whole": True, "head": False, "excerpt": False}
+    assert window_rates(Params(tspec_span="run"), seed=DEFAULT_ROOT_SEED, replications=1).set_index("window").declared["excerpt"]
+    peaks = stream_statistics(Params(), video_arrivals(Params(), 0, 10, seed=DEFAULT_ROOT_SEED))["peak_bps"]
+    assert t.loc["whole", "s3_peak_sum_n10_mbps"] == pytest.approx(peaks.sum() / 1e6)
+    first = int(np.argmax(np.cumsum(peaks) > 1e9)) + 1  # the first N whose peaks exceed the link
+    assert t.loc["whole", "s3_binds_from_n"] == first and t.loc["whole", "s3_binds_n10"] == 1
+    assert np.isnan(t.loc["excerpt", "s3_binds_from_n"]) and t.loc["excerpt", "s3_binds_n10"] == 0
+    assert t.loc["whole", "burst_kb"] >= t.loc["excerpt", "burst_kb"] and t.loc["whole", "largest_gap_mbps"] == 0
+
+
 @pytest.mark.parametrize("scenario", ["s3", "s4"])
 def test_peak_and_tfd_reservations_protect_a_stream_from_ten_flows(scenario):
     best = packet.run_packet_cell(Params(), n_videos=1, k_flows=10, replication=0, seed=1, duration_s=3.0)

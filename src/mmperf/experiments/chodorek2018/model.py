@@ -247,16 +247,19 @@ def one_stream(params: Params, arrivals: np.ndarray) -> pd.DataFrame:
 
 
 def window_rates(params: Params, *, seed: int, replications: int = 5) -> pd.DataFrame:
-    """What a short run sends of the 152-s streams: its head or an excerpt of every clip, against the whole.
+    """What a short run sends of the 152-s streams, its head or an excerpt of every clip, against the whole; and
+    the TSpec each would declare (the s3 peaks, the bursts) with where admission control binds.
 
     Each of ``max(n_values)`` streams of replications ``0 .. replications - 1`` (or fewer) is cut as a packet
     grid run of ``grid_duration_s`` cuts it (:data:`~.streams.WINDOWS`) and compared with the whole stream
-    (``video.duration_s``, 152 s).
+    (``video.duration_s``, 152 s). The reservations of a grid run are those of the whole stream under
+    ``tspec_span='stream'`` and of the excerpt under ``'run'`` (:func:`~.streams.declared_statistics`).
 
     Parameters
     ----------
     params : Params
-        The experiment's parameters (``grid_duration_s`` in s, ``n_values``, ``replications``, video model).
+        The experiment's parameters (``grid_duration_s`` in s, ``grid_window``, ``tspec_span``, ``n_values``,
+        ``replications``, ``reservable_fraction``, video model).
     seed : int
         Root seed, ``0 .. 2**63 - 1``.
     replications : int, default 5
@@ -266,22 +269,37 @@ def window_rates(params: Params, *, seed: int, replications: int = 5) -> pd.Data
     -------
     pandas.DataFrame
         One row per window (``whole``, ``head``, ``excerpt``): ``duration_s``, the per-stream mean rate [Mb/s]
-        (``mean_mbps``, ``min_mbps``, ``max_mbps``), ``largest_gap_mbps`` (to the same stream's whole rate) and
-        ``s3_peak_sum_n10_mbps`` (the s3 reservations requested by the ten streams, mean over replications).
+        (``mean_mbps``, ``min_mbps``, ``max_mbps``), ``largest_gap_mbps`` (to the same stream's whole rate), the
+        per-stream largest 1-s rate ``peak_mbps`` and one-frame burst ``burst_kb`` [kB] (means over streams),
+        ``s3_peak_sum_n10_mbps`` (the s3 reservations requested by the ten streams, mean over replications),
+        ``s3_binds_n10`` (replications in which they exceed the reservable share of the link),
+        ``s3_binds_from_n`` (the smallest N at which they do in any replication; NaN: none) and ``declared``
+        (True on the row whose statistics the grid's reservations use).
     """
     clips = hdvideo.clip_library(params.video, root=seed)
     whole = params.video.duration_s
     cuts = {"whole": ("head", whole), "head": ("head", params.grid_duration_s), "excerpt": ("excerpt", params.grid_duration_s)}
+    declared = "whole" if params.tspec_span == "stream" else params.grid_window
     n = max(params.n_values)
-    rates, peaks = {}, {}
+    cap = params.reservable_fraction * params.capacity_bps
+    rows = []
     for name, (window, d) in cuts.items():
         p = params.with_(duration_s=d)
         arr = [video_arrivals(p, rep, n, seed=seed, clips=clips, window=window) for rep in range(min(replications, params.replications))]
-        rates[name] = np.concatenate([a.sum(axis=1) * 8 / d / 1e6 for a in arr])
-        peaks[name] = float(np.mean([stream_statistics(p, a)["peak_bps"].sum() / 1e6 for a in arr]))
-    return pd.DataFrame([{"window": name, "duration_s": d, "mean_mbps": r.mean(), "min_mbps": r.min(), "max_mbps": r.max(),
-                          "largest_gap_mbps": float(np.abs(r - rates["whole"]).max()), "s3_peak_sum_n10_mbps": peaks[name]}
-                         for (name, (_, d)), r in zip(cuts.items(), rates.values())])
+        rate = np.concatenate([a.sum(axis=1) * 8 / d / 1e6 for a in arr])
+        if name == "whole":
+            whole_rate = rate
+        st = [stream_statistics(p, a) for a in arr]
+        over = [np.flatnonzero(np.cumsum(s["peak_bps"]) > cap) for s in st]  # N - 1 at which the s3 sum exceeds the share
+        first = [int(o[0]) + 1 for o in over if o.size]
+        rows.append({"window": name, "duration_s": d, "mean_mbps": rate.mean(), "min_mbps": rate.min(), "max_mbps": rate.max(),
+                     "largest_gap_mbps": float(np.abs(rate - whole_rate).max()),
+                     "peak_mbps": float(np.mean([s["peak_bps"] for s in st]) / 1e6),
+                     "burst_kb": float(np.mean([s["depth_bytes"] for s in st]) / 1e3),
+                     "s3_peak_sum_n10_mbps": float(np.mean([s["peak_bps"].sum() / 1e6 for s in st])),
+                     "s3_binds_n10": int(sum(s["peak_bps"].sum() > cap for s in st)),
+                     "s3_binds_from_n": float(min(first)) if first else np.nan, "declared": name == declared})
+    return pd.DataFrame(rows)
 
 
 SENSITIVITY_CELLS = ((0, 10), (10, 1), (10, 10), (1, 1))
@@ -575,7 +593,9 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
         "buffer_calibration": "per candidate buffer tried [packets], packet model: largest mean unloaded PER over N [%]; the chosen one",
         "rtt_calibration": "per candidate base RTT [ms], packet model: s1 K = 1, N = 1 link utilization [%], error [points]; the chosen one",
         "window_rates": ("per window of the streams a run sends: per-stream mean rate [Mb/s] (mean, min, max over streams and "
-                         "replications), its largest gap to the stream's 152-s rate, and the s3 peak reservations summed at N = 10"),
+                         "replications), its largest gap to the stream's 152-s rate, per-stream 1-s peak [Mb/s] and one-frame burst "
+                         "[kB], the s3 peak reservations summed at N = 10 [Mb/s], the replications in which they exceed the "
+                         "reservable share and the smallest N at which they do; 'declared': the row the grid's reservations use"),
         "calibration": "the three calibrated values, their units and the data each was fitted on",
         "one_stream": "replication 0, stream 0: rate sent per 300-ms window (= the s4 reservation) and the s2, s3 reservations [Mb/s]",
         "sensitivity": "s1 PER [%] and link utilization [%] of four cells for other buffers [packets] and base RTTs [ms]",
