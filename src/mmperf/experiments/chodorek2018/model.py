@@ -100,8 +100,9 @@ def run_cell(params: Params, *, scenario: str, n_videos: int, k_flows: int, repl
     rtt_s : float
         Base round-trip time of the TCP flows, in seconds.
     arrivals : numpy.ndarray, optional
-        Wire bytes per slot of at least ``n_videos`` streams, shape ``(>= N, T)``; the first ``n_videos``
-        rows are sent (:func:`video_arrivals` of this replication if not given).
+        Wire bytes per slot of at least ``n_videos`` streams of this replication, shape ``(>= N, T)``; the
+        first ``n_videos`` rows are sent (:func:`video_arrivals` if not given). Their reservations follow
+        ``params.tspec_span`` (:func:`declared_statistics`: by default the whole streams' TSpec).
 
     Returns
     -------
@@ -118,7 +119,9 @@ def run_cell(params: Params, *, scenario: str, n_videos: int, k_flows: int, repl
     """
     arr = video_arrivals(params, replication, n_videos, seed=seed) if arrivals is None else arrivals[:n_videos]
     link = params.link(buffer_packets=buffer_packets, rtt_s=rtt_s)
-    return _run_sets(params, link, [(scenario, n_videos, replication, _reserve(params, scenario, arr))], [k_flows], seed=seed)[0]
+    stats = declared_statistics(params, arr, replication=replication, seed=seed)  # the senders' TSpec (tspec_span)
+    return _run_sets(params, link, [(scenario, n_videos, replication, _reserve(params, scenario, arr, stats))], [k_flows],
+                     seed=seed)[0]
 
 
 def run_grid(params: Params, arrivals: list[np.ndarray], *, buffer_packets: int, rtt_s: float, seed: int) -> pd.DataFrame:
