@@ -185,7 +185,7 @@ def declared_statistics(params: Params, arrivals: np.ndarray, *, replication: in
 
     Examples
     --------
-    >>> p = Params(duration_s=1.9)
+    >>> p = Params(duration_s=1.6)  # 6 frames of each of the 8 clips
     >>> a = video_arrivals(p, 0, 2, seed=1, window="excerpt")
     >>> run, whole = (declared_statistics(p.with_(tspec_span=s), a, replication=0, seed=1) for s in ("run", "stream"))
     >>> bool((whole["depth_bytes"] >= run["depth_bytes"]).all()), bool((whole["tfd_bps"] == run["tfd_bps"]).all())
