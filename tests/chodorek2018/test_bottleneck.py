@@ -167,3 +167,16 @@ def test_buffer_sensitivity_monotone_in_the_unloaded_cell():
     assert np.all(np.diff(unloaded) <= 0) and unloaded[-1] == 0.0   # a bigger FIFO never loses more video alone
     loaded = d[d.cell == "K=10, N=1"]["per_pct"]
     assert (loaded > 0).all() and (loaded < 5).all()                 # far from the paper's 26.9 %
+
+
+def test_a_short_fluid_run_reserves_for_the_whole_stream_unless_the_run_reading_is_chosen():
+    # a 10-s run of N = 10 under s3: the whole streams' peaks exceed the link and are scaled, the head's do not
+    p = Params(duration_s=10.0)
+    kw = dict(scenario="s3", n_videos=10, k_flows=0, replication=0, seed=SEED, buffer_packets=50, rtt_s=0.004)
+    whole, run = ex.run_cell(p, **kw), ex.run_cell(p.with_(tspec_span="run"), **kw)
+    assert whole["video_offered_bytes"] == run["video_offered_bytes"]
+    arr = video_arrivals(p, 0, 10, seed=SEED)
+    declared = ex.declared_statistics(p, arr, replication=0, seed=SEED)
+    assert declared["peak_bps"].sum() > p.capacity_bps > ex.stream_statistics(p, arr)["peak_bps"].sum()
+    # the scaled-down whole-stream peaks leave more of the reserved queue unsent at the end of the run
+    assert whole["video_queued_bytes"] > run["video_queued_bytes"]

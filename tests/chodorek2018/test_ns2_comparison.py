@@ -106,3 +106,25 @@ def test_reading_tables():
     p = ns2.Params()
     s2_mbps = p.s2_fraction * p.video.target_rate_bps / 1e6  # the static RSVP grant, when admitted in full
     np.testing.assert_allclose(r.loc[r["scenario"] == "s2", ["rate_min_mbps", "rate_max_mbps"]], s2_mbps)
+
+
+def test_the_book_s_side_reserves_what_ns2_was_given():
+    # chodorek-params.json predates Params.tspec_span: its reservations are each run's own statistics, and the
+    # book's side of the cross-check (NS2_PARAMS) grants exactly those; the chapter's default declares the whole
+    # stream's TSpec, whose deeper buckets ns-2 was not given
+    import numpy as np
+
+    from mmperf.experiments.chodorek2018 import Params, packet
+
+    meta = ns2.ns2_meta()
+    for name in ("chodorek-s2-k10-n10", "chodorek-s3-k10-n1"):
+        c = meta["cases"][name]
+        for seed in c["seeds"][:1]:
+            given = meta["schedules"][f"{name}/{seed}"]["reservations"]
+            book = packet.packet_reservations(ns2.NS2_PARAMS, c["scenario"], 0, c["n_videos"], seed=seed,
+                                              duration_s=c["duration_s"], signalling_delay_s=c["rtt_s"] / 2)
+            np.testing.assert_allclose(book["reserved_bps"], given["reserved_bps"], rtol=1e-12)
+            np.testing.assert_allclose(book["bucket_bytes"], given["bucket_bytes"], rtol=1e-12)
+            default = packet.packet_reservations(Params(), c["scenario"], 0, c["n_videos"], seed=seed,
+                                                 duration_s=c["duration_s"], signalling_delay_s=c["rtt_s"] / 2)
+            assert (default["bucket_bytes"] >= np.asarray(given["bucket_bytes"]) * (1 - 1e-12)).all()

@@ -74,6 +74,50 @@ def test_packet_reservations_are_the_fluid_model_s():
         packet.packet_reservations(p, "s5", 0, 1, seed=1, duration_s=1.0)
 
 
+def test_a_sender_declares_the_whole_stream_s_tspec_and_s4_announces_what_is_sent():
+    from mmperf.experiments.chodorek2018 import declared_statistics, stream_statistics
+    from mmperf.networks import bottleneck
+
+    p = Params().with_(duration_s=15.2)
+    seed = DEFAULT_ROOT_SEED
+    sent = video_arrivals(p, 0, 10, seed=seed, window="excerpt")
+    whole = stream_statistics(Params(), video_arrivals(Params(), 0, 10, seed=seed))  # the 152-s streams
+    run = declared_statistics(p.with_(tspec_span="run"), sent, replication=0, seed=seed)
+    stream = declared_statistics(p, sent, replication=0, seed=seed)
+    for key in ("depth_bytes", "peak_bps"):
+        np.testing.assert_array_equal(stream[key], whole[key])
+        np.testing.assert_array_equal(run[key], stream_statistics(p, sent)[key])
+    np.testing.assert_array_equal(stream["tfd_bps"], run["tfd_bps"])  # each window announces what it sends
+    # a burst of the excerpt is one of the stream's (up to the rounding of the slot sums)
+    assert (stream["depth_bytes"] >= run["depth_bytes"] * (1 - 1e-12)).all() and (stream["depth_bytes"] > 1.05 * run["depth_bytes"]).any()
+    # the excerpt's peaks fit the link at N = 10, the whole streams' do not: admission binds under 'stream' only
+    assert run["peak_bps"].sum() < p.capacity_bps < stream["peak_bps"].sum()
+    s3 = packet.packet_reservations(p, "s3", 0, 10, seed=seed, duration_s=15.2, window="excerpt")
+    assert s3["reserved_bps"].sum() == pytest.approx(p.capacity_bps) and (s3["reserved_bps"] < stream["peak_bps"]).all()
+    np.testing.assert_allclose(s3["reserved_bps"], bottleneck.admit(stream["peak_bps"][:, None], capacity_bps=1e9)[:, 0])
+    np.testing.assert_array_equal(s3["bucket_bytes"], stream["depth_bytes"])
+    old = packet.packet_reservations(p.with_(tspec_span="run"), "s3", 0, 10, seed=seed, duration_s=15.2, window="excerpt")
+    np.testing.assert_array_equal(old["reserved_bps"], run["peak_bps"])  # not scaled: the excerpt fits
+    # a run of the whole stream declares what it sends under both readings
+    full = video_arrivals(Params(), 0, 2, seed=seed)
+    a, b = (declared_statistics(Params(tspec_span=s), full, replication=0, seed=seed) for s in ("run", "stream"))
+    assert all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def test_window_rates_name_the_declared_statistics_and_where_admission_binds():
+    from mmperf.experiments.chodorek2018 import stream_statistics, window_rates
+
+    t = window_rates(Params(), seed=DEFAULT_ROOT_SEED, replications=1).set_index("window")
+    assert t.declared.to_dict() == {"whole": True, "head": False, "excerpt": False}
+    assert window_rates(Params(tspec_span="run"), seed=DEFAULT_ROOT_SEED, replications=1).set_index("window").declared["excerpt"]
+    peaks = stream_statistics(Params(), video_arrivals(Params(), 0, 10, seed=DEFAULT_ROOT_SEED))["peak_bps"]
+    assert t.loc["whole", "s3_peak_sum_n10_mbps"] == pytest.approx(peaks.sum() / 1e6)
+    first = int(np.argmax(np.cumsum(peaks) > 1e9)) + 1  # the first N whose peaks exceed the link
+    assert t.loc["whole", "s3_binds_from_n"] == first and t.loc["whole", "s3_binds_n10"] == 1
+    assert np.isnan(t.loc["excerpt", "s3_binds_from_n"]) and t.loc["excerpt", "s3_binds_n10"] == 0
+    assert t.loc["whole", "burst_kb"] >= t.loc["excerpt", "burst_kb"] and t.loc["whole", "largest_gap_mbps"] == 0
+
+
 @pytest.mark.parametrize("scenario", ["s3", "s4"])
 def test_peak_and_tfd_reservations_protect_a_stream_from_ten_flows(scenario):
     best = packet.run_packet_cell(Params(), n_videos=1, k_flows=10, replication=0, seed=1, duration_s=3.0)

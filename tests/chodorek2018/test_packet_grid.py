@@ -54,6 +54,31 @@ def test_grid_refuses_to_mix_settings(tmp_path, client):
         grid.main([a if a != "head" else "excerpt" for a in ARGS] + ["--replications", "1", "--out", str(out)], client=client)
 
 
+def test_redo_replaces_only_the_asked_rows_and_a_stale_tspec_span_is_refused(tmp_path, client):
+    out = tmp_path / "g.csv"
+    grid.main(ARGS + ["--replications", "1", "--out", str(out)], client=client)
+    before = pd.read_csv(out)
+    meta_path = out.with_suffix(".json")
+    assert json.loads(meta_path.read_text())["tspec_span"] == "stream"
+    # a grid whose reserved runs were run under the run's own TSpec (a .json without the setting) is stale
+    meta = json.loads(meta_path.read_text())
+    del meta["tspec_span"]
+    meta_path.write_text(json.dumps(meta))
+    with pytest.raises(ValueError, match="tspec_span"):
+        grid.main(ARGS + ["--replications", "1", "--out", str(out)], client=client)
+    with pytest.raises(ValueError, match="tspec_span"):  # redoing s1 alone leaves the stale s4 rows
+        grid.main(ARGS[:5] + ["s1"] + ARGS[6:] + ["--replications", "1", "--redo", "--out", str(out)], client=client)
+    # corrupt one s4 row: --redo on s4 reruns it and gives back exactly the rows one run in one go writes
+    bad = before.copy()
+    bad.loc[bad.scenario == "s4", "video_sent"] += 1
+    bad.to_csv(out, index=False, float_format="%.9g")
+    grid.main(ARGS[:5] + ["s4"] + ARGS[6:] + ["--replications", "1", "--redo", "--out", str(out)], client=client)
+    pd.testing.assert_frame_equal(pd.read_csv(out), before)
+    meta = json.loads(meta_path.read_text())
+    assert meta["tspec_span"] == "stream" and meta["redo"]["runs"] == 2 and meta["redo"]["rows_changed"] == 2
+    assert meta["command"] != meta["redo"]["command"]  # the grid's own command is kept beside the redo's
+
+
 def test_bad_requests_name_the_parameter():
     with pytest.raises(ValueError, match="scenarios"):
         grid.tasks(["s9"], [(1, 1)], 1)

@@ -26,13 +26,13 @@ def test_a_burst_sender_writes_each_frame_back_to_back_at_the_line_rate_with_the
 
 
 def test_params_refuse_unknown_readings_and_say_when_run_judges_on_the_audit_grid():
-    for field, bad in (("reserved_queue", "wfq"), ("bucket", "x"), ("sender", "vlc"), ("congestion_control", "bbr"),
+    for field, bad in (("reserved_queue", "wfq"), ("bucket", "x"), ("tspec_span", "clip"), ("sender", "vlc"), ("congestion_control", "bbr"),
                        ("tfd_renewal", 1), ("audit_cells", ((1,),)), ("audit_duration_s", np.inf), ("audit_replications", 0)):
         with pytest.raises(ValueError, match=field.split("_")[0]):
             ex.Params(**{field: bad})
     assert not ex.Params().uses_audit_grid
     for change in ({"sender": "burst"}, {"reserved_queue": "shared"}, {"qos": False}, {"audit_grid": True},
-                   {"congestion_control": "cubic"}, {"tfd_renewal": False}, {"bucket": "tspec"}):
+                   {"congestion_control": "cubic"}, {"tfd_renewal": False}, {"bucket": "tspec"}, {"tspec_span": "run"}):
         assert ex.Params(**change).uses_audit_grid
     assert not ex.Params(replications=5).uses_audit_grid  # a fluid set-up stays on the fluid model
 

@@ -31,6 +31,7 @@ from mmperf.experiments.chodorek2018.model import (
     buffer_sensitivity,
     committed_run,
     compare,
+    declared_statistics,
     grid,
     judging_runs,
     one_stream,
@@ -48,7 +49,7 @@ from mmperf.experiments.chodorek2018.model import (
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 
 __all__ = ["ABLATIONS", "ASSUMPTIONS", "CHAPTERS", "CLAIMS", "METRICS", "PAPER", "PAPER_VALUES", "Params", "SCENARIOS", "SENSITIVITY_CELLS", "all_arrivals",
-           "buffer_sensitivity", "claim_values", "committed_run", "compare", "grid", "in_corner",
+           "buffer_sensitivity", "claim_values", "committed_run", "compare", "declared_statistics", "grid", "in_corner",
            "judging_runs", "one_stream", "paper_consistency", "paper_tables", "reservations", "run", "run_cell", "run_grid",
            "stream_statistics", "summarize", "video_arrivals", "window_rates"]
 

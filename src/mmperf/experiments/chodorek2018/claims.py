@@ -535,6 +535,17 @@ ASSUMPTIONS = (
                     apply=_reading("bucket", "tspec")),
         ), parameter="bucket"),
     Assumption(
+        "tspec_span", choice="stream: s3's peak rate, every bucket depth and admission control from each whole 152-s stream",
+        why="RSVP's sender TSpec describes the flow the sender will send (RFC 2205 Sec. 3.1, RFC 2210), not the part of it a "
+            "run simulates: the committed grids send a tenth of every clip, whose 1-s peaks and one-frame bursts are lower "
+            "than the whole stream's, so reserving from them would let admission control pass N = 10 where the paper's "
+            "152-s runs meet it. s4 announces each 300-ms window it sends under both readings.",
+        alternatives=(
+            Reading("run", source="the statistics of what a run sends (the book before issue #35's last item): s3's peaks "
+                                  "and the buckets of the 15.2-s excerpt",
+                    apply=_reading("tspec_span", "run")),
+        ), parameter="tspec_span"),
+    Assumption(
         "sender", choice="paced: each frame's packets spread over its 33-ms interval",
         why="The fluid model's pacing, kept at the packet level so that the two models see the same video; the paper does "
             "not describe how VLC sends a frame.",

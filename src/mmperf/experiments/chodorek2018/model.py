@@ -27,7 +27,7 @@ from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.experiments.chodorek2018.streams import (  # noqa: F401 (re-exported: the package's and the tests' names)
     GRID_FILE, METRIC_COLUMNS, METRICS, PAPER, SEED_GRID, all_arrivals, committed_calibration,
     committed_calibration_tables,
-    committed_grid, packet_summary, reservations, stream_statistics, summarize, video_arrivals,
+    committed_grid, declared_statistics, packet_summary, reservations, stream_statistics, summarize, video_arrivals,
 )
 from mmperf.media import hdvideo
 from mmperf.metrics import agreement
@@ -37,7 +37,7 @@ from mmperf.results import Results
 from mmperf.seeds import JUDGING_SEEDS, check_seed, judging_seeds, seed_sequence
 from mmperf.verdicts import run_seeds
 
-__all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "SENSITIVITY_CELLS", "all_arrivals", "audit_run",
+__all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "SENSITIVITY_CELLS", "all_arrivals", "declared_statistics", "audit_run",
            "buffer_sensitivity", "committed_calibration", "committed_calibration_tables", "committed_grid", "committed_run",
            "compare", "grid", "judging_runs", "one_stream", "packet_summary", "paper_consistency", "paper_tables",
            "reservations", "run", "run_cell", "run_grid", "stream_statistics", "summarize", "video_arrivals", "window_rates"]
@@ -100,8 +100,9 @@ def run_cell(params: Params, *, scenario: str, n_videos: int, k_flows: int, repl
     rtt_s : float
         Base round-trip time of the TCP flows, in seconds.
     arrivals : numpy.ndarray, optional
-        Wire bytes per slot of at least ``n_videos`` streams, shape ``(>= N, T)``; the first ``n_videos``
-        rows are sent (:func:`video_arrivals` of this replication if not given).
+        Wire bytes per slot of at least ``n_videos`` streams of this replication, shape ``(>= N, T)``; the
+        first ``n_videos`` rows are sent (:func:`video_arrivals` if not given). Their reservations follow
+        ``params.tspec_span`` (:func:`declared_statistics`: by default the whole streams' TSpec).
 
     Returns
     -------
@@ -118,7 +119,9 @@ def run_cell(params: Params, *, scenario: str, n_videos: int, k_flows: int, repl
     """
     arr = video_arrivals(params, replication, n_videos, seed=seed) if arrivals is None else arrivals[:n_videos]
     link = params.link(buffer_packets=buffer_packets, rtt_s=rtt_s)
-    return _run_sets(params, link, [(scenario, n_videos, replication, _reserve(params, scenario, arr))], [k_flows], seed=seed)[0]
+    stats = declared_statistics(params, arr, replication=replication, seed=seed)  # the senders' TSpec (tspec_span)
+    return _run_sets(params, link, [(scenario, n_videos, replication, _reserve(params, scenario, arr, stats))], [k_flows],
+                     seed=seed)[0]
 
 
 def run_grid(params: Params, arrivals: list[np.ndarray], *, buffer_packets: int, rtt_s: float, seed: int) -> pd.DataFrame:
@@ -147,7 +150,7 @@ def run_grid(params: Params, arrivals: list[np.ndarray], *, buffer_packets: int,
     link = params.link(buffer_packets=buffer_packets, rtt_s=rtt_s)
     rows = []
     for rep, all_arr in enumerate(arrivals):
-        st = stream_statistics(params, all_arr)  # per stream, so the first n rows serve every N
+        st = declared_statistics(params, all_arr, replication=rep, seed=seed)  # per stream: the first n rows serve every N
         cache: dict = {}
         sets = [(s, n, rep, _reserve(params, s, all_arr[:n], {k: v[:n] for k, v in st.items()}, cache))
                 for n in params.n_values for s in params.scenarios]
@@ -247,16 +250,19 @@ def one_stream(params: Params, arrivals: np.ndarray) -> pd.DataFrame:
 
 
 def window_rates(params: Params, *, seed: int, replications: int = 5) -> pd.DataFrame:
-    """What a short run sends of the 152-s streams: its head or an excerpt of every clip, against the whole.
+    """What a short run sends of the 152-s streams, its head or an excerpt of every clip, against the whole; and
+    the TSpec each would declare (the s3 peaks, the bursts) with where admission control binds.
 
     Each of ``max(n_values)`` streams of replications ``0 .. replications - 1`` (or fewer) is cut as a packet
     grid run of ``grid_duration_s`` cuts it (:data:`~.streams.WINDOWS`) and compared with the whole stream
-    (``video.duration_s``, 152 s).
+    (``video.duration_s``, 152 s). The reservations of a grid run are those of the whole stream under
+    ``tspec_span='stream'`` and of the excerpt under ``'run'`` (:func:`~.streams.declared_statistics`).
 
     Parameters
     ----------
     params : Params
-        The experiment's parameters (``grid_duration_s`` in s, ``n_values``, ``replications``, video model).
+        The experiment's parameters (``grid_duration_s`` in s, ``grid_window``, ``tspec_span``, ``n_values``,
+        ``replications``, ``reservable_fraction``, video model).
     seed : int
         Root seed, ``0 .. 2**63 - 1``.
     replications : int, default 5
@@ -266,22 +272,37 @@ def window_rates(params: Params, *, seed: int, replications: int = 5) -> pd.Data
     -------
     pandas.DataFrame
         One row per window (``whole``, ``head``, ``excerpt``): ``duration_s``, the per-stream mean rate [Mb/s]
-        (``mean_mbps``, ``min_mbps``, ``max_mbps``), ``largest_gap_mbps`` (to the same stream's whole rate) and
-        ``s3_peak_sum_n10_mbps`` (the s3 reservations requested by the ten streams, mean over replications).
+        (``mean_mbps``, ``min_mbps``, ``max_mbps``), ``largest_gap_mbps`` (to the same stream's whole rate), the
+        per-stream largest 1-s rate ``peak_mbps`` and one-frame burst ``burst_kb`` [kB] (means over streams),
+        ``s3_peak_sum_n10_mbps`` (the s3 reservations requested by the ten streams, mean over replications),
+        ``s3_binds_n10`` (replications in which they exceed the reservable share of the link),
+        ``s3_binds_from_n`` (the smallest N at which they do in any replication; NaN: none) and ``declared``
+        (True on the row whose statistics the grid's reservations use).
     """
     clips = hdvideo.clip_library(params.video, root=seed)
     whole = params.video.duration_s
     cuts = {"whole": ("head", whole), "head": ("head", params.grid_duration_s), "excerpt": ("excerpt", params.grid_duration_s)}
+    declared = "whole" if params.tspec_span == "stream" else params.grid_window
     n = max(params.n_values)
-    rates, peaks = {}, {}
+    cap = params.reservable_fraction * params.capacity_bps
+    rows = []
     for name, (window, d) in cuts.items():
         p = params.with_(duration_s=d)
         arr = [video_arrivals(p, rep, n, seed=seed, clips=clips, window=window) for rep in range(min(replications, params.replications))]
-        rates[name] = np.concatenate([a.sum(axis=1) * 8 / d / 1e6 for a in arr])
-        peaks[name] = float(np.mean([stream_statistics(p, a)["peak_bps"].sum() / 1e6 for a in arr]))
-    return pd.DataFrame([{"window": name, "duration_s": d, "mean_mbps": r.mean(), "min_mbps": r.min(), "max_mbps": r.max(),
-                          "largest_gap_mbps": float(np.abs(r - rates["whole"]).max()), "s3_peak_sum_n10_mbps": peaks[name]}
-                         for (name, (_, d)), r in zip(cuts.items(), rates.values())])
+        rate = np.concatenate([a.sum(axis=1) * 8 / d / 1e6 for a in arr])
+        if name == "whole":
+            whole_rate = rate
+        st = [stream_statistics(p, a) for a in arr]
+        over = [np.flatnonzero(np.cumsum(s["peak_bps"]) > cap) for s in st]  # N - 1 at which the s3 sum exceeds the share
+        first = [int(o[0]) + 1 for o in over if o.size]
+        rows.append({"window": name, "duration_s": d, "mean_mbps": rate.mean(), "min_mbps": rate.min(), "max_mbps": rate.max(),
+                     "largest_gap_mbps": float(np.abs(rate - whole_rate).max()),
+                     "peak_mbps": float(np.mean([s["peak_bps"] for s in st]) / 1e6),
+                     "burst_kb": float(np.mean([s["depth_bytes"] for s in st]) / 1e3),
+                     "s3_peak_sum_n10_mbps": float(np.mean([s["peak_bps"].sum() / 1e6 for s in st])),
+                     "s3_binds_n10": int(sum(s["peak_bps"].sum() > cap for s in st)),
+                     "s3_binds_from_n": float(min(first)) if first else np.nan, "declared": name == declared})
+    return pd.DataFrame(rows)
 
 
 SENSITIVITY_CELLS = ((0, 10), (10, 1), (10, 10), (1, 1))
@@ -575,7 +596,9 @@ def run(params: Params | None = None, *, seed: int, workers: int = 1) -> Results
         "buffer_calibration": "per candidate buffer tried [packets], packet model: largest mean unloaded PER over N [%]; the chosen one",
         "rtt_calibration": "per candidate base RTT [ms], packet model: s1 K = 1, N = 1 link utilization [%], error [points]; the chosen one",
         "window_rates": ("per window of the streams a run sends: per-stream mean rate [Mb/s] (mean, min, max over streams and "
-                         "replications), its largest gap to the stream's 152-s rate, and the s3 peak reservations summed at N = 10"),
+                         "replications), its largest gap to the stream's 152-s rate, per-stream 1-s peak [Mb/s] and one-frame burst "
+                         "[kB], the s3 peak reservations summed at N = 10 [Mb/s], the replications in which they exceed the "
+                         "reservable share and the smallest N at which they do; 'declared': the row the grid's reservations use"),
         "calibration": "the three calibrated values, their units and the data each was fitted on",
         "one_stream": "replication 0, stream 0: rate sent per 300-ms window (= the s4 reservation) and the s2, s3 reservations [Mb/s]",
         "sensitivity": "s1 PER [%] and link utilization [%] of four cells for other buffers [packets] and base RTTs [ms]",

@@ -20,7 +20,7 @@ from mmperf._paths import data_dir
 from mmperf.experiments.chodorek2018.packet import run_packet_cell
 from mmperf.experiments.chodorek2018.params import Params
 
-__all__ = ["METRICS", "PARAMS_FILE", "book_runs", "compare_runs", "ns2_comparison", "ns2_meta", "ns2_runs",
+__all__ = ["METRICS", "NS2_PARAMS", "PARAMS_FILE", "book_runs", "compare_runs", "ns2_comparison", "ns2_meta", "ns2_runs",
            "reservation_table", "scenario_table"]
 
 PARAMS_FILE = "chodorek-params.json"
@@ -30,6 +30,12 @@ METRICS = (("video_per_pct", "video PER", "%"), ("tcp_loss_pct", "TCP loss", "%"
            ("tcp_throughput_mbps", "TCP throughput", "Mb/s"), ("utilization_pct", "utilization", "%"),
            ("video_conforming", "conforming video packets", "packets"))
 """(column, metric, unit) compared; conforming packets only where the scenario has reservations."""
+
+
+NS2_PARAMS = Params(tspec_span="run")
+"""The parameters whose reservations ns-2 was given (``chodorek-params.json`` was written before
+:attr:`Params.tspec_span`, so each 30-s case reserves from its own run's statistics). The cross-check tests
+the policer and the priority on the reservations both simulators are given, whatever TSpec they come from."""
 
 
 def ns2_meta() -> dict:
@@ -93,7 +99,7 @@ def book_runs(cases=None, *, params: Params | None = None, bucket_renewal: str =
     cases : sequence of str, optional
         Case names of :func:`ns2_meta` (default: all).
     params : Params, optional
-        The chapter's parameters (default ``Params()``, which ns-2 was given).
+        The chapter's parameters (default :data:`NS2_PARAMS`, which ns-2 was given).
     bucket_renewal : {"carry", "full"}, default "carry"
         How a renewed (s4) reservation's token bucket starts each window: with the tokens carried over
         (the book) or full (ns-2).
@@ -114,7 +120,7 @@ def book_runs(cases=None, *, params: Params | None = None, bucket_renewal: str =
     unknown = [c for c in names if c not in meta]
     if unknown:
         raise ValueError(f"cases must be among {list(meta)}, got {unknown}")
-    p = Params() if params is None else params
+    p = NS2_PARAMS if params is None else params
     rows = []
     for name in names:
         c = meta[name]
@@ -194,7 +200,7 @@ def ns2_comparison(cases=None, *, params: Params | None = None) -> pd.DataFrame:
     cases : sequence of str, optional
         Case names (default: every committed case; s1 at K = 10, N = 10 takes about 30 s).
     params : Params, optional
-        The chapter's parameters (default ``Params()``, which ns-2 was given).
+        The chapter's parameters (default :data:`NS2_PARAMS`, which ns-2 was given).
 
     Returns
     -------

@@ -8,11 +8,12 @@ frame interval (:func:`mmperf.media.hdvideo.packet_schedule`).
 
 **Reservations** (s2-s4) are those the fluid model grants for the same streams
 (:func:`~mmperf.experiments.chodorek2018.reservations`: s2 150 % of the 40 Mb/s target, s3 the
-largest 1-s mean rate over the run, s4 each 300-ms window's announced bytes over 300 ms; admission
-control up to the reservable share of the link; bucket depth the stream's largest one-frame
-burst), enforced packet by packet by the bottleneck's token-bucket policer and strict-priority
-reserved FIFO (:func:`mmperf.networks.shared_bottleneck.simulate`). The s4 rate of a window is in
-force :data:`TFD_SIGNALLING_DELAY_S` after the window starts.
+largest 1-s mean rate of the whole 152-s stream, s4 each 300-ms window's announced bytes over 300 ms;
+admission control up to the reservable share of the link; bucket depth the whole stream's largest
+one-frame burst: a sender's TSpec describes its flow, not the part a run sends, ``Params.tspec_span``),
+enforced packet by packet by the bottleneck's token-bucket policer and strict-priority reserved FIFO
+(:func:`mmperf.networks.shared_bottleneck.simulate`). The s4 rate of a window is in force
+:data:`TFD_SIGNALLING_DELAY_S` after the window starts.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ import pandas as pd
 from mmperf import _validate
 from mmperf import seeds as _seeds
 from mmperf.experiments.chodorek2018.streams import (
-    METRIC_COLUMNS, committed_calibration, committed_grid, reservations, stream_frames, video_arrivals,
+    METRIC_COLUMNS, committed_calibration, committed_grid, declared_statistics, reservations, stream_frames, video_arrivals,
 )
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 from mmperf.media import hdvideo, multistream
@@ -109,7 +110,9 @@ def packet_reservations(params: Params, scenario: str, replication: int, n_video
                         duration_s: float, window: str = "head", signalling_delay_s: float = TFD_SIGNALLING_DELAY_S) -> dict:
     """The policer's inputs for a cell: the fluid model's granted reservations of the same streams.
 
-    The readings in ``params``: ``qos=False`` reserves nothing (every scenario is best effort);
+    The readings in ``params``: ``tspec_span='stream'`` (the default) takes s3's peak rate, every bucket
+    depth and so admission control from each whole 152-s stream, while the run sends ``window`` of it
+    (:func:`~.streams.declared_statistics`); ``'run'`` from what the run sends; ``qos=False`` reserves nothing (every scenario is best effort);
     ``bucket='tspec'`` makes each bucket one frame interval of its largest granted rate deep (the
     depth a sender that knows its rate, not its frames, puts in its RSVP TSpec; at least one full
     packet) instead of the stream's largest one-frame burst; ``tfd_renewal=False`` gives s4 one
@@ -146,7 +149,10 @@ def packet_reservations(params: Params, scenario: str, replication: int, n_video
     if scenario == "s1" or n_videos == 0 or not params.qos:
         return {}
     p = replace(params, duration_s=duration_s)
-    res = reservations(p, scenario, video_arrivals(p, replication, n_videos, seed=seed, window=window))
+    clips = hdvideo.clip_library(params.video, root=seed)
+    arrivals = video_arrivals(p, replication, n_videos, seed=seed, clips=clips, window=window)
+    res = reservations(p, scenario, arrivals,
+                       stats=declared_statistics(p, arrivals, replication=replication, seed=seed, clips=clips))
     return policing.policer_inputs(res["rates_bps"], depth_bytes=res["depth_bytes"], renew=params.tfd_renewal,
                                    period_s=res["slots_per_period"] * p.slot_s if scenario == "s4" else None,
                                    signalling_delay_s=signalling_delay_s,

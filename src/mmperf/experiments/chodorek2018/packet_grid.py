@@ -55,7 +55,7 @@ from mmperf.experiments.chodorek2018.packet import (
 )
 from mmperf.experiments.chodorek2018.params import SCENARIOS, Params
 
-__all__ = ["KEY", "SETTINGS", "main", "parser", "tasks"]
+__all__ = ["KEY", "RESERVED", "SETTINGS", "main", "parser", "tasks"]
 
 KEY = ["scenario", "K", "N", "replication"]
 """The columns that name a run."""
@@ -124,8 +124,8 @@ def parser() -> argparse.ArgumentParser:
     -------
     argparse.ArgumentParser
         Options ``--duration`` [s], ``--window``, ``--replications``, ``--scenarios``, ``--cells``, ``--workers``,
-        ``--scheduler``, ``--out``, ``--seed``, ``--buffer-packets`` [packets], ``--rtt`` [s], with the defaults
-        of :class:`Params`.
+        ``--scheduler``, ``--out``, ``--seed``, ``--buffer-packets`` [packets], ``--rtt`` [s], ``--redo``, with
+        the defaults of :class:`Params`.
     """
     ap = argparse.ArgumentParser(prog="python -m mmperf.experiments.chodorek2018.packet_grid", description=__doc__.split("\n\n")[0])
     p = Params()
@@ -143,7 +143,46 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--buffer-packets", type=int, default=None,
                     help="drop-tail limit [packets] (default: calibrated on the packet model, packet.calibrate)")
     ap.add_argument("--rtt", type=float, default=None, help="base round trip [s] (default: calibrated with the buffer)")
+    ap.add_argument("--redo", action="store_true",
+                    help="rerun the asked runs even if the file holds them, replacing their rows (after a change that moves "
+                         "them, such as Params.tspec_span); rows not asked stay as they are")
     return ap
+
+
+RESERVED = ("s2", "s3", "s4")
+"""The scenarios whose runs depend on the senders' TSpec (:attr:`Params.tspec_span`)."""
+
+
+def _drop_runs(out: Path, runs, *, key) -> pd.DataFrame:
+    """Remove the rows of ``runs`` from the grid's CSV (rewritten as :func:`mmperf.gridrun.finish_grid` writes it);
+    the rows removed."""
+    if not out.exists() or out.stat().st_size == 0:
+        return pd.DataFrame(columns=key)
+    df, runs = pd.read_csv(out), set(runs)
+    hit = pd.Series([r in runs for r in df[key].itertuples(index=False, name=None)], index=df.index, dtype=bool)
+    df[~hit].to_csv(out, index=False, float_format="%.9g")
+    return df[hit]
+
+
+def _changed(old: pd.DataFrame, new: pd.DataFrame, *, key) -> int:
+    """How many runs of ``old`` have another row (as the CSV writes it) in ``new``, or none."""
+    lines = lambda d: dict(zip(d[key].itertuples(index=False, name=None),  # noqa: E731
+                               d.to_csv(index=False, header=False, float_format="%.9g").splitlines()))
+    a, b = lines(old), lines(new)
+    return sum(a[k] != b.get(k) for k in a)
+
+
+def _check_span(out: Path, meta: dict, *, span: str, redone) -> None:
+    """Refuse to resume a grid whose reserved runs were run under another TSpec span, unless this invocation
+    redoes every one of them (``--redo``)."""
+    old = meta.get("tspec_span", "run") if meta else span  # grids written before the setting used the run's own
+    if old == span or not out.exists() or out.stat().st_size == 0:
+        return
+    df = pd.read_csv(out)
+    stale = {r for r in df[KEY].itertuples(index=False, name=None) if r[0] in RESERVED} - set(redone)
+    if stale:
+        raise ValueError(f"{out} holds {len(stale)} reserved runs (s2-s4) under tspec_span={old!r}, not {span!r}: rerun "
+                         "them with --redo --scenarios s2,s3,s4 (rows that do not move come out identical)")
 
 
 def _calibration(meta: dict, *, seed: int, duration_s: float, window: str) -> dict:
@@ -197,6 +236,11 @@ def main(argv=None, *, client=None) -> int:
                                                   "buffer_packets", minimum=1),
                 "rtt_s": _validate.positive(a.rtt if a.rtt is not None else cal["rtt_s"], "rtt")}
     todo_all = tasks(scen, cells, a.replications)
+    span = Params().tspec_span
+    _check_span(out, meta, span=span, redone=todo_all if a.redo else ())
+    removed = _drop_runs(out, todo_all, key=KEY) if a.redo else pd.DataFrame(columns=KEY)
+    if a.redo:
+        print(f"--redo: {len(removed)} rows of the asked runs removed from {out}")
     done = gridrun.done_runs(out, key=KEY, settings={k: settings[k] for k in SETTINGS}, missing={"window": "head"})
     todo = [t for t in todo_all if t not in done]
     print(f"{len(todo_all)} runs asked, {len(todo_all) - len(todo)} already in {out}, {len(todo)} to run")
@@ -205,10 +249,15 @@ def main(argv=None, *, client=None) -> int:
         gridrun.run_tasks(_one, todo, out, client=c, kwargs={"settings": settings},
                           columns={k: settings[k] for k in ("buffer_packets", "rtt_s", "window")})
     df = gridrun.finish_grid(out, key=KEY, order={"scenario": SCENARIOS}) if out.exists() else pd.DataFrame()
+    command = "python -m mmperf.experiments.chodorek2018.packet_grid " + " ".join(sys.argv[1:] if argv is None else argv)
+    if a.redo:
+        changed = _changed(removed, df, key=KEY)
+        print(f"--redo: {changed} of the {len(removed)} rows rerun changed")
+        meta["redo"] = {"command": command, "runs": len(todo_all), "rows_changed": changed}
     meta.update({
-        "command": "python -m mmperf.experiments.chodorek2018.packet_grid " + " ".join(sys.argv[1:] if argv is None else argv),
+        "command": meta.get("command", command) if a.redo else command,
         "function": "mmperf.experiments.chodorek2018.packet.run_packet_cell", "params": "Params() (defaults)",
-        **settings, "tcp_start_window_s": TCP_START_WINDOW_S, "tfd_signalling_delay_s": settings["rtt_s"] / 2,
+        **settings, "tspec_span": span, "tcp_start_window_s": TCP_START_WINDOW_S, "tfd_signalling_delay_s": settings["rtt_s"] / 2,
         **({"calibration": cal["tables"]} if cal else {}),
         "mmperf_version": __version__, "git_commit": commit,
         "scenarios": sorted(df["scenario"].unique().tolist()) if len(df) else [],

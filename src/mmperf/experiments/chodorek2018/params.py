@@ -14,7 +14,7 @@ from mmperf.media import hdvideo
 from mmperf.networks import bottleneck
 
 __all__ = ["AUDIT_CELLS", "BUCKETS", "CONGESTION_CONTROLS", "PACKET_READINGS", "Params", "RESERVED_QUEUES", "SCENARIOS",
-           "SENDERS"]
+           "SENDERS", "TSPEC_SPANS"]
 
 _DOC = {
     # name: (unit, source, description)
@@ -50,6 +50,9 @@ _DOC = {
                        "the reserved FIFO's limit: unbounded, bounded (its own limit = the buffer) or shared (one port buffer)"),
     "bucket": ("reading", "assumed (the paper gives no TSpec; see the ledger)",
                "token-bucket depth: 'burst' the stream's largest one-frame burst, 'tspec' one frame interval at the reserved rate"),
+    "tspec_span": ("reading", "RSVP sender TSpec (RFC 2205/2210): the whole flow",
+                   "what the TSpec (s3's peak rate, every bucket depth) and admission describe: 'stream' the whole 152-s "
+                   "stream, 'run' only what a run sends (s4's windows are always those sent)"),
     "sender": ("reading", "assumed (VLC's sending is not described; see the ledger)",
                "video packets: 'paced' over each frame interval or 'burst' (a frame back to back at the line rate)"),
     "congestion_control": ("reading", "assumed (the paper's Linux hosts; see the ledger)", "the TCP senders: 'newreno' or 'cubic'"),
@@ -74,6 +77,9 @@ RESERVED_QUEUES = ("unbounded", "bounded", "shared")
 BUCKETS = ("burst", "tspec")
 """Readings of the token bucket's depth."""
 
+TSPEC_SPANS = ("stream", "run")
+"""What a sender's TSpec describes: the whole stream it will send, or only the part a run sends."""
+
 SENDERS = ("paced", "burst")
 """Readings of the video sender (:func:`mmperf.media.hdvideo.packet_schedule`)."""
 
@@ -83,7 +89,7 @@ CONGESTION_CONTROLS = ("newreno", "cubic")
 AUDIT_CELLS = tuple((k, n) for k in (0, 1, 4, 7, 8, 9, 10) for n in (1, 5, 10))
 """(K, N) of the audit packet grid: every K a claim reads (0, 1, 7-10, one in between) at N = 1, 5, 10."""
 
-PACKET_READINGS = ("reserved_queue", "bucket", "sender", "congestion_control", "tfd_renewal", "qos", "buffer_packets", "rtt_s")
+PACKET_READINGS = ("reserved_queue", "bucket", "tspec_span", "sender", "congestion_control", "tfd_renewal", "qos", "buffer_packets", "rtt_s")
 """The fields only the packet model can express: a run whose value of one differs from the default is judged
 on the audit packet grid (the fluid model has none of them)."""
 
@@ -167,6 +173,11 @@ class Params:
     bucket : {"burst", "tspec"}, default 'burst'
         Token-bucket depth: 'burst' the stream's largest one-frame burst, 'tspec' one frame interval at the
         reserved rate [reading]; source: assumed (the paper gives no TSpec; see the ledger).
+    tspec_span : {"stream", "run"}, default 'stream'
+        What the TSpec (s3's peak rate, every bucket depth) and admission control describe: 'stream' the whole
+        152-s stream (a run of an excerpt still reserves for the flow), 'run' only what the run sends; s4
+        announces each 300-ms window of what is sent under both [reading]; source: RSVP sender TSpec (RFC
+        2205/2210): the whole flow.
     sender : {"paced", "burst"}, default 'paced'
         Video packets: 'paced' over each frame interval or 'burst' (a frame back to back at the line rate)
         [reading]; source: assumed (VLC's sending is not described; see the ledger).
@@ -239,6 +250,7 @@ class Params:
     sensitivity_replications: int = 2
     reserved_queue: str = "unbounded"
     bucket: str = "burst"
+    tspec_span: str = "stream"
     sender: str = "paced"
     congestion_control: str = "newreno"
     tfd_renewal: bool = True
@@ -254,7 +266,8 @@ class Params:
     audit_replications: int = 1
 
     def __post_init__(self):
-        for name, allowed in (("reserved_queue", RESERVED_QUEUES), ("bucket", BUCKETS), ("sender", SENDERS),
+        for name, allowed in (("reserved_queue", RESERVED_QUEUES), ("bucket", BUCKETS), ("tspec_span", TSPEC_SPANS),
+                              ("sender", SENDERS),
                               ("congestion_control", CONGESTION_CONTROLS)):
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{name} must be one of {allowed}, got {getattr(self, name)!r}")

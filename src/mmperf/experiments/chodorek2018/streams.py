@@ -22,7 +22,8 @@ from mmperf.networks import bottleneck
 from mmperf.seeds import check_seed, rng
 
 __all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "all_arrivals", "committed_calibration",
-           "committed_calibration_tables", "committed_grid", "packet_summary", "WINDOWS", "stream_frames", "reservations", "stream_statistics", "summarize", "video_arrivals"]
+           "committed_calibration_tables", "committed_grid", "declared_statistics", "packet_summary", "WINDOWS", "stream_frames",
+           "reservations", "stream_statistics", "summarize", "video_arrivals"]
 
 PAPER = "chodorek2018"
 
@@ -150,6 +151,53 @@ def stream_statistics(params: Params, arrivals: np.ndarray) -> dict:
     """
     return multistream.reservation_descriptors(arrivals, slot_s=params.slot_s, frame_rate=params.video.frame_rate,
                                                peak_window_s=params.peak_window_s, slots_per_window=params.slots_per_window)
+
+def declared_statistics(params: Params, arrivals: np.ndarray, *, replication: int, seed: int, clips=None) -> dict:
+    """:func:`stream_statistics` of what a run sends, with the TSpec each sender declares (``params.tspec_span``).
+
+    Under ``'stream'`` (RSVP's sender TSpec describes the flow it will send, RFC 2205/2210) each stream's
+    bucket depth and peak rate are those of its whole ``video.duration_s`` stream, whatever part of it the
+    run sends; under ``'run'`` they are those of ``arrivals``. The TFD announcements (``tfd_bps``) are always
+    those of ``arrivals``: each window announces the bytes it sends.
+
+    Parameters
+    ----------
+    params : Params
+        The experiment's parameters (``tspec_span``, video model, slot, ``peak_window_s``, TFD window).
+    arrivals : numpy.ndarray
+        Wire bytes per slot of the first N streams of ``replication`` as the run sends them, shape ``(N, T)``.
+    replication : int
+        Replication index of the streams, ``>= 0``.
+    seed : int
+        Root seed, ``0 .. 2**63 - 1``.
+    clips : object, optional
+        The clip library; built from ``params.video`` and ``seed`` if not given.
+
+    Returns
+    -------
+    dict
+        ``depth_bytes`` (N,) [bytes], ``peak_bps`` (N,) [bit/s] and ``tfd_bps`` (N, W) [bit/s], as
+        :func:`stream_statistics`.
+
+    References
+    ----------
+    RFC 2205 (RSVP), Sec. 3.1: the sender TSpec describes the traffic the sender will generate; RFC 2210.
+
+    Examples
+    --------
+    >>> p = Params(duration_s=1.6)  # 6 frames of each of the 8 clips
+    >>> a = video_arrivals(p, 0, 2, seed=1, window="excerpt")
+    >>> run, whole = (declared_statistics(p.with_(tspec_span=s), a, replication=0, seed=1) for s in ("run", "stream"))
+    >>> bool((whole["depth_bytes"] >= run["depth_bytes"]).all()), bool((whole["tfd_bps"] == run["tfd_bps"]).all())
+    (True, True)
+    """
+    stats = stream_statistics(params, arrivals)
+    whole_s = params.video.duration_s
+    if params.tspec_span == "run" or (params.duration_s >= whole_s and arrivals.shape[1] >= round(whole_s / params.slot_s)):
+        return stats  # the run sends the whole stream: its statistics are the stream's
+    whole_p = params.with_(duration_s=whole_s)
+    whole = stream_statistics(whole_p, video_arrivals(whole_p, replication, arrivals.shape[0], seed=seed, clips=clips))
+    return {**stats, "depth_bytes": whole["depth_bytes"], "peak_bps": whole["peak_bps"]}
 
 def reservations(params: Params, scenario: str, arrivals: np.ndarray, *, stats: dict | None = None) -> dict:
     """The granted reservations of a scenario for the given streams.
@@ -282,7 +330,8 @@ def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Para
     """The committed packet grid of a root seed, if there is one run at this calibration.
 
     Looks in :data:`GRID_FILE`, then :data:`SEED_GRID`; a grid counts only if its ``.json`` has
-    this seed, buffer and round trip and it holds every scenario x K x N of ``params`` (defaults).
+    this seed, buffer, round trip and ``params.tspec_span`` (a ``.json`` without one: ``'run'``) and it holds
+    every scenario x K x N of ``params`` (defaults).
 
     Parameters
     ----------
@@ -303,6 +352,8 @@ def committed_grid(seed: int, *, buffer_packets: int, rtt_s: float, params: Para
     p = Params() if params is None else params
     for path, meta in _grids_of(seed):
         if meta.get("buffer_packets") != int(buffer_packets) or abs(float(meta.get("rtt_s", -1)) - float(rtt_s)) > 1e-9:
+            continue
+        if meta.get("tspec_span", "run") != p.tspec_span:  # reserved runs under another TSpec (older grids: the run's)
             continue
         rows = pd.read_csv(path)
         cells = set(zip(rows.scenario, rows.K, rows.N))
