@@ -86,6 +86,49 @@ def _umdpri(cpupri, upri):
     return min(TS_LEVELS - 1, max(0, cpupri + upri))
 
 
+@njit(cache=True, inline="always")
+def _start(hog, rt, upri, quantum_ticks, cpupri, timeleft, gp, state, phase, left, seq):
+    """Every process's first quantum and global priority; the hogs READY in process order, at the back of their
+    queues. Returns the next back position and the number READY."""
+    back = 0
+    n_ready = 0
+    for p in range(hog.shape[0]):
+        timeleft[p] = quantum_ticks[cpupri[p]]
+        gp[p] = RT_PRI if rt[p] else _umdpri(cpupri[p], upri[p])
+        if hog[p]:
+            state[p] = READY
+            phase[p] = USER
+            left[p] = np.inf
+            seq[p] = back
+            back += 1
+            n_ready += 1
+    return back, n_ready
+
+
+@njit(cache=True, inline="always")
+def _ts_update(table, state, rt, phase, upri, cpupri, timeleft, dispwait, gp, seq, back, best):
+    """``ts_update``, once a second: every TS process waiting READY in user mode counts a second of
+    ``dispwait`` and past ``maxwait`` is boosted to ``lwait`` with a fresh quantum, at the back of its queue.
+    Returns the next back position, the best READY process (updated as a boosted one beats it; meaningful only
+    if it was) and whether the best itself moved back (the dispatch must look again)."""
+    moved = False
+    for p in range(state.shape[0]):
+        if state[p] == READY and not rt[p] and phase[p] == USER:
+            dispwait[p] += 1
+            if dispwait[p] > table.maxwait[cpupri[p]]:
+                cpupri[p] = table.lwait[cpupri[p]]
+                timeleft[p] = table.quantum_ticks[cpupri[p]]
+                dispwait[p] = 0
+                gp[p] = _umdpri(cpupri[p], upri[p])
+                seq[p] = back
+                back += 1
+                if p == best:
+                    moved = True
+                elif not moved and _beats(gp, seq, p, best):
+                    best = p
+    return back, best, moved
+
+
 @njit(cache=True)
 def run_svr4(t_end, n_cpus, procs, table, trace_cap):
     """Simulate ``t_end`` microseconds [us] on the SVR4 TS/SYS/RT classes on ``n_cpus`` processors: the
@@ -96,7 +139,7 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
     """
     hog, rt, nice, jobs_start, job_time, job_kernel, job_user, order = procs
     upri = -nice
-    tick_us, hz, quantum_ticks, tqexp, slpret, maxwait, lwait, cpupri0 = table
+    tick_us, hz, quantum_ticks, tqexp, slpret, _, _, cpupri0 = table
     n = hog.shape[0]
     n_jobs = job_time.shape[0]
     state = np.zeros(n, np.int64)
@@ -119,24 +162,14 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
     since = np.zeros(n_cpus, np.float64)
     trace = np.zeros((trace_cap, 4), np.float64)
     n_trace = 0
-    back = 0      # back of a queue: increasing
     front = -1    # front of a queue: decreasing
-    n_ready = 0   # processes READY: the dispatch looks for the best only if there is one
     # the best READY process (-1: none), kept while ``best_ok``: a process that becomes ready, or changes its
     # priority or queue position while ready, is compared with it; when it leaves the run queue (or the best
     # itself moves back) the dispatch looks again (the same process :func:`_best_ready` finds)
     best = -1
     best_ok = False
-    for p in range(n):
-        timeleft[p] = quantum_ticks[cpupri[p]]
-        gp[p] = RT_PRI if rt[p] else _umdpri(cpupri[p], upri[p])
-        if hog[p]:
-            state[p] = READY
-            phase[p] = USER
-            left[p] = np.inf
-            seq[p] = back
-            back += 1
-            n_ready += 1
+    # back of a queue (increasing) and the processes READY (the dispatch looks for the best only if there is one)
+    back, n_ready = _start(hog, rt, upri, quantum_ticks, cpupri, timeleft, gp, state, phase, left, seq)
     t = 0.0
     tick = 0
     next_tick = tick_us
@@ -234,20 +267,9 @@ def run_svr4(t_end, n_cpus, procs, table, trace_cap):
                         if best_ok and (best < 0 or _beats(gp, seq, p, best)):
                             best = p
             if tick % hz == 0:  # ts_update
-                for p in range(n):
-                    if state[p] == READY and not rt[p] and phase[p] == USER:
-                        dispwait[p] += 1
-                        if dispwait[p] > maxwait[cpupri[p]]:
-                            cpupri[p] = lwait[cpupri[p]]
-                            timeleft[p] = quantum_ticks[cpupri[p]]
-                            dispwait[p] = 0
-                            gp[p] = _umdpri(cpupri[p], upri[p])
-                            seq[p] = back
-                            back += 1
-                            if p == best:  # the best moved back: look again
-                                best_ok = False
-                            elif best_ok and _beats(gp, seq, p, best):
-                                best = p
+                back, best, moved = _ts_update(table, state, rt, phase, upri, cpupri, timeleft, dispwait, gp, seq,
+                                               back, best)
+                best_ok = best_ok and not moved
     for c in range(n_cpus):
         if running[c] >= 0:
             n_trace = _record(trace, n_trace, c, running[c], since[c], t)
