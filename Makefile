@@ -34,7 +34,7 @@ export MMPERF_CHROMIUM := $(CHROMIUM)
 # String hashing fixed for every kernel (the executor and nbval alike).
 export PYTHONHASHSEED := 0
 
-.PHONY: audit book test durations lint env chromium ns2 validate bench clean help lab pdf chodorek-grid publish
+.PHONY: audit book test durations lint kernels env chromium ns2 validate bench clean help lab pdf chodorek-grid publish
 
 help:
 	@echo "make book   set up, execute changed chapters, build _build/html (FORCE=1 re-executes all;"
@@ -45,6 +45,7 @@ help:
 	@echo "make durations  a whole make test that records each test file's seconds (the order make test runs them in)"
 	@echo "            + browser check"
 	@echo "make lint   the import contracts alone (lint-imports: layers, no cycle, no private module across packages)"
+	@echo "make kernels  compile every numba kernel once into numba's cache (make test does it beside the build)"
 	@echo "make validate  run ns-2 on every validation case -> data/validation (installs ns-2 if missing)"
 	@echo "make audit  every claim under every reading and ablation (Dask) -> data/audit (AUDIT_ARGS=...)"
 	@echo "make chodorek-grid  the Chodorek packet-level grid on Dask -> data/chodorek2018/packet-grid.csv"
@@ -127,13 +128,23 @@ test: export MMPERF_SEED :=
 PYTEST_ALL = NPY_DISABLE_CPU_FEATURES="$(NPY_LOWERED_DISPATCH)" \
 	  $(BIN)/python -m pytest -p no:cacheprovider -n $(TEST_JOBS) --dist loadfile --no-loadscope-reorder \
 	  --durations=10 --doctest-modules --nbval --nbval-sanitize-with book/nbval-sanitize.cfg tests src/mmperf book
-test: lint book chromium ns2
+# Before the tests, beside the import contracts and the site's build: every numba kernel compiled once
+# into numba's cache (a fresh clone has none, and two test workers reaching the transport engine at once
+# would both compile it). SEED= keeps the sub-make's book the default seed's, as `test` wants.
+TEST_SETUP = $(MAKE) --no-print-directory -j2 --output-sync=target lint book kernels SEED=
+test: chromium ns2
+	$(TEST_SETUP)
 	$(PYTEST_ALL)
+
+# Compile every numba kernel once into numba's on-disk cache (beside each module), in two processes.
+kernels: $(STAMP)
+	$(BIN)/python -m mmperf.book kernels --jobs $(JOBS)
 
 # Measure again the seconds each test file takes (the order `make test` runs them in): a whole `make test`.
 durations: SEED :=
 durations: export MMPERF_SEED :=
-durations: lint book chromium ns2
+durations: chromium ns2
+	$(TEST_SETUP)
 	$(PYTEST_ALL) --record-durations tests/durations.json
 
 # The Chodorek paper's grid on the packet-level bottleneck (issue #20), opt-in: every scenario x
