@@ -232,7 +232,7 @@ _UTILIZATION_CLAIMS = (
     ),
     ClaimSpec(
         "host-386-saturates-60",
-        quote="the i386 microprocessor ... would be nearly 100% utilized if the video conferencing software ... exceeded 60 KLOCS in the Locate Mode",
+        quote="the i386 microprocessor ... would be nearly 100% utilized if the video conferencing software ... exceeded 60 kilolines of assembly code (60 KLOCS) in the Locate Mode",
         where="Sec. 5.2 ('Fig. 5b') and 6", quantity="path length at which the 386 host processor reaches 100 % [KLOCS/frame]",
         paper_value="60 KLOCS", value=lambda r: _saturation(r, "386", "host"), criterion=Tolerance(60, rel=0.1),
         kind="calibrated", expected="reproduced",

@@ -515,8 +515,8 @@ CLAIMS = (
         domain=(0.0, 1.0)),
     ClaimSpec(
         "sctp-second-interface-sparse",
-        quote="SCTP transmission strategies make a sparse use of the second interface, which is reduced to the "
-              "retransmission of packets that have been lost through the first interface",
+        quote="SCTP transmission strategies (Figures 5, 6, 7, 8, and 9) make a sparse use of the second interface, "
+              "which is reduced to the retransmission of packets that have been lost through the first interface",
         where=f"{_EVAL} (Figs. 5-9)",
         quantity="largest share of packets on the second interface among SCTP and TCP strategies, 30 Mb/s, 1e-2",
         paper_value="sparse", value=_second_interface_sparse, criterion=Range(0.0, 0.05, partly=(0.0, 0.15)),

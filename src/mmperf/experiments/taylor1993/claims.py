@@ -445,7 +445,7 @@ CLAIMS = CLAIMS + (
     ClaimSpec(
         "alpha-fddi-highest",
         quote="The highest animation rates and maximum throughput rates were measured between two DEC Alpha "
-              "workstations over FDDI.",
+              "workstations connected via an FDDI ring.",
         where="Abstract",
         quantity="whether the Alpha/FDDI tables have the highest peak throughput of the six testbed/host pairs, in "
                  "both the animation and the maximum-throughput experiment",
@@ -472,7 +472,7 @@ CLAIMS = CLAIMS + (
     ),
     ClaimSpec(
         "remedy-larger-buffer",
-        quote="Several things could be changed to improve or alleviate this, such as, increasing the socket buffer size",
+        quote="Many things could be changed to improve or alleviate this, such as, increasing the socket buffer size",
         where="Sec. 3.4",
         quantity="share of the book's lossy animation runs whose loss falls when the socket buffer is doubled (80 packets)",
         paper_value="a larger socket buffer alleviates the loss",
@@ -484,7 +484,7 @@ CLAIMS = CLAIMS + (
     ),
     ClaimSpec(
         "remedy-reordering",
-        quote="Several things could be changed to improve or alleviate this, such as ... reordering the transmission "
+        quote="Many things could be changed to improve or alleviate this, such as ... reordering the transmission "
               "of packets",
         where="Sec. 3.4",
         quantity="share of the observed loss patterns whose frame has a higher SSIM when the packets after the buffer's "
