@@ -5,8 +5,8 @@ quote counts as found when each of its parts (split at ``...`` and ``[...]``) ap
 both are reduced to lower-case words (punctuation, ligatures and line-end hyphens dropped). What is not
 found is printed with the passage of the paper closest to it, for a reader to judge: a claim quoting a
 table describes its cells (``Table 4: Processor ...``), and a sentence the extraction breaks across a
-page or writes in TeX (``\\leq``) cannot match. Anything else is a misquote, to be corrected in the
-chapter's ``claims.py``.
+page, writes in TeX (``\\leq``) or prints with its ligatures lost (Taylor's ``bu\ufffder``) cannot
+match. Anything else is a misquote, to be corrected in the chapter's ``claims.py``.
 
 ``python validation/quotes.py [papers_dir]`` (with ``src`` on ``PYTHONPATH``). Nothing of the book
 imports this; it writes nothing.
@@ -32,7 +32,8 @@ TEXTS = {"taylor1993": "taylor-polyzos-1993-hierarchical-coding.txt",
 
 def words(text: str) -> str:
     """Lower-case words and numbers, one space apart (ligatures and line-end hyphens undone)."""
-    text = text.replace("\ufb01", "fi").replace("\ufb02", "fl").replace("\u2019", "'")
+    for ligature, letters in (("\ufb00", "ff"), ("\ufb01", "fi"), ("\ufb02", "fl"), ("\ufb03", "ffi"), ("\ufb04", "ffl")):
+        text = text.replace(ligature, letters)
     text = re.sub(r"-\s*\n\s*", "", text)
     return re.sub(r"[^a-z0-9]+", " ", text.lower()).strip()
 
