@@ -31,8 +31,9 @@ an event (:func:`_run_process`, :func:`_source`, :func:`_ps_timer`) are inlined
 into it (``inline="always"``): an event then costs 57 ns instead of 104 ns (the
 state tuple is not passed down a call per event), for the same compile time;
 inlining the steps too would make it 33 ns but the compilation ten times
-longer. Numba checks a cached kernel against this file only, so :func:`mmperf._numba_cache.drop_stale_cache` (run at the end
-of the import) deletes the cached kernels when the file of the heap they call
+longer. Numba checks a cached kernel against this file only, so
+:func:`mmperf._numba_cache.drop_stale_cache` (run at the end of the import)
+deletes the cached kernels when the file of the heap they call
 (:mod:`mmperf._kernel`) has changed since they were written.
 
 The random inputs are drawn in Python (:func:`mmperf.hosts.ps2._draw_inputs`)

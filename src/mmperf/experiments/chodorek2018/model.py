@@ -37,10 +37,11 @@ from mmperf.results import Results
 from mmperf.seeds import JUDGING_SEEDS, check_seed, judging_seeds, seed_sequence
 from mmperf.verdicts import run_seeds
 
-__all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "SENSITIVITY_CELLS", "all_arrivals", "declared_statistics", "audit_run",
-           "buffer_sensitivity", "committed_calibration", "committed_calibration_tables", "committed_grid", "committed_run",
-           "compare", "grid", "judging_runs", "one_stream", "packet_summary", "paper_consistency", "paper_tables",
-           "reservations", "run", "run_cell", "run_grid", "stream_statistics", "summarize", "video_arrivals", "window_rates"]
+__all__ = ["GRID_FILE", "METRICS", "METRIC_COLUMNS", "PAPER", "SEED_GRID", "SENSITIVITY_CELLS", "all_arrivals",
+           "audit_run", "buffer_sensitivity", "committed_calibration", "committed_calibration_tables",
+           "committed_grid", "committed_run", "compare", "declared_statistics", "grid", "judging_runs", "one_stream",
+           "packet_summary", "paper_consistency", "paper_tables", "reservations", "run", "run_cell", "run_grid",
+           "stream_statistics", "summarize", "video_arrivals", "window_rates"]
 
 
 def _metrics(params: Params, path: dict, be: dict) -> dict:
