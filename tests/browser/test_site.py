@@ -7,7 +7,8 @@ exception or a Vega warning, a chart container holds no drawn chart (svg or canv
 visible data mark, a chart
 does not fit the reading column at 1280 px (or only by shrinking below 90 %),
 or maths was left untypeset; at a phone's 390 px, a page is wider than the screen. A meta-refresh page is followed to the page it
-redirects to. A screenshot of each page goes to ``_build/screenshots/``.
+redirects to. A screenshot of each failing page goes to ``_build/screenshots/`` (full-page screenshots of
+every page took a third of this file's time).
 
 Run after ``make book`` (``make test`` does both).
 """
@@ -192,11 +193,13 @@ def test_page_loads_offline_and_draws(server, browser, page_path):
     if n_math:
         page.wait_for_function("() => document.querySelectorAll('mjx-container').length > 0", timeout=TIMEOUT_MS)
 
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / (page_path.replace("/", "__").removesuffix(".html") + ".png")), full_page=True)
+    unexpected_console = [m for m in console_errors if m not in ALLOWED_CONSOLE_ERRORS]
+    if any((pending, external, failed, bad_status, page_errors, unexpected_console, undrawn, vega_warnings, empty,
+            sticking_out, too_wide)):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / (page_path.replace("/", "__").removesuffix(".html") + ".png")), full_page=True)
     context.close()
 
-    unexpected_console = [m for m in console_errors if m not in ALLOWED_CONSOLE_ERRORS]
     assert not pending, f"{page_path}: requests never settled: {sorted(pending)}"
     assert not external, f"{page_path} requested outside localhost: {external}"
     assert not failed, f"{page_path} failed to load: {failed}"
@@ -233,8 +236,9 @@ def test_page_fits_a_phone_screen(server, browser, page_path):
              && !el.closest('.cell_output .output, .highlight, .mmperf-claims, .table-wrapper, .MathJax, mjx-container, .mmperf-chart'))
              .slice(0, 5).map(el => el.tagName + '.' + el.className)"""
     )
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / ("phone__" + page_path.replace("/", "__").removesuffix(".html") + ".png")))
+    if width > PHONE["width"]:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / ("phone__" + page_path.replace("/", "__").removesuffix(".html") + ".png")))
     context.close()
     assert width <= PHONE["width"], f"{page_path}: {width} px wide at {PHONE['width']} px; first culprits {wide}"
 
