@@ -21,7 +21,9 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 import pandas as pd
 
+from mmperf import _validate
 from mmperf.coding import svc
+from mmperf.experiments.huynh1994.model import hardware
 from mmperf.hosts import ps2, testbed, timesharing
 from mmperf.networks import bottleneck, shared_bottleneck
 from mmperf.networks.packetsim import Network
@@ -33,8 +35,7 @@ __all__ = ["GROUPS", "compile_kernels"]
 
 def _transports() -> None:
     """RTP's datagram loop and the window engine under TCP, SCTP and CMT-SCTP (:mod:`mmperf.transports`)."""
-    rng = np.random.default_rng(0)
-    sizes = rng.integers(300, 1461, 200).astype(float)
+    sizes = rng("kernels", "transports").integers(300, 1461, 200).astype(float)
     gen = np.cumsum(sizes * 8 / 20e6)
     layers = (np.arange(sizes.size) % 4 != 0).astype(np.int64)
     net = Network(30.0, loss_rate=0.02, loss_start_s=(0.0, 0.0))
@@ -59,12 +60,7 @@ def _networks() -> None:
 
 def _hosts() -> None:
     """The PS/2 queueing network, the 4.3BSD and SVR4 schedulers and the paced testbed (:mod:`mmperf.hosts`)."""
-    hw = ps2.Hardware(name="486", host_clock_hz=50e6, host_instructions_per_s=25.5e6,
-                      memory_cycles_per_instruction=0.5, memory_burst_factor=5 / 8, memory_bandwidth=160e6,
-                      channel_rate=40e6, adapter_instructions_per_s=1.6e6, adapter_scb_instructions=500,
-                      control_block_bytes=32, compress_work=0.01666, decompress_work=0.00833, mix_time=0.00833,
-                      disk_request_bytes=4096, disk_request_overhead=1.5e-3, disk_media_rate=2e6,
-                      ring_bit_rate=16e6, ring_frame_overhead_bytes=21)
+    hw = hardware("486")  # the Huynh chapter's own
     for mode in ("move", "locate"):
         ps2.simulate(hw, ps2.Workload(mode=mode, frame_rate=30, frames=20), rng=rng("kernels", "ps2", mode))
     rx = timesharing.Process("rx", "sleeper", arrivals_us=(1e6 + 7,), kernel_us=(100.0,), user_us=(0.0,))
@@ -80,7 +76,7 @@ def _hosts() -> None:
 
 def _coding() -> None:
     """The layered video coder's transform, calibration, slicing and decoding (:mod:`mmperf.coding.svc`)."""
-    frames = np.random.default_rng(0).integers(0, 256, (4, 16, 16), dtype=np.uint8)
+    frames = rng("kernels", "coding").integers(0, 256, (4, 16, 16), dtype=np.uint8)
     video = svc.encode(frames, calibration=svc.calibrate(frames, step=1))
     delivered = np.ones(video.n_packets, bool)
     delivered[::3] = False
@@ -116,7 +112,9 @@ def compile_kernels(groups=None, *, jobs: int = 1) -> pd.DataFrame:
     Raises
     ------
     ValueError
-        If a group is unknown or ``jobs`` is not a positive int.
+        If a group is unknown or ``jobs`` is below 1.
+    TypeError
+        If ``jobs`` is not a whole number.
 
     Examples
     --------
@@ -128,12 +126,11 @@ def compile_kernels(groups=None, *, jobs: int = 1) -> pd.DataFrame:
     unknown = [g for g in names if g not in GROUPS]
     if unknown or not names:
         raise ValueError(f"groups must be names from {sorted(GROUPS)}, got {names!r}")
-    if isinstance(jobs, bool) or not isinstance(jobs, (int, np.integer)) or jobs < 1:
-        raise ValueError(f"jobs must be a positive int, got {jobs!r}")
+    jobs = _validate.whole(jobs, "jobs", minimum=1)
     if jobs == 1:
         rows = [_timed(g) for g in names]
     else:
-        with ProcessPoolExecutor(max_workers=min(int(jobs), len(names))) as pool:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(names))) as pool:
             rows = list(pool.map(_timed, names))
     return pd.DataFrame(rows, columns=["group", "seconds"])
 
@@ -141,7 +138,7 @@ def compile_kernels(groups=None, *, jobs: int = 1) -> pd.DataFrame:
 def _cmd_kernels(args) -> int:
     try:
         table = compile_kernels(args.groups or None, jobs=args.jobs)
-    except ValueError as err:
+    except (TypeError, ValueError) as err:
         raise SystemExit(f"error: {err}") from None
     for row in table.itertuples():
         print(f"compiled  {row.group} kernels in {row.seconds:.1f} s")
