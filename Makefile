@@ -51,6 +51,7 @@ help:
 	@echo "make chodorek-grid  the Chodorek packet-level grid on Dask -> data/chodorek2018/packet-grid.csv"
 	@echo "            (GRID_ARGS='--duration 30 --replications 5 --workers 2' or '--scheduler ADDR')"
 	@echo "make bench  time every chapter and the whole build -> _build/bench.csv"
+	@echo "           AGAINST=REF: each chapter at commit REF and here, alternately -> _build/bench-against.csv"
 	@echo "make pdf    set up, build the whole book as one PDF (_build/pdf/book.pdf), offline"
 	@echo "make lab    open the chapters in JupyterLab with the book's kernel"
 	@echo "make clean  remove _build (keeps the environment)"
@@ -161,7 +162,7 @@ chodorek-grid: $(STAMP)
 	$(BIN)/python -m mmperf.experiments.chodorek2018.packet_grid $(GRID_ARGS)
 
 bench: $(STAMP) ns2
-	$(BIN)/python -m mmperf.book bench $(if $(REPEAT),--repeat $(REPEAT))
+	$(BIN)/python -m mmperf.book bench $(if $(REPEAT),--repeat $(REPEAT)) $(if $(AGAINST),--against $(AGAINST)) $(if $(ROUNDS),--rounds $(ROUNDS))
 
 # The whole book as one PDF, printed by the same local Chromium (no network).
 pdf: $(STAMP) chromium

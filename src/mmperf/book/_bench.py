@@ -6,17 +6,24 @@ scorecard, build the site) is timed on a copy of the repository. Peak memory
 is the largest resident set of any process of the job, read from ``wait4``.
 Extra benchmarks come from the modules of :mod:`mmperf.benchmarks`.
 Everything is written to ``_build/bench.csv``.
+
+``--against REF`` instead times each chapter at commit ``REF`` and in this working tree, alternately on
+this machine (:func:`run_against`), into ``_build/bench-against.csv``: a machine's speed drifts by a few per
+cent from one day to the next, so a chapter is only "slower than" another commit when both are timed
+side by side.
 """
 
 from __future__ import annotations
 
 import importlib
+import io
 import os
 import pkgutil
 import shutil
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -24,6 +31,7 @@ from pathlib import Path
 import pandas as pd
 
 import mmperf.benchmarks as extra
+from mmperf import _validate
 from mmperf._paths import build_dir, repo_root
 from mmperf.book._execute import book_notebooks, execute_notebook
 from mmperf.claims import collect
@@ -163,7 +171,130 @@ def run_bench(*, repeat: int = 3, build_repeat: int = 1, skip_build: bool = Fals
     return frame
 
 
+AGAINST_COLUMNS = ["target", "ref", "rounds", "ref_s", "head_s", "change_pct", "note"]
+"""Columns of ``_build/bench-against.csv``."""
+
+
+def _commit(root: Path, ref) -> str:
+    """The full hash of commit ``ref`` of the repository at ``root``."""
+    if _validate.text(ref, "against").startswith("-") or not ref.strip():
+        raise ValueError(f"against must name a commit of this repository (a hash, tag or branch), got {ref!r}")
+    found = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
+                           capture_output=True, text=True)
+    if found.returncode or not found.stdout.strip():
+        raise ValueError(f"against must name a commit of this repository (a hash, tag or branch), got {ref!r}")
+    return found.stdout.strip()
+
+
+def _export(root: Path, commit: str, dest: Path) -> Path:
+    """Write the tree of ``commit`` (its committed files only, as ``git archive`` gives them) to ``dest``."""
+    tar = subprocess.run(["git", "-C", str(root), "archive", "--format=tar", commit], capture_output=True, check=True)
+    dest.mkdir(parents=True)
+    with tarfile.open(fileobj=io.BytesIO(tar.stdout)) as archive:
+        archive.extractall(dest, filter="data")
+    return dest
+
+
+def alternate(stems: list[str], execute, *, rounds: int) -> pd.DataFrame:
+    """Time each notebook on the two sides in turn, after one untimed warm-up run of each.
+
+    Parameters
+    ----------
+    stems : list of str
+        Notebook paths relative to the book's root (``book/taylor1993.ipynb``).
+    execute : callable
+        ``execute(side, stem) -> seconds``, ``side`` being ``"ref"`` or ``"head"``; returns None when
+        the notebook does not exist on that side.
+    rounds : int
+        Timed executions per side; the side that goes first alternates from one round to the next, so
+        a drift of the machine's speed during a notebook's rounds falls on both.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per notebook: ``target``, ``rounds``, ``ref_s`` and ``head_s`` (medians [s]),
+        ``change_pct`` (head over ref, minus 1 [%]) and ``note``.
+    """
+    rounds = _validate.whole(rounds, "rounds", minimum=1)
+    rows = []
+    for stem in stems:
+        if execute("ref", stem) is None:  # the warm-up runs write numba's caches on both sides
+            rows.append({"target": stem, "rounds": 0, "note": "not in ref"})
+            continue
+        execute("head", stem)
+        samples = {"ref": [], "head": []}
+        for i in range(rounds):
+            for side in (("ref", "head") if i % 2 == 0 else ("head", "ref")):
+                samples[side].append(execute(side, stem))
+        ref_s, head_s = (round(statistics.median(samples[s]), 3) for s in ("ref", "head"))
+        rows.append({"target": stem, "rounds": rounds, "ref_s": ref_s, "head_s": head_s,
+                     "change_pct": round(100 * (head_s / ref_s - 1), 1), "note": "warm caches, fresh kernel"})
+        print(f"{stem}: ref {ref_s} s, head {head_s} s ({rows[-1]['change_pct']:+} %)", flush=True)
+    return pd.DataFrame(rows, columns=[c for c in AGAINST_COLUMNS if c != "ref"])
+
+
+def run_against(ref: str, *, rounds: int = 2, only: list[str] | None = None) -> pd.DataFrame:
+    """Time every chapter at commit ``ref`` and in this working tree, alternately, on this machine.
+
+    Both sides run on copies (``ref``'s committed tree, and this working tree), with this
+    environment's packages, each notebook through its own side's ``python -m mmperf.book _run``;
+    each side's kernels are compiled by a warm-up run first, so the rounds time execution alone.
+
+    Parameters
+    ----------
+    ref : str
+        A commit of this repository (hash, tag or branch).
+    rounds : int, default 2
+        Timed executions per side and notebook (medians reported).
+    only : list of str, optional
+        Notebook stems to time (default: every notebook of this tree's book).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows written to ``_build/bench-against.csv`` (:data:`AGAINST_COLUMNS`).
+
+    Raises
+    ------
+    ValueError
+        If ``ref`` names no commit, ``rounds`` is below 1 or ``only`` names no notebook of the book.
+    """
+    root = repo_root()
+    commit = _commit(root, ref)
+    rounds = _validate.whole(rounds, "rounds", minimum=1)
+    with tempfile.TemporaryDirectory(prefix="mmperf-bench-against-") as tmp:
+        tmp = Path(tmp)
+        sides = {"ref": _export(root, commit, tmp / "ref"), "head": _copy_repo(root, tmp / "head")}
+        stems = [str(nb.relative_to(sides["head"])) for nb in book_notebooks(sides["head"])
+                 if not only or nb.stem in only]
+        if not stems:
+            raise ValueError(f"only must name notebooks of the book (stems such as 'taylor1993'), got {only!r}")
+
+        def execute(side: str, stem: str):
+            copy = sides[side]
+            if not (copy / stem).is_file():
+                return None
+            env = {**os.environ, "MMPERF_ROOT": str(copy), "PYTHONPATH": str(copy / "src")}
+            cmd = [sys.executable, "-m", "mmperf.book", "_run", str(copy / stem), str(tmp / f"{side}.ipynb")]
+            return _run_measured(cmd, cwd=copy, env=env)[0]
+
+        frame = alternate(stems, execute, rounds=rounds)
+    frame.insert(1, "ref", commit[:12])
+    out = build_dir() / "bench-against.csv"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    frame.to_csv(out.with_suffix(".csv.tmp"), index=False)
+    out.with_suffix(".csv.tmp").replace(out)
+    print(f"wrote {out}")
+    return frame
+
+
 def _cmd_bench(args) -> int:
+    if args.against is not None:
+        try:
+            run_against(args.against, rounds=args.rounds, only=args.only)
+        except (TypeError, ValueError) as err:
+            raise SystemExit(f"error: {err}") from err
+        return 0
     run_bench(repeat=args.repeat, build_repeat=args.build_repeat, skip_build=args.skip_build, only=args.only,
               skip_audit=args.skip_audit)
     return 0
@@ -181,6 +312,9 @@ def add_parser(sub) -> None:
     p.add_argument("--skip-build", action="store_true", help="do not time the whole build")
     p.add_argument("--only", nargs="*", help="notebook stems to time")
     p.add_argument("--skip-audit", action="store_true", help="do not time the whole verdict audit (about 20 min)")
+    p.add_argument("--against", metavar="REF", help="time each chapter at commit REF and in this tree, alternately "
+                   "(warm caches); write _build/bench-against.csv instead")
+    p.add_argument("--rounds", type=int, default=2, help="with --against: timed runs per side (default 2)")
     p.set_defaults(func=_cmd_bench)
     p = sub.add_parser("_run", help="internal: execute one notebook into OUT, uncached (used by bench)")
     p.add_argument("notebook")
