@@ -139,7 +139,7 @@ test: chromium ns2
 
 # Compile every numba kernel once into numba's on-disk cache (beside each module), in two processes.
 kernels: $(STAMP)
-	$(BIN)/python -m mmperf.book kernels --jobs $(JOBS)
+	$(BIN)/python -m mmperf.book._kernels --jobs $(JOBS)
 
 # Measure again the seconds each test file takes (the order `make test` runs them in): a whole `make test`.
 durations: SEED :=

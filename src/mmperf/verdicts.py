@@ -38,8 +38,6 @@ from mmperf import _validate
 from mmperf.assumptions import BOOK, Ablation, Assumption
 from mmperf.claims import (CSV_COLUMNS, EVIDENCE, FRAGILE_SHARE, STATUSES, Claim, ClaimSpec, Criterion, Holds, Range,
                            Scorecard, Tolerance, check_frame, clean_value)
-from scipy.stats import median_abs_deviation
-
 from mmperf.precision import round_sig
 from mmperf.results import Results
 from mmperf.seeds import check_seed
@@ -208,6 +206,7 @@ def noise_bound(spec: ClaimSpec, values: list) -> float | None:
                        and math.isfinite(float(v))], dtype=float)
     if nums.size < 3:
         return None
+    from scipy.stats import median_abs_deviation  # heavy (0.45 s to import): only this screen needs it, not every chapter's import
     sd = round_sig(float(median_abs_deviation(nums, scale="normal")))
     if not sd > 0:
         return None

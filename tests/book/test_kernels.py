@@ -1,10 +1,9 @@
-"""`python -m mmperf.book kernels` (`make kernels`, run by `make test` beside the build): every engine's
+"""`python -m mmperf.book._kernels` (`make kernels`, run by `make test` beside the build): every engine's
 compiled entry point is compiled (or loaded from numba's cache) by its group, and bad requests are refused."""
 
 import pytest
 
 from mmperf.book import _kernels
-from mmperf.book.__main__ import main
 from mmperf.coding import svc
 from mmperf.hosts import _ps2_core, _svr4_core, _testbed_core, _timesharing_core
 from mmperf.networks import _shared_bottleneck, bottleneck
@@ -48,4 +47,4 @@ def test_bad_requests_are_refused(groups, jobs, match):
 
 def test_command_line_names_an_unknown_group():
     with pytest.raises(SystemExit, match="groups must be names"):
-        main(["kernels", "bogus"])
+        _kernels.main(["bogus"])

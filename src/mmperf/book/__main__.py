@@ -11,7 +11,7 @@ from pathlib import Path
 from mmperf import seeds
 from mmperf._paths import book_root, repo_root
 from mmperf.papers import PaperTableError
-from mmperf.book import _audit, _bench, _kernels, _site
+from mmperf.book import _audit, _bench, _site
 from mmperf.book._pdf import build_pdf
 from mmperf.book._execute import (
     BookLayoutError,
@@ -146,7 +146,6 @@ def main(argv=None) -> int:
 
     _bench.add_parser(sub)
     _audit.add_parser(sub)
-    _kernels.add_parser(sub)
 
     args = parser.parse_args(argv)
     if getattr(args, "jobs", 1) < 1:
