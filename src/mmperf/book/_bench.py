@@ -59,6 +59,23 @@ def _run_measured(cmd: list[str], *, cwd: Path, env: dict | None = None) -> tupl
     return seconds, usage.ru_maxrss / 1024.0
 
 
+def _run_notebook(copy: Path, notebook: Path, out: Path, env: dict) -> tuple[float, float]:
+    """Execute ``notebook`` of the repository copy ``copy`` into ``out`` with that copy's ``_run``, measured."""
+    cmd = [sys.executable, "-m", "mmperf.book", "_run", str(notebook), str(out)]
+    return _run_measured(cmd, cwd=copy, env=env)
+
+
+def _write_csv(frame: pd.DataFrame, name: str) -> Path:
+    """Write ``frame`` to ``_build/name`` through a temporary file (never half a file)."""
+    out = build_dir() / name
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmpfile = out.with_suffix(".csv.tmp")
+    frame.to_csv(tmpfile, index=False)
+    tmpfile.replace(out)
+    print(f"wrote {out}")
+    return out
+
+
 def _seeds_run(notebook: Path) -> int:
     """How many root seeds the chapter judged its claims under (1 for a chapter not yet on the contract)."""
     claims = collect([notebook])
@@ -128,8 +145,7 @@ def run_bench(*, repeat: int = 3, build_repeat: int = 1, skip_build: bool = Fals
             samples = []
             for i in range(repeat):
                 out = tmp / f"{nb.stem}-{i}.ipynb"
-                cmd = [sys.executable, "-m", "mmperf.book", "_run", str(nb), str(out)]
-                samples.append(_run_measured(cmd, cwd=copy, env=env))
+                samples.append(_run_notebook(copy, nb, out, env))
             rel = str(nb.relative_to(copy))
             rows.append(_summary(rel, "chapter", samples, "fresh kernel, execution only") | {"seeds": _seeds_run(out)})
             print(f"{rel}: median {rows[-1]['median_s']} s, peak {rows[-1]['peak_rss_mb']} MB", flush=True)
@@ -162,12 +178,7 @@ def run_bench(*, repeat: int = 3, build_repeat: int = 1, skip_build: bool = Fals
             print(f"{row['target']}: {row.get('metric', '')} {row.get('value', '')}", flush=True)
     frame = pd.DataFrame(rows, columns=COLUMNS)
     frame["seeds"] = frame["seeds"].astype("Int64")  # a count: 10, not 10.0 (blank for non-chapter rows)
-    out = build_dir() / "bench.csv"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmpfile = out.with_suffix(".csv.tmp")
-    frame.to_csv(tmpfile, index=False)
-    tmpfile.replace(out)
-    print(f"wrote {out}")
+    _write_csv(frame, "bench.csv")
     return frame
 
 
@@ -177,11 +188,10 @@ AGAINST_COLUMNS = ["target", "ref", "rounds", "ref_s", "head_s", "change_pct", "
 
 def _commit(root: Path, ref) -> str:
     """The full hash of commit ``ref`` of the repository at ``root``."""
-    if _validate.text(ref, "against").startswith("-") or not ref.strip():
-        raise ValueError(f"against must name a commit of this repository (a hash, tag or branch), got {ref!r}")
-    found = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
-                           capture_output=True, text=True)
-    if found.returncode or not found.stdout.strip():
+    option_or_blank = _validate.text(ref, "against").startswith("-") or not ref.strip()
+    found = None if option_or_blank else subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], capture_output=True, text=True)
+    if found is None or found.returncode or not found.stdout.strip():
         raise ValueError(f"against must name a commit of this repository (a hash, tag or branch), got {ref!r}")
     return found.stdout.strip()
 
@@ -275,16 +285,11 @@ def run_against(ref: str, *, rounds: int = 2, only: list[str] | None = None) -> 
             if not (copy / stem).is_file():
                 return None
             env = {**os.environ, "MMPERF_ROOT": str(copy), "PYTHONPATH": str(copy / "src")}
-            cmd = [sys.executable, "-m", "mmperf.book", "_run", str(copy / stem), str(tmp / f"{side}.ipynb")]
-            return _run_measured(cmd, cwd=copy, env=env)[0]
+            return _run_notebook(copy, copy / stem, tmp / f"{side}.ipynb", env)[0]
 
         frame = alternate(stems, execute, rounds=rounds)
     frame.insert(1, "ref", commit[:12])
-    out = build_dir() / "bench-against.csv"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    frame.to_csv(out.with_suffix(".csv.tmp"), index=False)
-    out.with_suffix(".csv.tmp").replace(out)
-    print(f"wrote {out}")
+    _write_csv(frame, "bench-against.csv")
     return frame
 
 
